@@ -1,0 +1,1 @@
+"""Shared fixtures: the app and its test client, built on a temporary instance folder."""
