@@ -57,11 +57,12 @@ def test_choice_is_kept_in_a_cookie(app):
     assert page_lang(client.get("/rules/ti4").get_data(as_text=True)) == "it"
 
 
-def chrome(html: str) -> str:
-    """The page minus the rule text itself (which stays Italian until translated)."""
+def chrome(html: str) -> set[str]:
+    """The page's visible text pieces and attribute texts, minus the rule text itself."""
     html = re.sub(r'<div class="rule-body">.*?</div>', "", html, flags=re.S)
     html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
-    return html
+    pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
+    return {piece.strip() for piece in pieces if piece.strip()}
 
 
 @pytest.mark.parametrize("url", ["/", "/rules/ti4", "/tools", "/rules/ti4/none"])
@@ -72,6 +73,7 @@ def test_english_chrome_has_no_italian_left_and_back(client, url):
     assert not [text for text in italian_only if text in english]
     italian = chrome(client.get(url + "?lang=it").get_data(as_text=True))
     assert not [m.id for m in catalogue if m.id and m.string != m.id and "%(" not in m.id and m.id in italian]
+    assert english != italian
 
 
 def test_toggle_links_to_the_same_page_in_the_other_language(client):
