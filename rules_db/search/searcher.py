@@ -8,9 +8,10 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator, Mapping
 
 from whoosh.index import Index
+from whoosh.query import Query
 from whoosh.searching import Searcher
 
 from rules_db.loader import GAMES, RulesDB, Section
@@ -46,6 +47,21 @@ class ResultPage:
     @property
     def pages(self) -> int:
         return min(MAX_PAGE, -(-self.total // self.limit))
+
+
+def coordinate(ranked: list[tuple[float, int]], matched: Mapping[int, Iterable[tuple[str, bytes]]],
+               concepts: tuple[Query, ...]) -> list[tuple[float, int]]:
+    """Scale each score by the share of the query's words the section matches (Lucene's classic
+    "coord" factor): for a question, a section answering three of its words beats one that
+    repeats a single word many times. ``matched``: the (field, term) pairs each document matched."""
+    if len(concepts) < 2:
+        return ranked
+    leaves = [{(f, t.encode("utf-8") if isinstance(t, str) else t) for f, t in c.iter_all_terms()} for c in concepts]
+    scaled = []
+    for score, n in ranked:
+        found = set(matched.get(n, ()))
+        scaled.append((score * sum(not leaf.isdisjoint(found) for leaf in leaves) / len(leaves), n))
+    return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
 
 
 def text_lang(section: Section, lang: str) -> str:
@@ -100,7 +116,8 @@ class RulesSearch:
         with self._searcher() as searcher:
             # One scored pass over every match (a few hundred at most): the counts per game and
             # the page both come from it.
-            ranked = searcher.search(planned.query, limit=None).top_n
+            hits = searcher.search(planned.query, limit=None, terms=True)
+            ranked = coordinate(hits.top_n, hits.docterms, planned.concepts)
         matches = [(self._docs[n], score) for score, n in ranked]
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]

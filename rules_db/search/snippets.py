@@ -1,19 +1,20 @@
-"""What a result shows: a short extract of the section with the matched words in ``<mark>``.
+"""What a result shows: a short extract of the section with the matched words in ``<mark>``,
+and the words a section page marks when opened from a result.
 
 Everything but the ``<mark>`` tags is HTML-escaped here, so the extract can be shown as is.
+Sections never change while serving, so each text's analysis is computed once and cached.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape
-
-from whoosh.highlight import ContextFragmenter, HtmlFormatter, highlight
 
 from rules_db.search.analysis import ANALYZERS
 
-SNIPPET_CHARS = 220  # about two lines on a phone
-SOURCE_CHARS = 4000  # only the opening of a long chapter is scanned for the extract (speed)
+SNIPPET_CHARS = 220  # about three lines on a phone
+LEAD_CHARS = 60  # context kept before the first marked word
 _MARKDOWN_RES = [
     (re.compile(r"!?\[([^\]]*)\]\([^)]*\)"), r"\1"),  # links and images: keep the text
     (re.compile(r"^\s{0,3}(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?)", re.M), ""),  # block marks
@@ -24,6 +25,7 @@ _MARKDOWN_RES = [
 ]
 
 
+@lru_cache(maxsize=4096)
 def plain_text(markdown: str) -> str:
     """Section Markdown as one line of text, without its markup."""
     text = markdown
@@ -32,37 +34,46 @@ def plain_text(markdown: str) -> str:
     return text.strip(" ·")
 
 
-class MarkFormatter(HtmlFormatter):
-    """``<mark>word</mark>``, everything else escaped (Whoosh's formatter adds classes we do not use)."""
+@lru_cache(maxsize=4096)
+def tokens(text: str, lang: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, index term) of every word of ``text`` that is not a stop word."""
+    return tuple((t.startchar, t.endchar, t.text) for t in ANALYZERS[lang]()(text, chars=True))
 
-    def __init__(self) -> None:
-        super().__init__(tagname="mark", between=" … ")
 
-    def format_token(self, text, token, replace=False):
-        return "<mark>" + self._text(text[token.startchar : token.endchar]) + "</mark>"
+def _window(found: list[tuple[int, int, str]], length: int) -> int:
+    """Start of the extract: the window holding the most different matched terms (then the most
+    matches, then the earliest)."""
+    best = (0, 0, 0)
+    for anchor, (start, _end, _term) in enumerate(found):
+        begin = max(0, start - LEAD_CHARS)
+        inside = [t for s, e, t in found[anchor:] if e <= begin + length]
+        rank = (len(set(inside)), len(inside), -begin)
+        if rank > best:
+            best = rank
+    return -best[2]
 
 
 def snippet(text: str, terms: frozenset[str], lang: str) -> str:
     """An escaped extract of ``text`` around the words whose index terms (in ``lang``) are
-    ``terms``; the opening of the text when none occurs."""
-    text = text[:SOURCE_CHARS]
-    if terms:
-        found = highlight(text, terms, ANALYZERS[lang](), ContextFragmenter(maxchars=SNIPPET_CHARS, surround=70),
-                          MarkFormatter(), top=2)
-        if found:
-            return found
-    if len(text) <= SNIPPET_CHARS:
-        return escape(text, quote=False)
-    return escape(text[:SNIPPET_CHARS].rsplit(" ", 1)[0], quote=False) + " …"
+    ``terms``, those words in ``<mark>``; the opening of the text when none occurs."""
+    found = [tok for tok in tokens(text, lang) if tok[2] in terms][:64]
+    begin = _window(found, SNIPPET_CHARS) if found else 0
+    if begin:
+        begin = text.find(" ", begin) + 1 or begin  # start on a word
+    end = begin + SNIPPET_CHARS
+    if end < len(text):
+        end = text.rfind(" ", begin, end) if " " in text[begin:end] else end
+    parts, cursor = [], begin
+    for start, stop, _term in found:
+        if start >= cursor and stop <= end:
+            parts.append(escape(text[cursor:start], quote=False))
+            parts.append("<mark>" + escape(text[start:stop], quote=False) + "</mark>")
+            cursor = stop
+    parts.append(escape(text[cursor:end], quote=False))
+    return ("… " if begin else "") + "".join(parts).strip() + (" …" if end < len(text) else "")
 
 
 def matched_words(text: str, terms: frozenset[str], lang: str) -> set[str]:
     """The words of ``text`` as written (lowercased) whose index terms are ``terms``: what a page
     marks when a result is opened ("ritirarsi" and "ritirata" for a search for "ritira")."""
-    if not terms:
-        return set()
-    return {
-        text[token.startchar : token.endchar].lower()
-        for token in ANALYZERS[lang]()(text, chars=True)
-        if token.text in terms
-    }
+    return {text[start:stop].lower() for start, stop, term in tokens(text, lang) if term in terms}

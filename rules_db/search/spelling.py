@@ -47,13 +47,13 @@ class Speller:
     """Known words (with how many sections use them) and the corrections of unknown ones."""
 
     frequencies: Mapping[str, int]
-    _known: set[str] = field(default_factory=set)
+    _known: dict[str, str] = field(default_factory=dict)  # folded -> most used spelling
     _by_delete: dict[str, list[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        for word in self.frequencies:
+        for word in sorted(self.frequencies, key=self.frequencies.__getitem__):
             folded = fold(word)
-            self._known.add(folded)
+            self._known[folded] = word
             if len(folded) >= MIN_LENGTH - MAX_EDITS:
                 for key in deletes(folded, MAX_EDITS):
                     self._by_delete.setdefault(key, []).append(word)
@@ -70,11 +70,29 @@ class Speller:
     def known(self, word: str) -> bool:
         return fold(word) in self._known
 
+    def split(self, folded: str) -> str | None:
+        """Two known words run together ("anticaccia" -> "anti caccia"), the commonest pair."""
+        best: tuple[int, str] | None = None
+        for cut in range(3, len(folded) - 2):
+            left, right = self._known.get(folded[:cut]), self._known.get(folded[cut:])
+            if left and right:
+                rank = min(self.frequencies[left], self.frequencies[right])
+                if best is None or rank > best[0]:
+                    best = (rank, f"{left} {right}")
+        return best[1] if best else None
+
     def correct(self, word: str) -> str | None:
-        """The likeliest real word for an unknown ``word``; None if known, too short or hopeless."""
+        """The likeliest real word(s) for an unknown ``word``: one edit away, else two known words
+        run together, else two edits away; None if known, too short or hopeless."""
         folded = fold(word)
         if folded in self._known or len(folded) < MIN_LENGTH or not folded.isalpha():
             return None
+        near = self._nearest(folded)
+        if near and near[0] == 1:
+            return near[1]
+        return self.split(folded) or (near[1] if near else None)
+
+    def _nearest(self, folded: str) -> tuple[int, str] | None:
         allowed = 1 if len(folded) < 6 else MAX_EDITS
         best: tuple[int, int, str] | None = None
         seen: set[str] = set()
@@ -88,4 +106,4 @@ class Speller:
                     rank = (edits, -self.frequencies[candidate], candidate)
                     if best is None or rank < best:
                         best = rank
-        return best[2] if best else None
+        return (best[0], best[2]) if best else None
