@@ -51,14 +51,39 @@ class QueryPlan:
     marks: dict[str, frozenset[str]] = field(default_factory=dict)  # lang -> index terms to highlight
     suggestion: str | None = None  # the text with misspelt words corrected
     concepts: tuple[Query, ...] = ()  # one query per content word (with its translations)
+    games: frozenset[str] = frozenset()  # games the text names ("... in eclipse")
 
 
 def normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())[:MAX_QUERY_CHARS]
 
 
+# Names players use for the games: a question naming one ("stalemate in eclipse") prefers that
+# game's sections. The name words are not searched for themselves.
+GAME_NAMES = {
+    "eclipse": "eclipse",
+    "galaxy": "galaxy",
+    "parsec": "parsec",
+    "ti4": "ti4",
+    "twilight": "ti4",
+    "imperium": "ti4",
+    "rftg": "rftg",
+    "race": "rftg",
+    "gathering": "rftg",
+    "storm": "rftg",
+}
+
+
+def mentioned_games(words: list[str]) -> frozenset[str]:
+    games = {GAME_NAMES[w] for w in words if w in GAME_NAMES}
+    if {"galaxy", "rftg"} <= games:
+        games.discard("galaxy")
+    return frozenset(games)
+
+
 def content_words(text: str) -> list[re.Match]:
-    return [m for m in _WORD_RE.finditer(text) if fold(m.group()) not in QUERY_STOP_WORDS][:MAX_WORDS]
+    return [m for m in _WORD_RE.finditer(text)
+            if fold(m.group()) not in QUERY_STOP_WORDS and fold(m.group()) not in GAME_NAMES][:MAX_WORDS]
 
 
 def _term_query(fields: tuple[str, ...], terms: tuple[str, ...], boost: float,
@@ -79,7 +104,10 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     """The query for ``text``. ``indexed`` holds the terms of each text field: a word whose stem
     is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected."""
     text = normalise(text)
-    matches = content_words(text)
+    games = mentioned_games([fold(w) for w in _WORD_RE.findall(text)])
+    numbers = _NUMBER_RE.findall(text)
+    # The digits of "23.7" are not words of their own (blanked in place: offsets stay valid).
+    matches = content_words(_NUMBER_RE.sub(lambda m: " " * len(m.group()), text))
     words, suggestion, cursor = [], [], 0
     for match in matches:
         word = match.group().lower()
@@ -112,6 +140,7 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
                 groups[start].append(clause)
                 marks[other].update(target)
     concepts = tuple(Union(g) if len(g) > 1 else g[0] for g in groups if g)
-    clauses = [*concepts, *(Term("number", n, boost=NUMBER_BOOST) for n in _NUMBER_RE.findall(text))]
-    query = (Union(clauses) if len(clauses) > 1 else clauses[0]) if clauses else None
-    return QueryPlan(text, tuple(words), query, {k: frozenset(v) for k, v in marks.items()}, suggested, concepts)
+    concepts += tuple(Term("number", n, boost=NUMBER_BOOST) for n in numbers)
+    query = (Union(concepts) if len(concepts) > 1 else concepts[0]) if concepts else None
+    return QueryPlan(text, tuple(words), query, {k: frozenset(v) for k, v in marks.items()}, suggested, concepts,
+                     games)

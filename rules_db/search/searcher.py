@@ -23,6 +23,7 @@ from rules_db.search.snippets import matched_words, plain_text, snippet
 from rules_db.search.spelling import Speller
 
 MAX_LIMIT = 50  # results per page
+GAME_MENTION_BOOST = 3.0  # a question that names a game prefers that game's sections
 MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
 
 
@@ -118,6 +119,9 @@ class RulesSearch:
             # the page both come from it.
             hits = searcher.search(planned.query, limit=None, terms=True)
             ranked = coordinate(hits.top_n, hits.docterms, planned.concepts)
+        if planned.games:
+            ranked = sorted(((s * GAME_MENTION_BOOST if self._docs[n][1] in planned.games else s, n) for s, n in ranked),
+                            key=lambda pair: (-pair[0], pair[1]))
         matches = [(self._docs[n], score) for score, n in ranked]
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
