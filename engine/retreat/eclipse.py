@@ -27,7 +27,7 @@ RULE_RETREAT = "eclipse/ritirata"
 RULE_EXAMPLE = "eclipse/esempio-di-ritirata"
 RULE_PENALTY = "eclipse/penalita-di-ritirata"
 RULE_MOVEMENT = "eclipse/movimento"
-RULE_WORMHOLE_GENERATOR = "eclipse/generatore-di-tunnel-interspaziali-movimento"
+RULE_WORMHOLE_GENERATOR = "eclipse/generatore-di-tunnel-interspaziali-3"  # under MOVIMENTO
 
 COLOURS = ("red", "green", "blue", "yellow", "white", "black")
 ANCIENT = "ancient"
