@@ -3,6 +3,7 @@ and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
 from web.reference import bp as reference_bp
+from web.retreat import bp as retreat_bp
 from web.tools import bp as tools_bp
 
 # Every blueprint of the app, registered in this order by create_app().
@@ -10,4 +11,5 @@ BLUEPRINTS = [
     reference_bp,
     api_sections_bp,
     tools_bp,
+    retreat_bp,
 ]
