@@ -16,7 +16,7 @@ _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:[.,]\d+)?")
 _LINK_RE = re.compile(r"\]\(([^)\s]+)\)")
 _WORD_RE = re.compile(r"[a-zà-ÿ']+")
 ITALIAN_MARKERS = frozenset(
-    "il lo gli della delle dello degli che non per una sono essere questo questa quando deve può "
+    "il lo gli della delle dello degli che non una sono essere questo questa quando deve può "
     "nel nella nei sul sulla dal dalla giocatore giocatori ogni oppure anche".split()
 )
 ENGLISH_MARKERS = frozenset("the of and to a is in that must may can player players each or with".split())
