@@ -17,6 +17,8 @@ MIN_CHARS = 40
 _MARKUP_RE = re.compile(r"<[^>]+>|\*\*|\*|__|`")
 _LEAD_RE = re.compile(r"^(?:[-#>]+\s*)+")
 _SPACE_RE = re.compile(r"\s+")
+# A rule's own number (TI4's "23.7 ") lives in the section's metadata, not in its body.
+_NUMBER_RE = re.compile(r"^\d+(?:\.\d+)+\s+")
 
 
 def normalise(text: str) -> str:
@@ -40,7 +42,7 @@ class Coverage:
 def measure(db: RulesDB, game: str, root: Path = ROOT) -> Coverage:
     source = (root / "sources" / db.games[game].source).read_text(encoding="utf-8")
     corpus = normalise("\n".join(f"{s.title_it}\n{s.body_it}" for s in db.by_game(game)))
-    lines = [normalise(line) for line in source.splitlines()]
+    lines = [_NUMBER_RE.sub("", normalise(line)) for line in source.splitlines()]
     lines = [line for line in lines if len(line) > MIN_CHARS]
     missing = tuple(line for line in lines if line not in corpus)
     return Coverage(game, len(lines), len(lines) - len(missing), missing)
