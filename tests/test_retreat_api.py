@@ -1,10 +1,8 @@
-"""The retreat endpoints and pages: shapes, verdicts, 400s that name the field, both languages."""
-
-from urllib.parse import urlencode
+"""The retreat endpoints: shapes, verdicts, 400s that name the field, both languages."""
 
 import pytest
 
-from engine.retreat import eclipse, parsec, ti4
+from engine.retreat import parsec
 
 EXAMPLE = [  # ESEMPIO DI RITIRATA as API candidates
     {"hex": "B", "influence": "green", "ships": [], "wormhole": "full"},
@@ -179,42 +177,3 @@ def test_parsec_400_names_the_field(client, patch, field):
     response = post(client, "parsec", body)
     assert response.status_code == 400
     assert response.get_json()["error"]["field"] == field
-
-
-# --- pages --------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("game", ["eclipse", "ti4", "parsec"])
-@pytest.mark.parametrize("lang", ["it", "en"])
-def test_pages_open_with_an_example_and_cite_rules(client, game, lang):
-    html = client.get(f"/retreat/{game}?lang={lang}").get_data(as_text=True)
-    assert 'id="result"' in html and 'href="/rules/' in html
-    assert 'id="share-url"' in html and "<script>" not in html
-
-
-def test_eclipse_page_share_link_reproduces_the_verdict(client):
-    query = urlencode([("player", "red"), ("h0", "B"), ("d0", "red"), ("s0", "ancient"),
-                       ("h1", "C"), ("d1", "red"), ("w1", "half"), ("wg", "1")])
-    html = client.get(f"/retreat/eclipse?lang=en&{query}").get_data(as_text=True)
-    assert 'data-destination="B"' in html and "Ancient ships" in html
-    assert "Legal destinations:" in html and "<strong>C</strong>" in html
-
-
-def test_pages_show_a_400_with_the_message_for_a_bad_query(client):
-    response = client.get("/retreat/ti4?lang=en&role=defender&fighters=x")
-    assert response.status_code == 400
-    assert "units.fighters" in response.get_data(as_text=True)
-
-
-def test_tools_page_lists_the_three_checkers(client):
-    html = client.get("/tools?lang=en").get_data(as_text=True)
-    for game in ("eclipse", "ti4", "parsec"):
-        assert f'href="/retreat/{game}"' in html
-
-
-def test_every_rule_the_checkers_cite_exists(db):
-    cited = set()
-    for module in (eclipse, ti4, parsec):
-        cited |= {value for name, value in vars(module).items() if name.startswith("RULE_")}
-    cited |= {"ti4/17.3", "ti4/23.7", "eclipse/esempio-di-ritirata"}  # cited by templates
-    missing = sorted(rule for rule in cited if db.get(rule) is None)
-    assert not missing

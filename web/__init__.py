@@ -6,6 +6,7 @@ from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.retreat import bp as retreat_bp
+from web.retreat_api import bp as retreat_api_bp
 from web.tools import bp as tools_bp
 
 # Every blueprint of the app, registered in this order by create_app().
@@ -16,4 +17,5 @@ BLUEPRINTS = [
     health_bp,
     api_docs_bp,
     retreat_bp,
+    retreat_api_bp,
 ]

@@ -1,32 +1,28 @@
-"""Retreat checkers: three JSON endpoints and three pages (Eclipse, TI4, Parsec).
+"""Retreat checkers' pages: ``/retreat/eclipse``, ``/retreat/ti4``, ``/retreat/parsec``.
 
 A page is a GET form whose query string *is* the situation, so the URL after "Check" is the
 share link and opening it reproduces the verdict. The page turns its query into the same
-object the API takes, and both go through the same readers, so page and API cannot disagree.
+object the API takes and goes through the API's readers, so page and API cannot disagree.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, Mapping
-
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, jsonify, render_template, request, url_for
+from flask import Blueprint, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
-from engine.reasons import InvalidInput
 from engine.retreat import eclipse as ec
 from engine.retreat import parsec as ps
 from engine.retreat import ti4
-from web.api_input import (
-    as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
-    invalid_input, json_object, reject_unknown,
-)
+from web import retreat_text as words
 from web.errors import ApiError
 from web.i18n import current_lang
-from web import retreat_text as text
-from web.retreat_text import INPUT_MESSAGES, reason_json
+from web.retreat_api import (
+    eclipse_answer, parsec_answer, read_eclipse, read_parsec, read_ti4, ti4_answer,
+)
 from web.rules import get_db, section_label
 from web.tools import TOOLS
 
@@ -41,232 +37,6 @@ TOOLS.extend([
     ("retreat.parsec_page", _l("Parsec: evasive maneuver"),
      _l("Can the vessel evade, and does it get out of every attacker's range?")),
 ])
-
-
-def _optional(obj: Mapping, key: str) -> bool:
-    return obj.get(key) is not None
-
-
-def _engine(build: Callable[[], Any]) -> Any:
-    """Run an engine constructor, turning its refusal into a translated 400."""
-    try:
-        return build()
-    except InvalidInput as error:
-        raise invalid_input(error, INPUT_MESSAGES) from None
-
-
-def _items(values: list) -> dict[int, Any]:
-    """A list as an index-keyed mapping, so the api_input getters name ``path[i]``."""
-    return dict(enumerate(values))
-
-
-# --- Eclipse ------------------------------------------------------------------------------
-
-ECLIPSE_FIELDS = ("player", "wormhole_generator", "ship_type", "all_ships_retreat", "candidates")
-ECLIPSE_CANDIDATE_FIELDS = ("hex", "influence", "ships", "wormhole", "adjacent")
-
-
-def read_eclipse(data: Mapping) -> ec.Situation:
-    reject_unknown(data, ECLIPSE_FIELDS)
-    player = get_choice(data, "player", ec.COLOURS)
-    neighbours = []
-    for i, raw in enumerate(get_list(data, "candidates", max_items=ec.MAX_NEIGHBOURS)):
-        path = field_path("candidates", i)
-        obj = as_object(raw, path)
-        reject_unknown(obj, ECLIPSE_CANDIDATE_FIELDS, path=path)
-        ships = _items(get_list(obj, "ships", max_items=len(ec.SHIP_OWNERS), path=path,
-                                default=[]))
-        neighbours.append(ec.Neighbour(
-            hex=get_str(obj, "hex", max_len=ec.MAX_HEX_NAME, path=path).strip(),
-            influence=get_choice(obj, "influence", ec.COLOURS, path=path)
-            if _optional(obj, "influence") else None,
-            ships=frozenset(get_choice(ships, j, ec.SHIP_OWNERS, path=f"{path}.ships")
-                            for j in ships),
-            wormhole=get_choice(obj, "wormhole", ec.WORMHOLES, path=path, default="full"),
-            adjacent=get_bool(obj, "adjacent", path=path, default=True),
-        ))
-    return _engine(lambda: ec.situation(
-        player, tuple(neighbours),
-        wormhole_generator=get_bool(data, "wormhole_generator", default=False),
-        ship_type=get_choice(data, "ship_type", ec.SHIP_TYPES)
-        if _optional(data, "ship_type") else None,
-        all_ships_retreat=get_bool(data, "all_ships_retreat")
-        if _optional(data, "all_ships_retreat") else None,
-    ))
-
-
-def eclipse_answer(s: ec.Situation) -> dict[str, Any]:
-    return {
-        "player": s.player,
-        "legal": list(ec.legal_destinations(s)),
-        "verdicts": [{"hex": v.destination, "legal": v.legal,
-                      "reasons": [reason_json("eclipse", r) for r in v.reasons]}
-                     for v in ec.verdicts(s)],
-        "notes": [reason_json("eclipse", n) for n in ec.notes(s)],
-        "rules": list(ec.rules(s)),
-    }
-
-
-@bp.post("/api/retreat/eclipse")
-def eclipse_api():
-    return jsonify(eclipse_answer(read_eclipse(json_object())))
-
-
-# --- Twilight Imperium 4 ------------------------------------------------------------------
-
-TI4_FIELDS = ("player", "role", "opponent_announced_retreat", "candidates", "units",
-              "tokens_in_reinforcements", "active_anomaly")
-TI4_CANDIDATE_FIELDS = ("system", "adjacent", "controls_planet", "own_units",
-                        "other_players_ships", "anomaly", "command_token")
-MAX_PLAYER_NAME = 24
-
-
-def _adjacency(obj: Mapping, path: str) -> str:
-    """``adjacent`` may be a boolean (shares an edge or not) or edge / wormhole / none."""
-    value = obj.get("adjacent", True)
-    if isinstance(value, bool):
-        return "edge" if value else "none"
-    return get_choice(obj, "adjacent", ti4.ADJACENCIES, path=path)
-
-
-def read_fleet(units: Mapping) -> ti4.Fleet:
-    reject_unknown(units, ti4.FLEET_INT_FIELDS + ti4.FLEET_BOOL_FIELDS, path="units")
-    counts = {name: get_int(units, name, lo=0, hi=ti4.fleet_limit(name), path="units",
-                            default=0) for name in ti4.FLEET_INT_FIELDS}
-    flags = {name: get_bool(units, name, path="units", default=False)
-             for name in ti4.FLEET_BOOL_FIELDS}
-    return ti4.Fleet(**counts, **flags)
-
-
-def read_ti4(data: Mapping) -> ti4.Combat:
-    reject_unknown(data, TI4_FIELDS)
-    get_str(data, "player", max_len=MAX_PLAYER_NAME, default="")
-    role = get_choice(data, "role", ti4.ROLES)
-    systems = []
-    for i, raw in enumerate(get_list(data, "candidates", max_items=ti4.MAX_CANDIDATES)):
-        path = field_path("candidates", i)
-        obj = as_object(raw, path)
-        reject_unknown(obj, TI4_CANDIDATE_FIELDS, path=path)
-        systems.append(ti4.System(
-            name=get_str(obj, "system", max_len=ti4.MAX_SYSTEM_NAME, path=path).strip(),
-            adjacency=_adjacency(obj, path),
-            controls_planet=get_bool(obj, "controls_planet", path=path, default=False),
-            own_units=get_bool(obj, "own_units", path=path, default=False),
-            other_players_ships=get_bool(obj, "other_players_ships", path=path, default=False),
-            anomaly=get_choice(obj, "anomaly", ti4.ANOMALIES, path=path)
-            if _optional(obj, "anomaly") else None,
-            own_command_token=get_bool(obj, "command_token", path=path, default=False),
-        ))
-    fleet = read_fleet(get_object(data, "units")) if _optional(data, "units") else None
-    return _engine(lambda: ti4.combat(
-        role, tuple(systems), fleet,
-        opponent_announced=get_bool(data, "opponent_announced_retreat", default=False),
-        tokens_in_reinforcements=get_bool(data, "tokens_in_reinforcements", default=True),
-        active_anomaly=get_choice(data, "active_anomaly", ti4.ANOMALIES)
-        if _optional(data, "active_anomaly") else None,
-    ))
-
-
-def capacity_json(c: ti4.Combat) -> dict[str, Any] | None:
-    if c.fleet is None:
-        return None
-    loss = ti4.capacity_loss(c.fleet)
-    return {"capacity": loss.capacity, "fighters": loss.fighters, "infantry": loss.infantry,
-            "destroyed": loss.excess,
-            "fighters_destroyed": {"min": loss.fighters_range[0], "max": loss.fighters_range[1]},
-            "infantry_destroyed": {"min": loss.infantry_range[0], "max": loss.infantry_range[1]},
-            "rules": ["ti4/23.7", ti4.RULE_CAPACITY]}
-
-
-def ti4_answer(c: ti4.Combat) -> dict[str, Any]:
-    return {
-        "role": c.role,
-        "can_announce": ti4.can_announce(c),
-        "announce_reasons": [reason_json("ti4", r) for r in ti4.announcement_reasons(c)],
-        "legal": list(ti4.legal_destinations(c)),
-        "verdicts": [{"system": v.destination, "legal": v.legal,
-                      "reasons": [reason_json("ti4", r) for r in v.reasons],
-                      "notes": [reason_json("ti4", n) for n in v.notes],
-                      "command_token": v.details["command_token"]}
-                     for v in ti4.verdicts(c)],
-        "destroyed_for_capacity": capacity_json(c),
-        "notes": [reason_json("ti4", n) for n in ti4.notes(c)],
-        "rules": list(ti4.rules(c)),
-    }
-
-
-@bp.post("/api/retreat/ti4")
-def ti4_api():
-    return jsonify(ti4_answer(read_ti4(json_object())))
-
-
-# --- Parsec -------------------------------------------------------------------------------
-
-PARSEC_FIELDS = ("vessel", "movement", "escape_card", "attackers", "blocked", "destination")
-
-
-def _read_hex(obj: Mapping, path: str) -> tuple[int, int]:
-    reject_unknown(obj, ("q", "r", "kind", "range") if path.startswith("attackers") else
-                   ("q", "r"), path=path)
-    bound = ps.MAX_COORD
-    return (get_int(obj, "q", lo=-bound, hi=bound, path=path),
-            get_int(obj, "r", lo=-bound, hi=bound, path=path))
-
-
-def read_parsec(data: Mapping) -> ps.Situation:
-    reject_unknown(data, PARSEC_FIELDS)
-    vessel = get_choice(data, "vessel", ps.EVADERS)
-    attackers = []
-    for i, raw in enumerate(get_list(data, "attackers", max_items=ps.MAX_ATTACKERS)):
-        path = field_path("attackers", i)
-        obj = as_object(raw, path)
-        attackers.append({
-            "kind": get_choice(obj, "kind", tuple(ps.UNITS), path=path),
-            "at": _read_hex(obj, path),
-            "range": get_int(obj, "range", lo=1, hi=ps.MAX_RANGE, path=path)
-            if _optional(obj, "range") else None,
-        })
-    blocked = [_read_hex(as_object(raw, field_path("blocked", i)), field_path("blocked", i))
-               for i, raw in enumerate(get_list(data, "blocked", max_items=ps.MAX_BLOCKED,
-                                                default=[]))]
-    destination = (_read_hex(get_object(data, "destination"), "destination")
-                   if _optional(data, "destination") else None)
-    return _engine(lambda: ps.situation(
-        vessel, attackers, blocked=blocked,
-        movement=get_int(data, "movement", lo=1, hi=ps.MAX_MOVEMENT)
-        if _optional(data, "movement") else None,
-        escape_card=get_bool(data, "escape_card", default=False),
-        destination=destination,
-    ))
-
-
-def _hex_json(h: tuple[int, int]) -> dict[str, int]:
-    return {"q": h[0], "r": h[1]}
-
-
-def parsec_answer(s: ps.Situation) -> dict[str, Any]:
-    destination = None
-    if s.destination is not None:
-        reasons = ps.destination_reasons(s)
-        destination = {**_hex_json(s.destination), "ends_exchange": not reasons,
-                       "reasons": [reason_json("parsec", r) for r in reasons]}
-    return {
-        "vessel": s.vessel,
-        "movement": s.move,
-        "can_evade": ps.can_evade(s),
-        "reasons": [reason_json("parsec", r) for r in ps.evade_reasons(s)],
-        "ends_exchange": ps.ends_exchange(s),
-        "exchange_reasons": [reason_json("parsec", r) for r in ps.exchange_reasons(s)],
-        "destination": destination,
-        "safe_hexes": [_hex_json(h) for h in ps.safe_hexes(s)],
-        "notes": [reason_json("parsec", n) for n in ps.notes(s)],
-        "rules": list(ps.rules(s)),
-    }
-
-
-@bp.post("/api/retreat/parsec")
-def parsec_api():
-    return jsonify(parsec_answer(read_parsec(json_object())))
 
 
 # --- pages --------------------------------------------------------------------------------
@@ -297,11 +67,11 @@ def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, da
 
 
 # Translated names the pages show for engine values (colours, anomalies, vessels...).
-NAMES = {"colour_names": text.COLOUR_NAMES, "ship_type_names": text.SHIP_TYPE_NAMES,
-         "wormhole_names": text.WORMHOLE_NAMES, "anomaly_names": text.ANOMALY_NAMES,
-         "adjacency_names": text.ADJACENCY_NAMES, "vessel_names": text.VESSEL_NAMES,
-         "token_source_names": text.TOKEN_SOURCE_NAMES, "unit_names": text.TI4_UNIT_NAMES,
-         "role_names": text.ROLE_NAMES}
+NAMES = {"colour_names": words.COLOUR_NAMES, "ship_type_names": words.SHIP_TYPE_NAMES,
+         "wormhole_names": words.WORMHOLE_NAMES, "anomaly_names": words.ANOMALY_NAMES,
+         "adjacency_names": words.ADJACENCY_NAMES, "vessel_names": words.VESSEL_NAMES,
+         "token_source_names": words.TOKEN_SOURCE_NAMES, "unit_names": words.TI4_UNIT_NAMES,
+         "role_names": words.ROLE_NAMES}
 
 
 def rule_label(section_id: str) -> str:

@@ -117,6 +117,8 @@ def destination_reasons(s: Situation, n: Neighbour) -> tuple[Reason, ...]:
     if not has_own_disc(n, s.player):
         reasons.append(Reason("no_influence_disc", RULE_RETREAT,
                               {"hex": n.hex, "owner": n.influence}))
+    if is_free_of_enemies(n, s.player):
+        return tuple(reasons)
     enemies = enemy_factions(n, s.player)
     players = sorted(enemies & set(COLOURS))
     if players:

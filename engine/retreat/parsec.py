@@ -23,7 +23,9 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
+from typing import Mapping
 
 from engine.reasons import InvalidInput, Reason
 
@@ -120,8 +122,12 @@ def is_boxed_in(s: Situation) -> bool:
     return all(h in s.occupied for h in neighbours(ORIGIN))
 
 
-def reachable(s: Situation) -> dict[Hex, int]:
-    """Hexes the vessel can end on, with the fewest steps; occupied hexes block the way."""
+@lru_cache(maxsize=256)
+def reachable(s: Situation) -> Mapping[Hex, int]:
+    """Hexes the vessel can end on, with the fewest steps; occupied hexes block the way.
+
+    Cached (situations are frozen): the verdict, the reasons and the notes all ask for it."""
+    occupied = s.occupied
     steps = {ORIGIN: 0}
     queue = deque([ORIGIN])
     while queue:
@@ -129,11 +135,11 @@ def reachable(s: Situation) -> dict[Hex, int]:
         if steps[here] == s.move:
             continue
         for nxt in neighbours(here):
-            if nxt not in steps and nxt not in s.occupied:
+            if nxt not in steps and nxt not in occupied:
                 steps[nxt] = steps[here] + 1
                 queue.append(nxt)
     del steps[ORIGIN]
-    return steps
+    return MappingProxyType(steps)
 
 
 def attackers_in_range(s: Situation, h: Hex) -> tuple[Attacker, ...]:
@@ -145,6 +151,7 @@ def is_safe(s: Situation, h: Hex) -> bool:
     return not attackers_in_range(s, h)
 
 
+@lru_cache(maxsize=256)
 def safe_hexes(s: Situation) -> tuple[Hex, ...]:
     """Reachable hexes out of every attacker's range, nearest first."""
     if not can_evade(s):

@@ -239,7 +239,7 @@ def can_announce(c: Combat) -> bool:
 
 def announcement_reasons(c: Combat) -> tuple[Reason, ...]:
     reasons: list[Reason] = []
-    if c.opponent_announced:
+    if not is_announcement_turn(c):
         code = "defender_announced" if c.role == "attacker" else "announcement_passed"
         reasons.append(Reason(code, RULE_ANNOUNCE))
     if c.fleet is not None and movable_ships(c.fleet) == 0:
