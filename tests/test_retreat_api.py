@@ -69,8 +69,9 @@ def test_400_message_is_in_the_request_language(client):
     assert "appears twice" in en and "compare due volte" in it
 
 
-def test_not_json_is_a_400(client):
-    response = client.post("/api/retreat/ti4", data="role=defender")
+@pytest.mark.parametrize("raw", ["role=defender", "[" * 5000 + "]" * 5000, '{"role": NaN}'])
+def test_not_a_json_object_is_a_400(client, raw):
+    response = client.post("/api/retreat/ti4", data=raw, content_type="application/json")
     assert response.status_code == 400 and response.get_json()["error"]["code"]
 
 
