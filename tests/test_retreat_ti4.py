@@ -98,6 +98,15 @@ def test_leaving_a_combat_fought_in_a_gravity_rift_rolls_for_each_ship():
     assert rift and rift[0].rule == "ti4/39.2" and rift[0].params == {"ships": 3}
 
 
+def test_faq_notes_stalemate_for_the_attacker_only_and_skilled_retreat_for_both():
+    attacker = [(n.code, n.rule) for n in ti4.notes(ti4.parse(f"attacker: {HOME}"))]
+    defender = [(n.code, n.rule) for n in ti4.notes(ti4.parse(f"defender: {HOME}"))]
+    assert ("stalemate", "ti4/faq-generale-2") in attacker
+    assert "stalemate" not in [code for code, _ in defender]
+    assert ("skilled_retreat", "ti4/faq-carte-azione-1") in attacker
+    assert ("skilled_retreat", "ti4/faq-carte-azione-1") in defender
+
+
 def test_announced_retreat_must_happen_and_is_void_if_the_opponent_is_gone():
     assert codes(ti4.notes(ti4.parse(f"defender: {HOME}")))[:2] == ["must_retreat",
                                                                      "opponent_gone"]

@@ -49,6 +49,8 @@ TI4_MESSAGES = {
     "gravity_rift_exit": _l("The combat is in a gravity rift: every retreating ship moves out of it and rolls a die; on 1-3 it is removed, together with the units it carries."),
     "must_retreat": _l("Once announced, the retreat must happen in the Retreat step if a valid system is still available."),
     "opponent_gone": _l("If the opponent has no ships left by the Retreat step, the combat ends and the retreat does not happen."),
+    "stalemate": _l("If neither side can ever win the combat, the attacker must retreat; if it cannot, its units in the combat are destroyed."),
+    "skilled_retreat": _l("Moving away with the action card Skilled Retreat is not a retreat: these rules do not apply to it."),
     "token_from_reinforcements": _l("Place a command token from your reinforcements in the system you retreat to."),
     "token_from_command_sheet": _l("You have no command tokens in your reinforcements: take one from your command sheet and place it in the system you retreat to."),
     "token_already_there": _l("Your command token is already in that system: place no other."),

@@ -9,7 +9,8 @@ only when it is the active system (54.1), which a retreat destination never is; 
 rolls only for ships moving *through or out of* it (39.2), so retreating *into* one is safe, but
 retreating *out of* a combat fought in one rolls for every ship.
 Fighters and infantry in the space area that no retreating ship can carry are destroyed (23.7,
-17); the player chooses which. The destination receives a command token from reinforcements,
+17); the player chooses which. From the FAQ: when neither side can ever win, the attacker must
+retreat or lose its units; the Skilled Retreat action card is not a retreat. The destination receives a command token from reinforcements,
 or from the command sheet when none are left, unless one is already there (23.7, 73.3, 73.6).
 
 Notation, one line: ``ROLE [+opp] [-tokens] [in=ANOMALY]: NAME=FLAG,FLAG ...`` with flags
@@ -45,6 +46,8 @@ RULE_TOKEN_FROM_SHEET = "ti4/73.3"
 RULE_TOKEN_ALREADY_THERE = "ti4/73.6"
 RULE_SUPERNOVA = "ti4/79.1"
 RULE_WORMHOLE = "ti4/89"
+RULE_FAQ_STALEMATE = "ti4/faq-generale-2"
+RULE_FAQ_SKILLED_RETREAT = "ti4/faq-carte-azione-1"
 
 ROLES = ("attacker", "defender")
 ADJACENCIES = ("edge", "wormhole", "none")
@@ -59,7 +62,7 @@ ANNOUNCE_CODES = ("announcement_passed", "defender_announced", "no_ship_can_move
 REASON_CODES = ("not_adjacent", "no_planet_or_unit", "other_players_ships", "asteroid_field",
                 "supernova", "nebula")
 NOTE_CODES = ("via_wormhole", "gravity_rift_entry", "gravity_rift_exit", "must_retreat",
-              "opponent_gone", "token_from_reinforcements", "token_from_command_sheet",
+              "opponent_gone", "stalemate", "skilled_retreat", "token_from_reinforcements", "token_from_command_sheet",
               "token_already_there", "capacity_loss")
 # Where the command token placed in the destination comes from.
 TOKEN_SOURCES = ("reinforcements", "command_sheet", "already_there")
@@ -252,6 +255,9 @@ def announcement_reasons(c: Combat) -> tuple[Reason, ...]:
 def notes(c: Combat) -> tuple[Reason, ...]:
     """Facts about the whole retreat, independent of where it goes."""
     out = [Reason("must_retreat", RULE_RETREAT), Reason("opponent_gone", RULE_RETREAT)]
+    if c.role == "attacker":
+        out.append(Reason("stalemate", RULE_FAQ_STALEMATE))
+    out.append(Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT))
     if c.active_anomaly == "gravity_rift":
         ships = movable_ships(c.fleet) if c.fleet is not None else None
         out.append(Reason("gravity_rift_exit", RULE_GRAVITY_RIFT, {"ships": ships}))
