@@ -80,7 +80,7 @@ def test_not_a_json_object_is_a_400(client, raw):
 TI4_BODY = {
     "player": "Sol", "role": "attacker", "opponent_announced_retreat": False,
     "candidates": [
-        {"system": "A", "adjacent": True, "controls_planet": True, "own_units": False,
+        {"system": "A", "adjacent": None, "controls_planet": True, "own_units": False,
          "other_players_ships": False, "anomaly": None},
         {"system": "B", "adjacent": "wormhole", "controls_planet": False, "own_units": True,
          "other_players_ships": False, "anomaly": "gravity_rift", "command_token": True},
@@ -93,6 +93,7 @@ TI4_BODY = {
 
 def test_ti4_answer_shape_and_verdicts(client):
     answer = post(client, "ti4", TI4_BODY).get_json()
+    assert answer["player"] == "Sol" and answer["role"] == "attacker"
     assert answer["can_announce"] is True and answer["announce_reasons"] == []
     assert answer["legal"] == ["A", "B"]
     verdicts = {v["system"]: v for v in answer["verdicts"]}
@@ -123,6 +124,7 @@ def test_ti4_without_units_skips_capacity(client):
 
 @pytest.mark.parametrize("patch, field", [
     ({"role": "observer"}, "role"),
+    ({"player": "x" * 25}, "player"),
     ({"opponent_announced_retreat": "yes"}, "opponent_announced_retreat"),
     ({"units": {"war_suns": 3}}, "units.war_suns"),
     ({"units": {"tanks": 1}}, "units.tanks"),

@@ -118,7 +118,9 @@ MAX_PLAYER_NAME = 24
 
 def _adjacency(obj: Mapping, path: str) -> str:
     """``adjacent`` may be a boolean (shares an edge or not) or edge / wormhole / none."""
-    value = obj.get("adjacent", True)
+    value = obj.get("adjacent")
+    if value is None:
+        return "edge"
     if isinstance(value, bool):
         return "edge" if value else "none"
     return get_choice(obj, "adjacent", ti4.ADJACENCIES, path=path)
@@ -135,7 +137,6 @@ def read_fleet(units: Mapping) -> ti4.Fleet:
 
 def read_ti4(data: Mapping) -> ti4.Combat:
     reject_unknown(data, TI4_FIELDS)
-    get_str(data, "player", max_len=MAX_PLAYER_NAME, default="")
     role = get_choice(data, "role", ti4.ROLES)
     systems = []
     for i, raw in enumerate(get_list(data, "candidates", max_items=ti4.MAX_CANDIDATES)):
@@ -173,8 +174,9 @@ def capacity_json(c: ti4.Combat) -> dict[str, Any] | None:
             "rules": ["ti4/23.7", ti4.RULE_CAPACITY]}
 
 
-def ti4_answer(c: ti4.Combat) -> dict[str, Any]:
+def ti4_answer(c: ti4.Combat, player: str = "") -> dict[str, Any]:
     return {
+        "player": player,
         "role": c.role,
         "can_announce": ti4.can_announce(c),
         "announce_reasons": [reason_json("ti4", r) for r in ti4.announcement_reasons(c)],
@@ -192,7 +194,9 @@ def ti4_answer(c: ti4.Combat) -> dict[str, Any]:
 
 @bp.post("/api/retreat/ti4")
 def ti4_api():
-    return jsonify(ti4_answer(read_ti4(request_object())))
+    data = request_object()
+    player = get_str(data, "player", max_len=MAX_PLAYER_NAME, default="")
+    return jsonify(ti4_answer(read_ti4(data), player))
 
 
 # --- Parsec -------------------------------------------------------------------------------
@@ -324,7 +328,7 @@ document(
                       **{name: BOOLEAN for name in ti4.FLEET_BOOL_FIELDS}}, extra=False),
     }, ("role", "candidates"), extra=False),
     response=obj({
-        "role": STRING, "can_announce": BOOLEAN, "announce_reasons": REASONS,
+        "player": STRING, "role": STRING, "can_announce": BOOLEAN, "announce_reasons": REASONS,
         "legal": array(STRING),
         "verdicts": array(obj({
             "system": STRING, "legal": BOOLEAN, "reasons": REASONS, "notes": REASONS,
