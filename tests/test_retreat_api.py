@@ -117,6 +117,14 @@ def test_ti4_announcement_order_through_the_api(client):
     assert defender["can_announce"] is True
 
 
+def test_ti4_fleet_pool_through_the_api(client):
+    body = {**TI4_BODY, "fleet_pool": 2,
+            "candidates": [{"system": "A", "controls_planet": True, "own_ships": 1}]}
+    (verdict,) = post(client, "ti4", body).get_json()["verdicts"]
+    assert verdict["fleet_pool_excess"] == 1  # carrier + dreadnought + 1 there, pool 2
+    assert "fleet_pool_excess" in [n["code"] for n in verdict["notes"]]
+
+
 def test_ti4_without_units_skips_capacity(client):
     body = {key: value for key, value in TI4_BODY.items() if key != "units"}
     assert post(client, "ti4", body).get_json()["destroyed_for_capacity"] is None
@@ -134,6 +142,8 @@ def test_ti4_without_units_skips_capacity(client):
     ({"candidates": [{"system": "A"}, {"system": "A"}]}, "candidates[1].system"),
     ({"candidates": [{"system": f"S{i}"} for i in range(13)]}, "candidates"),
     ({"active_anomaly": "storm"}, "active_anomaly"),
+    ({"fleet_pool": 17}, "fleet_pool"),
+    ({"candidates": [{"system": "A", "own_ships": -1}]}, "candidates[0].own_ships"),
 ])
 def test_ti4_400_names_the_field(client, patch, field):
     response = post(client, "ti4", {**TI4_BODY, **patch}, "it")

@@ -169,6 +169,25 @@ def test_capacity_loss_properties(carriers, dreads, suns, upgraded, fighters, in
     assert more.excess >= loss.excess
 
 
+# --- fleet pool (65.5) --------------------------------------------------------------------
+
+def test_fleet_pool_counts_ships_already_there_but_not_fighters():
+    # 2 carriers + 1 dreadnought arrive where 2 of the player's ships already are: 5 ships
+    # against a pool of 3 tokens, so 2 are removed; the 6 fighters do not count (65.1).
+    c = ti4.parse("defender pool=3: A=edge,planet,mine:2 B=edge,units C=edge,ships,units,mine:9",
+                  Fleet(carriers=2, dreadnoughts=1, fighters=6))
+    a, b, blocked = ti4.verdicts(c)
+    assert a.details["fleet_pool_excess"] == 2
+    assert ("fleet_pool_excess", "ti4/65.5") in [(n.code, n.rule) for n in a.notes]
+    assert b.details["fleet_pool_excess"] == 0 and "fleet_pool_excess" not in codes(b.notes)
+    assert blocked.details["fleet_pool_excess"] is None  # not a legal destination
+
+
+def test_fleet_pool_is_skipped_when_not_described():
+    (v,) = ti4.verdicts(ti4.parse("defender: A=edge,planet,mine:20", Fleet(carriers=4)))
+    assert v.details["fleet_pool_excess"] is None
+
+
 # --- rules and validation -----------------------------------------------------------------
 
 def test_rules_start_with_announce_and_retreat_and_cover_reasons():
@@ -188,6 +207,8 @@ def test_rules_start_with_announce_and_retreat_and_cover_reasons():
      "candidates[0].adjacent"),
     ({"role": "defender", "systems": [], "fleet": Fleet(war_suns=3)}, "units.war_suns"),
     ({"role": "defender", "systems": [], "fleet": Fleet(fighters=61)}, "units.fighters"),
+    ({"role": "defender", "systems": [{"name": "A", "own_ships": 29}]},
+     "candidates[0].own_ships"),
 ])
 def test_invalid_input_names_the_field(kwargs, field):
     with pytest.raises(InvalidInput) as err:

@@ -122,20 +122,23 @@ TI4_EXAMPLE = ("role=defender&carriers=1&dreadnoughts=1&fighters=4&infantry=3"
 
 
 def ti4_request(args: MultiDict) -> dict[str, Any]:
-    """Query ``role, opp, tokens, in``, the unit fields, and per card ``n<i>`` (system),
+    """Query ``role, opp, tokens, in, pool``, the unit fields, and per card ``n<i>`` (system),
     ``a<i>`` (adjacency), ``p<i> u<i> x<i> t<i>`` (planet, units, other ships, token),
-    ``an<i>`` (anomaly) as the API's request object."""
+    ``an<i>`` (anomaly), ``o<i>`` (own ships there) as the API's request object."""
     candidates = [{"system": args.get(f"n{i}", ""), "adjacent": args.get(f"a{i}") or "edge",
                    "controls_planet": _flag(args, f"p{i}"), "own_units": _flag(args, f"u{i}"),
                    "other_players_ships": _flag(args, f"x{i}"),
-                   "command_token": _flag(args, f"t{i}"), "anomaly": args.get(f"an{i}") or None}
+                   "command_token": _flag(args, f"t{i}"), "anomaly": args.get(f"an{i}") or None,
+                   "own_ships": _int_or_text(args.get(f"o{i}", "").strip() or "0")}
                   for i in range(ti4.MAX_CANDIDATES) if f"n{i}" in args]
     units: dict[str, Any] = {name: _int_or_text(args.get(name, "").strip() or "0")
                              for name in ti4.FLEET_INT_FIELDS}
     units.update({name: _flag(args, name) for name in ti4.FLEET_BOOL_FIELDS})
+    pool = args.get("pool", "").strip()
     return {"role": args.get("role", ""), "opponent_announced_retreat": _flag(args, "opp"),
             "tokens_in_reinforcements": args.get("tokens") != "0",
-            "active_anomaly": args.get("in") or None, "units": units, "candidates": candidates}
+            "active_anomaly": args.get("in") or None, "units": units, "candidates": candidates,
+            "fleet_pool": _int_or_text(pool) if pool else None}
 
 
 @bp.get("/retreat/ti4")
@@ -145,7 +148,8 @@ def ti4_page():
                  roles=ti4.ROLES, adjacencies=ti4.ADJACENCIES, anomalies=ti4.ANOMALIES,
                  int_fields=ti4.FLEET_INT_FIELDS, bool_fields=ti4.FLEET_BOOL_FIELDS,
                  limits={n: ti4.fleet_limit(n) for n in ti4.FLEET_INT_FIELDS},
-                 max_cards=ti4.MAX_CANDIDATES)
+                 max_cards=ti4.MAX_CANDIDATES, max_pool=ti4.MAX_FLEET_POOL,
+                 max_ships_there=ti4.MAX_SHIPS_THERE)
 
 
 def _hexes(text: str) -> list[dict[str, Any]]:

@@ -110,9 +110,9 @@ def eclipse_api():
 # --- Twilight Imperium 4 ------------------------------------------------------------------
 
 TI4_FIELDS = ("player", "role", "opponent_announced_retreat", "candidates", "units",
-              "tokens_in_reinforcements", "active_anomaly")
+              "tokens_in_reinforcements", "active_anomaly", "fleet_pool")
 TI4_CANDIDATE_FIELDS = ("system", "adjacent", "controls_planet", "own_units",
-                        "other_players_ships", "anomaly", "command_token")
+                        "other_players_ships", "anomaly", "command_token", "own_ships")
 MAX_PLAYER_NAME = 24
 
 
@@ -152,6 +152,8 @@ def read_ti4(data: Mapping) -> ti4.Combat:
             anomaly=get_choice(obj, "anomaly", ti4.ANOMALIES, path=path)
             if _optional(obj, "anomaly") else None,
             own_command_token=get_bool(obj, "command_token", path=path, default=False),
+            own_ships=get_int(obj, "own_ships", lo=0, hi=ti4.MAX_SHIPS_THERE, path=path,
+                              default=0),
         ))
     fleet = read_fleet(get_object(data, "units")) if _optional(data, "units") else None
     return _engine(lambda: ti4.combat(
@@ -160,6 +162,8 @@ def read_ti4(data: Mapping) -> ti4.Combat:
         tokens_in_reinforcements=get_bool(data, "tokens_in_reinforcements", default=True),
         active_anomaly=get_choice(data, "active_anomaly", ti4.ANOMALIES)
         if _optional(data, "active_anomaly") else None,
+        fleet_pool=get_int(data, "fleet_pool", lo=0, hi=ti4.MAX_FLEET_POOL)
+        if _optional(data, "fleet_pool") else None,
     ))
 
 
@@ -184,7 +188,8 @@ def ti4_answer(c: ti4.Combat, player: str = "") -> dict[str, Any]:
         "verdicts": [{"system": v.destination, "legal": v.legal,
                       "reasons": [reason_json("ti4", r) for r in v.reasons],
                       "notes": [reason_json("ti4", n) for n in v.notes],
-                      "command_token": v.details["command_token"]}
+                      "command_token": v.details["command_token"],
+                      "fleet_pool_excess": v.details["fleet_pool_excess"]}
                      for v in ti4.verdicts(c)],
         "destroyed_for_capacity": capacity_json(c),
         "notes": [reason_json("ti4", n) for n in ti4.notes(c)],
@@ -318,11 +323,13 @@ document(
         "player": {"type": "string", "maxLength": MAX_PLAYER_NAME},
         "role": _enum(ti4.ROLES), "opponent_announced_retreat": BOOLEAN,
         "tokens_in_reinforcements": BOOLEAN, "active_anomaly": _enum(ti4.ANOMALIES, nullable=True),
+        "fleet_pool": integer(0, ti4.MAX_FLEET_POOL),
         "candidates": array(obj({
             "system": {"type": "string", "minLength": 1, "maxLength": ti4.MAX_SYSTEM_NAME},
             "adjacent": {"anyOf": [BOOLEAN, _enum(ti4.ADJACENCIES)]},
             "controls_planet": BOOLEAN, "own_units": BOOLEAN, "other_players_ships": BOOLEAN,
             "anomaly": _enum(ti4.ANOMALIES, nullable=True), "command_token": BOOLEAN,
+            "own_ships": integer(0, ti4.MAX_SHIPS_THERE),
         }, ("system",), extra=False), ti4.MAX_CANDIDATES),
         "units": obj({**{name: integer(0, ti4.fleet_limit(name)) for name in ti4.FLEET_INT_FIELDS},
                       **{name: BOOLEAN for name in ti4.FLEET_BOOL_FIELDS}}, extra=False),
@@ -332,8 +339,9 @@ document(
         "legal": array(STRING),
         "verdicts": array(obj({
             "system": STRING, "legal": BOOLEAN, "reasons": REASONS, "notes": REASONS,
-            "command_token": _enum(ti4.TOKEN_SOURCES, nullable=True)},
-            ("system", "legal", "reasons", "notes", "command_token"))),
+            "command_token": _enum(ti4.TOKEN_SOURCES, nullable=True),
+            "fleet_pool_excess": {"anyOf": [{"type": "null"}, integer(0)]}},
+            ("system", "legal", "reasons", "notes", "command_token", "fleet_pool_excess"))),
         "destroyed_for_capacity": {"anyOf": [{"type": "null"}, obj({
             "capacity": integer(0), "fighters": integer(0), "infantry": integer(0),
             "destroyed": integer(0), "fighters_destroyed": RANGE, "infantry_destroyed": RANGE,
@@ -344,12 +352,13 @@ document(
         "notes", "rules")),
     example={"body": {"player": "Sol", "role": "defender", "opponent_announced_retreat": False,
                       "candidates": [
-                          {"system": "A", "adjacent": True, "controls_planet": True},
+                          {"system": "A", "adjacent": True, "controls_planet": True,
+                           "own_ships": 2},
                           {"system": "B", "adjacent": "wormhole", "own_units": True},
                           {"system": "C", "adjacent": True, "own_units": True,
                            "anomaly": "nebula"}],
                       "units": {"carriers": 1, "dreadnoughts": 1, "fighters": 4,
-                                "infantry": 3}}},
+                                "infantry": 3}, "fleet_pool": 3}},
     limits=f"at most {ti4.MAX_CANDIDATES} candidates; unit counts up to the game's component "
            f"limits, fighters and infantry up to {ti4.fleet_limit('fighters')}.",
 )

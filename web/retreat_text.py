@@ -54,6 +54,7 @@ TI4_MESSAGES = {
     "token_from_reinforcements": _l("Place a command token from your reinforcements in the system you retreat to."),
     "token_from_command_sheet": _l("You have no command tokens in your reinforcements: take one from your command sheet and place it in the system you retreat to."),
     "token_already_there": _l("Your command token is already in that system: place no other."),
+    "fleet_pool_excess": _l("In %(system)s you would have more ships than your fleet pool allows: remove %(excess)s of them there (fighters do not count)."),
     "capacity_loss": _l("%(excess)s fighters or infantry cannot be carried and are destroyed; you choose which."),
 }
 

@@ -11,14 +11,16 @@ retreating *out of* a combat fought in one rolls for every ship.
 Fighters and infantry in the space area that no retreating ship can carry are destroyed (23.7,
 17); the player chooses which. From the FAQ: when neither side can ever win, the attacker must
 retreat or lose its units; the Skilled Retreat action card is not a retreat. The destination receives a command token from reinforcements,
-or from the command sheet when none are left, unless one is already there (23.7, 73.3, 73.6).
+or from the command sheet when none are left, unless one is already there (23.7, 73.3, 73.6);
+ships beyond the fleet pool there are removed (65.5).
 
-Notation, one line: ``ROLE [+opp] [-tokens] [in=ANOMALY]: NAME=FLAG,FLAG ...`` with flags
+Notation, one line: ``ROLE [+opp] [-tokens] [in=ANOMALY] [pool=N]: NAME=FLAG,FLAG ...`` with flags
 ``edge`` (default), ``wormhole`` or ``far`` (adjacency), ``planet`` (controls a planet there),
-``units`` (has a unit there), ``ships`` (another player's ships), ``token`` (own command token)
-and an anomaly (``asteroid_field``, ``supernova``, ``nebula``, ``gravity_rift``). ``+opp``: the
+``units`` (has a unit there), ``ships`` (another player's ships), ``token`` (own command token),
+``mine:N`` (N of the player's non-fighter ships already there) and an anomaly (``asteroid_field``, ``supernova``, ``nebula``, ``gravity_rift``). ``+opp``: the
 opponent already announced; ``-tokens``: no command tokens left in reinforcements; ``in=X``: the
-combat's own system is anomaly X. The fleet is passed separately. Example::
+combat's own system is anomaly X; ``pool=N``: N tokens in the fleet pool. The fleet is passed
+separately. Example::
 
     attacker +opp: A=edge,planet B=wormhole,units C=edge,units,ships
 """
@@ -42,6 +44,7 @@ RULE_ANNOUNCE = "ti4/23.4"
 RULE_RETREAT = "ti4/23.7"
 RULE_GRAVITY_RIFT = "ti4/39.2"
 RULE_NEBULA = "ti4/54.1"
+RULE_FLEET_POOL = "ti4/65.5"
 RULE_TOKEN_FROM_SHEET = "ti4/73.3"
 RULE_TOKEN_ALREADY_THERE = "ti4/73.6"
 RULE_SUPERNOVA = "ti4/79.1"
@@ -56,6 +59,8 @@ Adjacency = Literal["edge", "wormhole", "none"]
 
 MAX_CANDIDATES = 12  # six edges plus systems reached through wormholes; a sane upper bound
 MAX_SYSTEM_NAME = 24
+MAX_FLEET_POOL = 16  # a player owns 16 command tokens (component count)
+MAX_SHIPS_THERE = 28  # non-fighter ships of one colour: 4 + 8 + 5 + 8 + 2 + 1 (87.2)
 
 ANNOUNCE_CODES = ("announcement_passed", "defender_announced", "no_ship_can_move",
                   "no_valid_destination")
@@ -63,7 +68,7 @@ REASON_CODES = ("not_adjacent", "no_planet_or_unit", "other_players_ships", "ast
                 "supernova", "nebula")
 NOTE_CODES = ("via_wormhole", "gravity_rift_entry", "gravity_rift_exit", "must_retreat",
               "opponent_gone", "stalemate", "skilled_retreat", "token_from_reinforcements", "token_from_command_sheet",
-              "token_already_there", "capacity_loss")
+              "token_already_there", "capacity_loss", "fleet_pool_excess")
 # Where the command token placed in the destination comes from.
 TOKEN_SOURCES = ("reinforcements", "command_sheet", "already_there")
 # Anomalies a ship may never retreat into, with the rule that forbids each.
@@ -82,6 +87,7 @@ class System:
     other_players_ships: bool = False
     anomaly: str | None = None
     own_command_token: bool = False
+    own_ships: int = 0  # the player's non-fighter ships already there (for the fleet pool)
 
 
 @dataclass(frozen=True)
@@ -110,6 +116,7 @@ class Combat:
     opponent_announced: bool = False
     tokens_in_reinforcements: bool = True
     active_anomaly: str | None = None
+    fleet_pool: int | None = None  # tokens in the fleet pool; None: not checked
 
 
 @dataclass(frozen=True)
@@ -148,10 +155,14 @@ def fleet_capacity(f: Fleet) -> int:
     return total + f.flagship * f.flagship_capacity
 
 
+def non_fighter_ships(f: Fleet) -> int:
+    """Ships the fleet pool limits (65.1: every ship but fighters)."""
+    return sum(getattr(f, name) for name in _SHIP_FIELDS) + f.flagship
+
+
 def movable_ships(f: Fleet) -> int:
     """Ships with a move value: every ship but base fighters (Fighter II moves 2)."""
-    big = sum(getattr(f, name) for name in _SHIP_FIELDS) + f.flagship
-    return big + (f.fighters if f.fighter_ii else 0)
+    return non_fighter_ships(f) + (f.fighters if f.fighter_ii else 0)
 
 
 def capacity_loss(f: Fleet) -> CapacityLoss:
@@ -205,6 +216,14 @@ _TOKEN_NOTES = {
 }
 
 
+def fleet_pool_excess(c: Combat, s: System) -> int | None:
+    """Ships over the fleet pool once the fleet arrives in ``s``, removed at once (65.5);
+    None when the fleet or the pool was not described."""
+    if c.fleet is None or c.fleet_pool is None:
+        return None
+    return max(0, non_fighter_ships(c.fleet) + s.own_ships - c.fleet_pool)
+
+
 def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
     """What changes if the ships go to ``s``: how it is reached, rift rolls, and (when the
     destination is legal) where the command token placed there comes from."""
@@ -215,13 +234,18 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
         out.append(Reason("gravity_rift_entry", RULE_GRAVITY_RIFT, {"system": s.name}))
     if is_legal_destination(s):
         out.append(_TOKEN_NOTES[token_source(c, s)])
+        if fleet_pool_excess(c, s):
+            out.append(Reason("fleet_pool_excess", RULE_FLEET_POOL,
+                              {"system": s.name, "excess": fleet_pool_excess(c, s)}))
     return tuple(out)
 
 
 def verdicts(c: Combat) -> tuple[Verdict, ...]:
     return tuple(Verdict(s.name, destination_reasons(s), destination_notes(c, s),
                          {"command_token": token_source(c, s) if is_legal_destination(s)
-                          else None})
+                          else None,
+                          "fleet_pool_excess": fleet_pool_excess(c, s)
+                          if is_legal_destination(s) else None})
                  for s in c.systems)
 
 
@@ -301,7 +325,7 @@ def check_fleet(f: Fleet) -> Fleet:
 
 def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | None = None, *,
            opponent_announced: bool = False, tokens_in_reinforcements: bool = True,
-           active_anomaly: str | None = None) -> Combat:
+           active_anomaly: str | None = None, fleet_pool: int | None = None) -> Combat:
     """Validate raw values and build a :class:`Combat`; refuses with ``InvalidInput``."""
     if role not in ROLES:
         raise InvalidInput("unknown_role", field="role", choices=list(ROLES))
@@ -309,6 +333,8 @@ def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | N
         raise InvalidInput("unknown_anomaly", field="active_anomaly", choices=list(ANOMALIES))
     if len(systems) > MAX_CANDIDATES:
         raise InvalidInput("too_many_candidates", field="candidates", max=MAX_CANDIDATES)
+    if fleet_pool is not None and not 0 <= fleet_pool <= MAX_FLEET_POOL:
+        raise InvalidInput("out_of_range", field="fleet_pool", min=0, max=MAX_FLEET_POOL)
     built = tuple(s if isinstance(s, System) else System(**s) for s in systems)
     for i, s in enumerate(built):
         where = f"candidates[{i}]"
@@ -322,8 +348,11 @@ def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | N
         if s.anomaly is not None and s.anomaly not in ANOMALIES:
             raise InvalidInput("unknown_anomaly", field=f"{where}.anomaly",
                                choices=list(ANOMALIES))
+        if not 0 <= s.own_ships <= MAX_SHIPS_THERE:
+            raise InvalidInput("out_of_range", field=f"{where}.own_ships", min=0,
+                               max=MAX_SHIPS_THERE)
     return Combat(role, built, None if fleet is None else check_fleet(fleet), opponent_announced,
-                  tokens_in_reinforcements, active_anomaly)
+                  tokens_in_reinforcements, active_anomaly, fleet_pool)
 
 
 _SYSTEM_FLAGS = {"planet": "controls_planet", "units": "own_units",
@@ -337,6 +366,7 @@ def parse(line: str, fleet: Fleet | None = None) -> Combat:
     if not sep or not words:
         raise InvalidInput("bad_notation", field=None, expected="ROLE: NAME=FLAG,FLAG")
     anomaly = next((w[3:] for w in words if w.startswith("in=")), None)
+    pool = next((int(w[5:]) for w in words if w.startswith("pool=") and w[5:].isdigit()), None)
     systems = []
     for token in body.split():
         name, _, spec = token.partition("=")
@@ -350,8 +380,11 @@ def parse(line: str, fleet: Fleet | None = None) -> Combat:
                 raw[_SYSTEM_FLAGS[flag]] = True
             elif flag in ANOMALIES:
                 raw["anomaly"] = flag
+            elif flag.startswith("mine:") and flag[5:].isdigit():
+                raw["own_ships"] = int(flag[5:])
             else:
                 raise InvalidInput("bad_notation", field=None, token=token)
         systems.append(raw)
     return combat(words[0], systems, fleet, opponent_announced="+opp" in words,
-                  tokens_in_reinforcements="-tokens" not in words, active_anomaly=anomaly)
+                  tokens_in_reinforcements="-tokens" not in words, active_anomaly=anomaly,
+                  fleet_pool=pool)
