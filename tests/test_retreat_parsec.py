@@ -166,3 +166,23 @@ def test_invalid_input_names_the_field(kwargs, field):
     with pytest.raises(InvalidInput) as err:
         ps.situation(kwargs.pop("vessel"), kwargs.pop("attackers"), **kwargs)
     assert err.value.field == field
+
+
+placed = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=10, unique=True)
+
+
+@given(placed, placed, st.sampled_from(("fighter", "cruiser", "cargo")), st.integers(1, 3))
+def test_safe_hexes_are_reachable_free_and_out_of_every_range(att, blk, vessel, rng):
+    attackers = [{"kind": "cruiser", "at": h, "range": rng} for h in att if h != (0, 0)]
+    if not attackers:
+        return
+    blocked = [h for h in blk if h != (0, 0) and h not in att]
+    s = ps.situation(vessel, attackers, blocked=blocked)
+    steps = ps.reachable(s)
+    for h in ps.safe_hexes(s):
+        assert h in steps and steps[h] <= s.move and h not in s.occupied
+        assert all(ps.distance(a.at, h) > a.range for a in s.attackers)
+    assert ps.ends_exchange(s) == bool(ps.safe_hexes(s))
+    assert ps.can_evade(s) == (not ps.is_boxed_in(s))
+    if ps.is_surrounded(s):
+        assert codes(ps.evade_reasons(s)) == ["surrounded"]

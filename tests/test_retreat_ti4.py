@@ -219,3 +219,26 @@ def test_invalid_input_names_the_field(kwargs, field):
 def test_unknown_notation_flag_is_refused():
     with pytest.raises(InvalidInput):
         ti4.parse("defender: A=edge,moon")
+
+
+system = st.builds(
+    ti4.System, name=st.just("S"), adjacency=st.sampled_from(ti4.ADJACENCIES),
+    controls_planet=st.booleans(), own_units=st.booleans(), other_players_ships=st.booleans(),
+    anomaly=st.sampled_from((None,) + ti4.ANOMALIES), own_command_token=st.booleans())
+
+
+@given(system)
+def test_legal_means_every_condition_of_23_7_and_the_anomaly_rules(s):
+    expected = (s.adjacency != "none" and (s.controls_planet or s.own_units)
+                and not s.other_players_ships and s.anomaly in (None, "gravity_rift"))
+    assert ti4.is_legal_destination(s) == expected
+    assert ti4.is_legal_destination(s) == (not ti4.destination_reasons(s))
+
+
+@given(st.lists(system, max_size=4), st.sampled_from(ti4.ROLES), st.booleans())
+def test_announcing_needs_the_turn_and_a_legal_system(systems, role, opp):
+    named = tuple(ti4.System(f"S{i}", *[getattr(s, f) for f in (
+        "adjacency", "controls_planet", "own_units", "other_players_ships", "anomaly",
+        "own_command_token")]) for i, s in enumerate(systems))
+    c = ti4.Combat(role, named, Fleet(carriers=1), opp)
+    assert ti4.can_announce(c) == (not opp and any(map(ti4.is_legal_destination, named)))
