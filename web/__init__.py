@@ -2,7 +2,11 @@
 and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
+from web.health import bp as health_bp
+from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
+from web.retreat import bp as retreat_bp
+from web.retreat_api import bp as retreat_api_bp
 from web.search import bp as search_bp
 from web.tools import bp as tools_bp
 
@@ -11,5 +15,9 @@ BLUEPRINTS = [
     reference_bp,
     api_sections_bp,
     tools_bp,
+    health_bp,
+    api_docs_bp,
+    retreat_bp,
+    retreat_api_bp,
     search_bp,
 ]
