@@ -40,10 +40,11 @@ def test_fingerprint_follows_the_rules_and_the_glossaries(db):
 def test_section_document_is_pure_and_fits_the_schema(db):
     glossary = load_glossary()
     section = db.sections["ti4/77"]
-    document = section_document(section, glossary)
-    assert document == section_document(section, glossary)
+    document = section_document(section, db.ancestors(section), glossary)
+    assert document == section_document(section, db.ancestors(section), glossary)
     assert set(document) <= set(SCHEMA.names())
     assert document["id"] == "ti4/77" and document["game"] == "ti4" and document["number"] == "77"
+    assert document["context_it"] == "GLOSSARIO"  # the chapter it sits in
 
 
 def test_english_names_of_title_terms_become_keywords(db):

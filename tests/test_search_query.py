@@ -91,4 +91,4 @@ def test_game_names_are_preferences_not_words():
 @given(st.text(max_size=400))
 def test_any_text_plans_without_error(text):
     planned = make(text)
-    assert planned.query is None or planned.words
+    assert (planned.query is None) == (not planned.concepts)

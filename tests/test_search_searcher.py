@@ -123,7 +123,7 @@ def test_retreat_forms_find_the_ti4_and_eclipse_retreat_rules(real):
 def test_bombardamneto_suggests_bombardamento(real):
     found = real.search("bombardamneto", "it")
     assert found.plan.suggestion == "bombardamento"
-    assert ids(found)[0] == "ti4/12"
+    assert "ti4/12" in ids(found)[:3]
 
 
 def test_unaccented_capacita_finds_capacita(real):

@@ -53,7 +53,7 @@ def test_api_results_follow_the_language_and_fall_back_to_italian(client, db):
 
 def test_api_suggestion(client):
     _, body = api(client, q="bombardamneto")
-    assert body["suggestion"] == "bombardamento" and body["results"][0]["id"] == "ti4/12"
+    assert body["suggestion"] == "bombardamento" and "ti4/12" in [r["id"] for r in body["results"][:3]]
 
 
 @pytest.mark.parametrize("q", ['"unclosed', "title:", "AND OR", "🚀 è città", "<script>alert(1)</script>", "\x00", "*?~^"])

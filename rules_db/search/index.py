@@ -46,7 +46,7 @@ def write_documents(ix: Index, db: RulesDB, glossary: Glossary) -> None:
     writer = ix.writer(limitmb=128)
     for game in GAMES:
         for section in db.by_game(game):
-            writer.add_document(**section_document(section, glossary))
+            writer.add_document(**section_document(section, db.ancestors(section), glossary))
     writer.commit()
 
 

@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Container, Mapping
 
-from whoosh.query import And, Or, Query, Term
+from whoosh.query import And, DisjunctionMax, Or, Query, Term
 
 from rules_db.search.analysis import QUERY_STOP_WORDS, fold, term
 from rules_db.search.glossary import Glossary
@@ -52,6 +52,7 @@ class QueryPlan:
     suggestion: str | None = None  # the text with misspelt words corrected
     concepts: tuple[Query, ...] = ()  # one query per content word (with its translations)
     games: frozenset[str] = frozenset()  # games the text names ("... in eclipse")
+    vocabulary_games: frozenset[str] = frozenset()  # the game whose own terms the text uses most
 
 
 def normalise(text: str) -> str:
@@ -99,10 +100,58 @@ def _term_query(fields: tuple[str, ...], terms: tuple[str, ...], boost: float,
     return Union([And([Term(f, t) for t in terms]) for f in fields], boost=boost)
 
 
+def distinct_stems(words: list[str]) -> list[str]:
+    """Drop a word whose Italian or English term an earlier word already has ("votare ... voti"):
+    a question saying the same thing twice should not weigh it twice."""
+    seen: set[tuple[str, str]] = set()
+    kept = []
+    for word in words:
+        keys = {(lang, t) for lang in ("it", "en") if (t := term(word, lang))}
+        if not keys & seen:
+            kept.append(word)
+        seen |= keys
+    return kept
+
+
+def vocabulary_leader(votes: dict[str, set[str]]) -> frozenset[str]:
+    """The one game whose glossary covers strictly more of the question's words than any other
+    ("retreat ... system ... ships": TI4 says "system", Eclipse says "hex"); none on a tie."""
+    counts = sorted((len(words), g) for g, words in votes.items())
+    if counts and (len(counts) == 1 or counts[-1][0] > counts[-2][0]):
+        return frozenset({counts[-1][1]})
+    return frozenset()
+
+
+def _concept(sides: dict[str, list[Query]]) -> Query | None:
+    """One word of the question: the better of its Italian and English matches, not their sum,
+    so a section translated into English does not outrank an untranslated one for having the
+    same rule twice."""
+    found = [Union(clauses) if len(clauses) > 1 else clauses[0] for clauses in sides.values() if clauses]
+    if len(found) > 1:
+        return DisjunctionMax(found)
+    return found[0] if found else None
+
+
+def _prune(query: Query, common: Container[tuple[str, str]]) -> Query | None:
+    """``query`` without its lookups of very common terms in long text fields."""
+    if isinstance(query, Term):
+        return None if (query.fieldname, query.text) in common else query
+    if isinstance(query, And):
+        return query
+    kept = [q for q in (_prune(sub, common) for sub in query.subqueries) if q is not None]
+    if not kept:
+        return None
+    return kept[0].with_boost(kept[0].boost * query.boost) if len(kept) == 1 else query.__class__(kept, boost=query.boost)
+
+
 def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, Container[str]],
-         game: str | None = None) -> QueryPlan:
+         game: str | None = None, common: Container[tuple[str, str]] = ()) -> QueryPlan:
     """The query for ``text``. ``indexed`` holds the terms of each text field: a word whose stem
-    is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected."""
+    is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected.
+
+    ``common`` lists (field, term) pairs found in a large share of the sections' bodies
+    ("giocatore", "player"): they are left out of the scored query, where they add little but
+    cost most of the time, and still count in ``concepts`` (which sections match which words)."""
     text = normalise(text)
     games = mentioned_games([fold(w) for w in _WORD_RE.findall(text)])
     numbers = _NUMBER_RE.findall(text)
@@ -118,29 +167,36 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             cursor = match.end()
         words.extend(corrected.split() if corrected else [word])
     suggested = "".join(suggestion) + text[cursor:] if suggestion else None
+    words = distinct_stems(words)
 
     sequences = {lang: [term(w, lang) for w in words] for lang in ("it", "en")}
-    groups: list[list[Query]] = [[] for _ in words]
+    # Per word, the clauses on the Italian fields and those on the English fields.
+    groups: list[dict[str, list[Query]]] = [{"it": [], "en": []} for _ in words]
     marks: dict[str, set[str]] = {"it": set(), "en": set()}
     for lang, sequence in sequences.items():
         for position, found in enumerate(sequence):
             clause = _term_query(TEXT_FIELDS[lang], (found,), 1.0, indexed) if found else None
             if clause:
-                groups[position].append(clause)
+                groups[position][lang].append(clause)
                 marks[lang].add(found)
     seen: set[tuple[str, tuple[str, ...]]] = set()
+    votes: dict[str, set[str]] = {}
     for lang, other in (("it", "en"), ("en", "it")):
         for pair, start, end in glossary.matches(sequences[lang], lang, game):
+            if pair.game:
+                votes.setdefault(pair.game, set()).add(words[start])
             target = pair.side(other)
             if (other, target) in seen:
                 continue
             seen.add((other, target))
             clause = _term_query(TEXT_FIELDS[other], target, EXPANSION_BOOST, indexed)
             if clause:
-                groups[start].append(clause)
+                groups[start][other].append(clause)
                 marks[other].update(target)
-    concepts = tuple(Union(g) if len(g) > 1 else g[0] for g in groups if g)
+    concepts = tuple(concept for group in groups if (concept := _concept(group)))
     concepts += tuple(Term("number", n, boost=NUMBER_BOOST) for n in numbers)
-    query = (Union(concepts) if len(concepts) > 1 else concepts[0]) if concepts else None
+    scoring = [q for q in (_prune(c, common) for c in concepts) if q is not None] if common else list(concepts)
+    scoring = scoring or list(concepts)
+    query = (Union(scoring) if len(scoring) > 1 else scoring[0]) if scoring else None
     return QueryPlan(text, tuple(words), query, {k: frozenset(v) for k, v in marks.items()}, suggested, concepts,
-                     games)
+                     games, vocabulary_leader(votes))

@@ -8,10 +8,10 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping
+from typing import Iterator
 
 from whoosh.index import Index
-from whoosh.query import Query
+from whoosh.query import And, Query, Term
 from whoosh.searching import Searcher
 
 from rules_db.loader import GAMES, RulesDB, Section
@@ -23,7 +23,11 @@ from rules_db.search.snippets import matched_words, plain_text, snippet
 from rules_db.search.spelling import Speller
 
 MAX_LIMIT = 50  # results per page
+COMMON_SHARE = 0.15  # a body term in more sections than this share only counts for coverage
+COMMON_MIN_SECTIONS = 50  # ... and in at least this many (a small index has no common terms)
+COMMON_FIELDS = ("body_it", "body_en", "context_it", "context_en")
 GAME_MENTION_BOOST = 3.0  # a question that names a game prefers that game's sections
+GAME_VOCABULARY_BOOST = 1.2  # a question in one game's own terms leans towards that game
 MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
 
 
@@ -50,18 +54,23 @@ class ResultPage:
         return min(MAX_PAGE, -(-self.total // self.limit))
 
 
-def coordinate(ranked: list[tuple[float, int]], matched: Mapping[int, Iterable[tuple[str, bytes]]],
-               concepts: tuple[Query, ...]) -> list[tuple[float, int]]:
+def coordinate(ranked: list[tuple[float, int]], covers: list[frozenset[int]]) -> list[tuple[float, int]]:
     """Scale each score by the share of the query's words the section matches (Lucene's classic
     "coord" factor): for a question, a section answering three of its words beats one that
-    repeats a single word many times. ``matched``: the (field, term) pairs each document matched."""
-    if len(concepts) < 2:
+    repeats a single word many times. ``covers``: the documents matching each word."""
+    if len(covers) < 2:
         return ranked
-    leaves = [{(f, t.encode("utf-8") if isinstance(t, str) else t) for f, t in c.iter_all_terms()} for c in concepts]
-    scaled = []
-    for score, n in ranked:
-        found = set(matched.get(n, ()))
-        scaled.append((score * sum(not leaf.isdisjoint(found) for leaf in leaves) / len(leaves), n))
+    scaled = [(score * sum(n in cover for cover in covers) / len(covers), n) for score, n in ranked]
+    return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
+
+
+def prefer_games(ranked: list[tuple[float, int]], game_of: list[str], planned: QueryPlan) -> list[tuple[float, int]]:
+    """Boost the games the question names, or failing that, the game whose terms it uses."""
+    boosts = dict.fromkeys(planned.vocabulary_games, GAME_VOCABULARY_BOOST)
+    boosts.update(dict.fromkeys(planned.games, GAME_MENTION_BOOST))
+    if not boosts:
+        return ranked
+    scaled = [(score * boosts.get(game_of[n], 1.0), n) for score, n in ranked]
     return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
 
 
@@ -74,6 +83,7 @@ class RulesSearch:
     def __init__(self, ix: Index, db: RulesDB, glossary: Glossary):
         self.ix, self.db, self.glossary = ix, db, glossary
         self._idle: queue.SimpleQueue[Searcher] = queue.SimpleQueue()
+        self._postings: dict[tuple[str, str], frozenset[int]] = {}
         with ix.reader() as reader:
             self.speller = Speller.from_words(
                 ((word.decode("utf-8"), info.doc_frequency()) for word, info in reader.iter_field("spelling")),
@@ -82,6 +92,14 @@ class RulesSearch:
             self.indexed = {
                 f: frozenset(t.decode("utf-8") for t in reader.lexicon(f)) for fields in TEXT_FIELDS.values() for f in fields
             }
+            # Body terms in more than COMMON_SHARE of the sections (see query.plan).
+            limit = max(COMMON_SHARE * reader.doc_count(), COMMON_MIN_SECTIONS)
+            self.common = frozenset(
+                (f, t.decode("utf-8"))
+                for f in COMMON_FIELDS
+                for t, info in reader.iter_field(f)
+                if info.doc_frequency() > limit
+            )
             stored = dict(reader.iter_docs())
             self._docs = [(stored[n]["id"], stored[n]["game"]) for n in range(reader.doc_count_all())]
 
@@ -98,6 +116,20 @@ class RulesSearch:
         finally:
             self._idle.put(searcher)
 
+    def _matching(self, query: Query, searcher: Searcher) -> frozenset[int]:
+        """Documents matching a word's query (terms, And, Or, DisMax), from cached posting lists:
+        the index never changes while serving, so each term's documents are read once."""
+        if isinstance(query, Term):
+            key = (query.fieldname, query.text)
+            if key not in self._postings:
+                found = searcher.postings(*key).all_ids() if key in searcher.reader() else ()
+                self._postings[key] = frozenset(found)
+            return self._postings[key]
+        parts = [self._matching(q, searcher) for q in query.subqueries]
+        if isinstance(query, And):
+            return frozenset.intersection(*parts)
+        return frozenset().union(*parts)
+
     @classmethod
     def open(cls, root: Path, db: RulesDB, glossary: Glossary) -> "RulesSearch":
         """Open the index under ``root``, building it first if missing or stale."""
@@ -105,7 +137,7 @@ class RulesSearch:
         return cls(index.open_dir(live), db, glossary)
 
     def plan(self, text: str, game: str | None = None) -> QueryPlan:
-        return plan(text, self.glossary, self.speller, self.indexed, game)
+        return plan(text, self.glossary, self.speller, self.indexed, game, self.common)
 
     def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10) -> ResultPage:
         if game is not None and game not in GAMES:
@@ -117,11 +149,9 @@ class RulesSearch:
         with self._searcher() as searcher:
             # One scored pass over every match (a few hundred at most): the counts per game and
             # the page both come from it.
-            hits = searcher.search(planned.query, limit=None, terms=True)
-            ranked = coordinate(hits.top_n, hits.docterms, planned.concepts)
-        if planned.games:
-            ranked = sorted(((s * GAME_MENTION_BOOST if self._docs[n][1] in planned.games else s, n) for s, n in ranked),
-                            key=lambda pair: (-pair[0], pair[1]))
+            ranked = searcher.search(planned.query, limit=None).top_n
+            ranked = coordinate(ranked, [self._matching(c, searcher) for c in planned.concepts])
+        ranked = prefer_games(ranked, [g for _i, g in self._docs], planned)
         matches = [(self._docs[n], score) for score, n in ranked]
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]

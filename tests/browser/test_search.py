@@ -52,4 +52,4 @@ def test_search_in_english_with_a_typo(page, live_url):
     page.get_by_role("button", name="Search").click()
     suggestion = page.locator("[data-suggestion]")
     expect(suggestion).to_have_text("bombardamento")
-    expect(page.locator("ol.results > li").first).to_have_attribute("data-id", "ti4/12")
+    expect(page.locator('ol.results > li[data-id="ti4/12"]')).to_be_visible()
