@@ -18,11 +18,12 @@ from markupsafe import Markup
 from rules_db.loader import GAMES, Section
 from rules_db.search import index
 from rules_db.search.glossary import load_glossary
-from rules_db.search.query import MAX_QUERY_CHARS
+from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearch
 from web.api_input import get_choice, get_int
 from web.errors import ApiError
 from web.i18n import LANGS, current_lang
+from web.openapi import STRING, array, document, integer, obj
 from web.rules import get_db, section_url
 
 bp = Blueprint("search", __name__)
@@ -43,6 +44,35 @@ TIPS = [
     _l("Use the game's own terms, in Italian or in English: both are searched."),
     _l("Choose \"All games\": the term may belong to another game."),
 ]
+
+
+RESULT = obj(
+    {"id": STRING, "game": {"type": "string", "enum": list(GAMES)}, "title": STRING,
+     "snippet": {"type": "string", "description": "HTML: the text is escaped, matched words are in <mark>."},
+     "url": STRING, "score": {"type": "number"}},
+    ("id", "game", "title", "snippet", "url", "score"),
+)
+document(
+    "/api/search", "get",
+    summary="Search the rules of every game in Italian and English: ranked sections with highlighted "
+    "snippets, counts per game and a spelling suggestion.",
+    params=[
+        {"name": "q", "in": "query", "required": False, "schema": {"type": "string", "maxLength": MAX_QUERY_CHARS},
+         "description": "Words or a question in Italian or English; no query syntax (quotes, colons, AND/OR are text)."},
+        {"name": "game", "in": "query", "required": False, "schema": {"type": "string", "enum": list(GAMES)}},
+        {"name": "limit", "in": "query", "required": False, "schema": integer(1, MAX_LIMIT)},
+        {"name": "page", "in": "query", "required": False, "schema": integer(1, MAX_PAGE)},
+    ],
+    response=obj(
+        {"query": STRING, "lang": {"type": "string", "enum": list(LANGS)}, "total": integer(0),
+         "results": array(RESULT, MAX_LIMIT), "suggestion": {"type": ["string", "null"]},
+         "facets": {"type": "object", "additionalProperties": integer(1)}},
+        ("query", "lang", "total", "results", "suggestion", "facets"),
+    ),
+    example={"query": {"q": "can I retreat into an empty system?", "lang": "en", "limit": 3}},
+    limits=f"q at most {MAX_QUERY_CHARS} characters (the first {MAX_WORDS} content words are used); "
+    f"limit 1-{MAX_LIMIT} (default {DEFAULT_API_LIMIT}); page 1-{MAX_PAGE}.",
+)
 
 
 def index_root(app: Flask) -> Path:
