@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules_db.search.analysis import term
 from rules_db.search.glossary import Glossary, TermPair
-from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, mentioned_games, plan
+from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, game_names, plan
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.spelling import Speller
 
@@ -81,8 +81,10 @@ def test_word_limit():
 
 
 def test_game_names_are_preferences_not_words():
-    assert mentioned_games(["stalemate", "eclipse"]) == {"eclipse"}
-    assert mentioned_games(["race", "for", "galaxy"]) == {"rftg"}
+    assert game_names("Stalemate in Eclipse")[0] == {"eclipse"}
+    assert game_names("Race for the Galaxy goals") == ({"rftg"}, " " * len("Race for the Galaxy ") + "goals")
+    assert game_names("arms race in the galaxy")[0] == set()  # words of the rules, not names
+    assert game_names("Twilight Imperium and Parsec")[0] == {"ti4", "parsec"}
     planned = make("ritirata in eclipse")
     assert planned.games == {"eclipse"} and planned.words == ("ritirata",)
 

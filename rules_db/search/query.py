@@ -60,31 +60,29 @@ def normalise(text: str) -> str:
 
 
 # Names players use for the games: a question naming one ("stalemate in eclipse") prefers that
-# game's sections. The name words are not searched for themselves.
-GAME_NAMES = {
-    "eclipse": "eclipse",
-    "galaxy": "galaxy",
-    "parsec": "parsec",
-    "ti4": "ti4",
-    "twilight": "ti4",
-    "imperium": "ti4",
-    "rftg": "rftg",
-    "race": "rftg",
-    "gathering": "rftg",
-    "storm": "rftg",
-}
+# game's sections, and the name is not searched for itself. Plain "galaxy" and "race" are words
+# of the rules ("arms race", "the galaxy"), so only the full names count for those games.
+GAME_NAMES = [
+    (re.compile(r"\brace for the galaxy\b|\bgathering storm\b|\brftg\b", re.I), "rftg"),
+    (re.compile(r"\bgalaxy:? the dark ages\b|\bdark ages\b", re.I), "galaxy"),
+    (re.compile(r"\btwilight imperium\b|\btwilight\b|\bti4\b|\bti ?iv\b", re.I), "ti4"),
+    (re.compile(r"\beclipse\b", re.I), "eclipse"),
+    (re.compile(r"\bparsec\b", re.I), "parsec"),
+]
 
 
-def mentioned_games(words: list[str]) -> frozenset[str]:
-    games = {GAME_NAMES[w] for w in words if w in GAME_NAMES}
-    if {"galaxy", "rftg"} <= games:
-        games.discard("galaxy")
-    return frozenset(games)
+def game_names(text: str) -> tuple[frozenset[str], str]:
+    """The games ``text`` names, and the text with those names blanked out (offsets kept)."""
+    games = set()
+    for pattern, game in GAME_NAMES:
+        if pattern.search(text):
+            games.add(game)
+            text = pattern.sub(lambda m: " " * len(m.group()), text)
+    return frozenset(games), text
 
 
 def content_words(text: str) -> list[re.Match]:
-    return [m for m in _WORD_RE.finditer(text)
-            if fold(m.group()) not in QUERY_STOP_WORDS and fold(m.group()) not in GAME_NAMES][:MAX_WORDS]
+    return [m for m in _WORD_RE.finditer(text) if fold(m.group()) not in QUERY_STOP_WORDS][:MAX_WORDS]
 
 
 def _term_query(fields: tuple[str, ...], terms: tuple[str, ...], boost: float,
@@ -153,10 +151,11 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     ("giocatore", "player"): they are left out of the scored query, where they add little but
     cost most of the time, and still count in ``concepts`` (which sections match which words)."""
     text = normalise(text)
-    games = mentioned_games([fold(w) for w in _WORD_RE.findall(text)])
+    games, searched = game_names(text)
     numbers = _NUMBER_RE.findall(text)
-    # The digits of "23.7" are not words of their own (blanked in place: offsets stay valid).
-    matches = content_words(_NUMBER_RE.sub(lambda m: " " * len(m.group()), text))
+    # Game names and the digits of "23.7" are not words of their own (blanked in place, so
+    # offsets into ``text`` stay valid for the suggestion).
+    matches = content_words(_NUMBER_RE.sub(lambda m: " " * len(m.group()), searched))
     words, suggestion, cursor = [], [], 0
     for match in matches:
         word = match.group().lower()
