@@ -30,7 +30,7 @@ bp = Blueprint("search", __name__)
 
 PAGE_SIZE = 10
 DEFAULT_API_LIMIT = 10
-_DIGITS = re.compile(r"\d{1,9}")
+_INTEGER = re.compile(r"-?\d{1,9}")
 
 # Examples offered on an empty or hopeless search, per interface language.
 EXAMPLES = {
@@ -105,7 +105,7 @@ def _arg_int(args: dict, key: str, *, lo: int, hi: int, default: int) -> int:
     raw = args.get(key)
     if raw is None:
         return default
-    if not _DIGITS.fullmatch(raw.strip()):
+    if not _INTEGER.fullmatch(raw.strip()):
         raise ApiError("not_an_integer", _("The field %(field)s must be a whole number.", field=key), key)
     return get_int({key: int(raw)}, key, lo=lo, hi=hi)
 
@@ -164,7 +164,7 @@ def page():
     too_long = len(text) > MAX_QUERY_CHARS
     game = request.args.get("game") if request.args.get("game") in GAMES else None
     raw_page = request.args.get("page", "1")
-    number = min(int(raw_page), MAX_PAGE) if _DIGITS.fullmatch(raw_page) and int(raw_page) > 0 else 1
+    number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
     found: ResultPage = get_search().search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
     db = get_db()
     return render_template(

@@ -23,12 +23,12 @@ from rules_db.search.snippets import matched_words, plain_text, snippet
 from rules_db.search.spelling import Speller
 
 MAX_LIMIT = 50  # results per page
+MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
 COMMON_SHARE = 0.15  # a body term in more sections than this share only counts for coverage
 COMMON_MIN_SECTIONS = 50  # ... and in at least this many (a small index has no common terms)
 COMMON_FIELDS = ("body_it", "body_en", "context_it", "context_en")
 GAME_MENTION_BOOST = 3.0  # a question that names a game prefers that game's sections
 GAME_VOCABULARY_BOOST = 1.2  # a question in one game's own terms leans towards that game
-MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,8 @@ def text_lang(section: Section, lang: str) -> str:
 
 
 class RulesSearch:
+    """The open index with everything a query needs; thread-safe (a pool of searchers)."""
+
     def __init__(self, ix: Index, db: RulesDB, glossary: Glossary):
         self.ix, self.db, self.glossary = ix, db, glossary
         self._idle: queue.SimpleQueue[Searcher] = queue.SimpleQueue()
@@ -102,6 +104,7 @@ class RulesSearch:
             )
             stored = dict(reader.iter_docs())
             self._docs = [(stored[n]["id"], stored[n]["game"]) for n in range(reader.doc_count_all())]
+            self._game_of = [game for _id, game in self._docs]
 
     @contextmanager
     def _searcher(self) -> Iterator[Searcher]:
@@ -151,7 +154,7 @@ class RulesSearch:
             # the page both come from it.
             ranked = searcher.search(planned.query, limit=None).top_n
             ranked = coordinate(ranked, [self._matching(c, searcher) for c in planned.concepts])
-        ranked = prefer_games(ranked, [g for _i, g in self._docs], planned)
+        ranked = prefer_games(ranked, self._game_of, planned)
         matches = [(self._docs[n], score) for score, n in ranked]
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
