@@ -25,7 +25,7 @@ def test_visible_bases_score_their_row():
 def test_secret_base_on_a_surviving_world_is_placed_above_the_galaxy_row():
     result = galaxy.score(sheet(secret_bases=(SecretBase("Blu", "myrmidon"),)))
     line = result.player("Blu").lines[0]
-    assert (line.code, line.points, line.rule) == ("galaxy_secret_base", 5, galaxy.RULE_BASES)
+    assert (line.code, line.points, line.rule) == ("galaxy_secret_base", 5, galaxy.RULE_REVEAL)
 
 
 def test_secret_base_whose_world_surrendered_is_lost():

@@ -20,14 +20,15 @@ RULE_TRAITOR = "eclipse/interrompere-i-rapporti-diplomatici"
 RULE_AMBASSADORS = "eclipse/rapporti-diplomatici"
 RULE_DIPLOMACY = "eclipse/diplomazia"
 RULE_BUILD = "eclipse/costruzione"
-RULE_COMPONENTS = "eclipse/componenti"
+RULE_PLAYERS = "eclipse/materiali-del-giocatore"
+RULE_TOKENS = "eclipse/segnalini"
 
 # Species a sheet may name; the six Terran factions score alike, so one id covers them.
 SPECIES = ("terran", "eridani", "hydran", "planta", "draco", "mechanema", "orion")
 TRACKS = ("military", "grid", "nano")
 RESOURCES = ("money", "science", "materials")
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6  # six player colours (COMPONENTI)
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # six player colours (MATERIALI DEL GIOCATORE)
 # FINE DELLA PARTITA: tiles on one technology track -> VP; fewer than 4 tiles score nothing.
 TECH_TRACK_VP = {4: 1, 5: 2, 6: 3, 7: 5}
 MAX_TRACK_TILES = 7  # the track's last space is the 7th tile
@@ -38,7 +39,7 @@ MONOLITH_VP = 3
 TRAITOR_VP = -2
 AMBASSADOR_VP = 1
 DIPLOMACY_MIN_PLAYERS = 4  # diplomacy is not used with two or three players (DIPLOMAZIA)
-# Component counts (COMPONENTI): 21 discovery tiles, 21 Ancient ships.
+# Component counts (SEGNALINI): 21 discovery tiles, 21 Ancient ships.
 MAX_DISCOVERIES = 21
 MAX_ANCIENTS = 21
 # Input limits, not rules: generous caps so a sheet cannot drive unbounded work.
@@ -110,8 +111,8 @@ def tech_track_vp(tiles: int) -> int:
 
 
 def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -> None:
-    checks.player_names([p.name for p in players], "players", MIN_PLAYERS, MAX_PLAYERS, RULE_COMPONENTS)
-    checks.count(ancient_ships_on_board, "ancient_ships_on_board", MAX_ANCIENTS, rule=RULE_COMPONENTS)
+    checks.player_names([p.name for p in players], "players", MIN_PLAYERS, MAX_PLAYERS, RULE_PLAYERS)
+    checks.count(ancient_ships_on_board, "ancient_ships_on_board", MAX_ANCIENTS, rule=RULE_TOKENS)
     diplomacy = len(players) >= DIPLOMACY_MIN_PLAYERS
     for i, p in enumerate(players):
         at = f"players[{i}]"
@@ -129,7 +130,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             raise InvalidInput("above_maximum", field=f"{at}.hexes", maximum=MAX_HEXES)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)
-        checks.count(p.discoveries, f"{at}.discoveries", MAX_DISCOVERIES, rule=RULE_COMPONENTS)
+        checks.count(p.discoveries, f"{at}.discoveries", MAX_DISCOVERIES, rule=RULE_TOKENS)
         checks.count(p.monoliths, f"{at}.monoliths", MAX_HEXES)
         if p.monoliths > len(p.hexes):
             # One monolith per hex, and only those on controlled hexes score.
@@ -142,7 +143,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
     if sum(p.discoveries for p in players) > MAX_DISCOVERIES:
         raise InvalidInput(
-            "discoveries_exceed_components", field="players", rule=RULE_COMPONENTS, maximum=MAX_DISCOVERIES
+            "discoveries_exceed_components", field="players", rule=RULE_TOKENS, maximum=MAX_DISCOVERIES
         )
     holders = [i for i, p in enumerate(players) if p.traitor]
     if len(holders) > 1:

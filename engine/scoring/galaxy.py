@@ -18,9 +18,11 @@ from engine.scoring import checks
 from engine.scoring.sheet import Line, PlayerScore, Standing, TieBreak, standing
 
 RULE_WIN = "galaxy/3-come-vincere"
-RULE_BASES = "galaxy/9-piazzare-una-base-non-utilizzata-azioni-b-e-a3"
+RULE_INFLUENCE = "galaxy/influenza"
+RULE_REVEAL = "galaxy/rivelazione"
+RULE_SECRET = "galaxy/basi-segrete-azione-a3"
 RULE_SURRENDER = "galaxy/16-resa-dei-mondi-fase-3"
-RULE_SENSORS = "galaxy/14-giocare-una-carta-tecnologia-azione-d"
+RULE_SENSORS = "galaxy/sensors"
 RULE_COMPONENTS = "galaxy/2-componenti-del-gioco"
 RULE_PLAYERS = "galaxy/1-introduzione"
 
@@ -118,17 +120,17 @@ def _validate(s: GalaxySheet) -> None:
         if b.world not in s.surviving_worlds:
             # Chapter 16: visible bases on a surrendered world are set aside for good.
             raise InvalidInput("base_on_surrendered_world", field=f"bases[{i}].world", rule=RULE_SURRENDER, world=b.world)
-        checks.count(b.influence, f"bases[{i}].influence", MAX_INFLUENCE, rule=RULE_BASES)
+        checks.count(b.influence, f"bases[{i}].influence", MAX_INFLUENCE, rule=RULE_INFLUENCE)
         used[b.player] += 1
     secret_owners: set[str] = set()
     for i, b in enumerate(s.secret_bases):
         checks.known_player(b.player, f"secret_bases[{i}].player", s.players)
         checks.choice(b.world, f"secret_bases[{i}].world", WORLDS, "unknown_world")
         if b.player in secret_owners:
-            raise InvalidInput("secret_base_twice", field=f"secret_bases[{i}].player", rule=RULE_BASES, name=b.player)
+            raise InvalidInput("secret_base_twice", field=f"secret_bases[{i}].player", rule=RULE_SECRET, name=b.player)
         secret_owners.add(b.player)
         used[b.player] += 1
-    for i, name in enumerate(s.players):
+    for name in s.players:
         if used[name] > BASES_PER_PLAYER:
             raise InvalidInput("too_many_bases", field="bases", rule=RULE_COMPONENTS, name=name, maximum=BASES_PER_PLAYER)
     for name, hand in s.hands.items():
@@ -147,7 +149,7 @@ def _validate(s: GalaxySheet) -> None:
 
 def _lines(name: str, s: GalaxySheet) -> tuple[Line, ...]:
     lines = [
-        Line("galaxy_base", b.influence, RULE_BASES, {"world": b.world, "influence": b.influence})
+        Line("galaxy_base", b.influence, RULE_INFLUENCE, {"world": b.world, "influence": b.influence})
         for b in s.bases
         if b.player == name
     ]
@@ -159,7 +161,7 @@ def _lines(name: str, s: GalaxySheet) -> tuple[Line, ...]:
         elif b.revealed_by_sensors_at_end:
             lines.append(Line("galaxy_secret_base_sensors", 0, RULE_SENSORS, {"world": b.world}))
         else:
-            lines.append(Line("galaxy_secret_base", SECRET_BASE_INFLUENCE, RULE_BASES, {"world": b.world, "influence": SECRET_BASE_INFLUENCE}))
+            lines.append(Line("galaxy_secret_base", SECRET_BASE_INFLUENCE, RULE_REVEAL, {"world": b.world, "influence": SECRET_BASE_INFLUENCE}))
     return tuple(lines)
 
 

@@ -19,6 +19,8 @@ from engine.scoring.sheet import Line, PlayerScore, Standing, cited, standing
 
 RULE_TIMED = "parsec/variante-a-tempo"
 RULE_VICTORY = "parsec/modalita-di-vittoria"
+RULE_ECONOMIC = "parsec/vittoria-economica"
+RULE_MILITARY = "parsec/vittoria-militare"
 RULE_ABSOLUTE = "parsec/variante-vittoria-assoluta"
 RULE_BOARD = "parsec/preparazione-del-tabellone"
 
@@ -75,10 +77,10 @@ def _validate(players: tuple[ParsecPlayer, ...]) -> int:
             checks.count(n, f"{at}.units.{key}", MAX_UNITS)
         for key, n in p.unit_values.items():
             checks.count(n, f"{at}.unit_values.{key}", MAX_UNIT_VALUE, rule=RULE_TIMED)
-        checks.count(p.modules_dominated, f"{at}.modules_dominated", modules, rule=RULE_VICTORY)
+        checks.count(p.modules_dominated, f"{at}.modules_dominated", modules, rule=RULE_MILITARY)
     if sum(p.modules_dominated for p in players) > modules:
         # Dominating a module means being alone there with a military ship: one player per module.
-        raise InvalidInput("modules_exceed_board", field="players", rule=RULE_VICTORY, modules=modules)
+        raise InvalidInput("modules_exceed_board", field="players", rule=RULE_MILITARY, modules=modules)
     return modules
 
 
@@ -109,9 +111,9 @@ def victories(p: ParsecPlayer, modules: int, absolute: bool) -> tuple[Reason, ..
         return ()
     found = []
     if economic:
-        found.append(Reason("parsec_economic_victory", RULE_VICTORY, {"player": p.name, "colonies": colonies, **held}))
+        found.append(Reason("parsec_economic_victory", RULE_ECONOMIC, {"player": p.name, "colonies": colonies, **held}))
     if military:
-        found.append(Reason("parsec_military_victory", RULE_VICTORY, {"player": p.name, "modules": p.modules_dominated, "board": modules}))
+        found.append(Reason("parsec_military_victory", RULE_MILITARY, {"player": p.name, "modules": p.modules_dominated, "board": modules}))
     return tuple(found)
 
 

@@ -17,8 +17,14 @@ from engine.scoring import checks
 from engine.scoring.sheet import Line, PlayerScore, Standing, TieBreak, standing
 
 RULE_GOALS = "rftg/obiettivi"
+RULE_FIRST = "rftg/obiettivi-primo"
+RULE_MOST = "rftg/obiettivi-piu"
 RULE_SCORING = "rftg/punteggio"
 RULE_SIX_DEVS = "rftg/poteri-degli-sviluppi-di-prezzo-6"
+RULE_GENOME = "rftg/galactic-genome-project"
+RULE_GUILD = "rftg/terraforming-guild"
+RULE_LORDS = "rftg/imperium-lords"
+RULE_ROBOT_TRACKS = "rftg/pesca-delle-carte-e-tracce"
 RULE_SOLITAIRE = "rftg/gioco-in-solitario"
 RULE_SOLITAIRE_END = "rftg/fine-del-gioco"
 RULE_CONTENTS = "rftg/contenuto"
@@ -52,7 +58,7 @@ GUILD_VP_PER_TERRAFORMING = 3
 LORDS_VP_PER_IMPERIUM = 2
 LORDS_VP_PER_MILITARY = 1
 ROBOT_CHIP_VALUES = (6, 9)  # 6-cost development chip, by difficulty (Fine del gioco)
-MAX_ROBOT_CREDITS = 4
+MAX_ROBOT_CREDITS = 4  # Pesca delle carte e Tracce
 MAX_ROBOT_IMPACT = 5
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # the expansion adds the fifth player
@@ -143,13 +149,13 @@ def six_dev_lines(p: RftgPlayer) -> list[Line]:
     lines = []
     if g := p.galactic_genome_project:
         pts = g.gene_worlds * GENOME_VP_PER_GENE_WORLD + (GENOME_VP_GENETIC_LABS if g.genetic_labs else 0)
-        lines.append(Line("rftg_galactic_genome_project", pts, RULE_SIX_DEVS, {"gene_worlds": g.gene_worlds, "genetic_labs": g.genetic_labs}))
+        lines.append(Line("rftg_galactic_genome_project", pts, RULE_GENOME, {"gene_worlds": g.gene_worlds, "genetic_labs": g.genetic_labs}))
     if t := p.terraforming_guild:
         pts = t.windfall_worlds * GUILD_VP_PER_WINDFALL + t.terraforming_cards * GUILD_VP_PER_TERRAFORMING
-        lines.append(Line("rftg_terraforming_guild", pts, RULE_SIX_DEVS, {"windfall_worlds": t.windfall_worlds, "terraforming_cards": t.terraforming_cards}))
+        lines.append(Line("rftg_terraforming_guild", pts, RULE_GUILD, {"windfall_worlds": t.windfall_worlds, "terraforming_cards": t.terraforming_cards}))
     if lo := p.imperium_lords:
         pts = lo.imperium_cards * LORDS_VP_PER_IMPERIUM + lo.other_military_worlds * LORDS_VP_PER_MILITARY
-        lines.append(Line("rftg_imperium_lords", pts, RULE_SIX_DEVS, {"imperium_cards": lo.imperium_cards, "other_military_worlds": lo.other_military_worlds}))
+        lines.append(Line("rftg_imperium_lords", pts, RULE_LORDS, {"imperium_cards": lo.imperium_cards, "other_military_worlds": lo.other_military_worlds}))
     if p.other_six_dev_bonus:
         lines.append(Line("rftg_other_six_dev", p.other_six_dev_bonus, RULE_SIX_DEVS, {}))
     return lines
@@ -165,8 +171,8 @@ def most_goal_awards(goal: MostGoal) -> dict[str, Line]:
     top = [name for name, v in qualified.items() if v == best]
     params = {"goal": goal.goal, "value": best, "minimum": minimum}
     if len(top) == 1:
-        return {top[0]: Line("rftg_most_goal", MOST_GOAL_VP, RULE_GOALS, params)}
-    return {name: Line("rftg_most_goal_tied", MOST_GOAL_TIED_VP, RULE_GOALS, {**params, "tied": len(top)}) for name in top}
+        return {top[0]: Line("rftg_most_goal", MOST_GOAL_VP, RULE_MOST, params)}
+    return {name: Line("rftg_most_goal_tied", MOST_GOAL_TIED_VP, RULE_MOST, {**params, "tied": len(top)}) for name in top}
 
 
 def _validate_player(i: int, p: RftgPlayer) -> None:
@@ -176,10 +182,10 @@ def _validate_player(i: int, p: RftgPlayer) -> None:
     checks.count(p.other_six_dev_bonus, f"{at}.six_dev_bonus.other", MAX_VP, rule=RULE_SIX_DEVS)
     checks.count(p.cards_and_goods, f"{at}.cards_and_goods", MAX_VP)
     for j, goal in enumerate(p.first_goals):
-        checks.choice(goal, f"{at}.first_goals[{j}]", FIRST_GOALS, "unknown_goal", rule=RULE_GOALS)
+        checks.choice(goal, f"{at}.first_goals[{j}]", FIRST_GOALS, "unknown_goal", rule=RULE_FIRST)
         if goal in p.first_goals[:j]:
             # A "first" goal is gained once per game.
-            raise InvalidInput("duplicate_goal", field=f"{at}.first_goals[{j}]", rule=RULE_GOALS, goal=goal)
+            raise InvalidInput("duplicate_goal", field=f"{at}.first_goals[{j}]", rule=RULE_FIRST, goal=goal)
     six = f"{at}.six_dev_bonus"
     if g := p.galactic_genome_project:
         checks.count(g.gene_worlds, f"{six}.galactic_genome_project.gene_worlds", MAX_CARDS)
@@ -209,9 +215,9 @@ def _validate(players: tuple[RftgPlayer, ...], most_goals: tuple[MostGoal, ...],
     if len(most_goals) > MOST_GOALS_IN_PLAY:
         raise InvalidInput("too_many_goals", field="most_goals", rule=RULE_GOALS, maximum=MOST_GOALS_IN_PLAY)
     for i, goal in enumerate(most_goals):
-        checks.choice(goal.goal, f"most_goals[{i}].goal", tuple(MOST_GOALS), "unknown_goal", rule=RULE_GOALS)
+        checks.choice(goal.goal, f"most_goals[{i}].goal", tuple(MOST_GOALS), "unknown_goal", rule=RULE_MOST)
         if goal.goal in [g.goal for g in most_goals[:i]]:
-            raise InvalidInput("duplicate_goal", field=f"most_goals[{i}].goal", rule=RULE_GOALS, goal=goal.goal)
+            raise InvalidInput("duplicate_goal", field=f"most_goals[{i}].goal", rule=RULE_MOST, goal=goal.goal)
         for name, value in goal.values.items():
             checks.known_player(name, f"most_goals[{i}].values.{name}", [p.name for p in players])
             checks.count(value, f"most_goals[{i}].values.{name}", MAX_GOAL_VALUE, minimum=MIN_GOAL_VALUE)
@@ -226,8 +232,8 @@ def _validate(players: tuple[RftgPlayer, ...], most_goals: tuple[MostGoal, ...],
             raise InvalidInput(
                 "unknown_chip_value", field="robot.chip_value", rule=RULE_SOLITAIRE_END, choices=list(ROBOT_CHIP_VALUES)
             )
-        checks.count(robot.economic_impact, "robot.economic_impact", MAX_ROBOT_IMPACT, rule=RULE_SOLITAIRE)
-        checks.count(robot.credits, "robot.credits", MAX_ROBOT_CREDITS, rule=RULE_SOLITAIRE)
+        checks.count(robot.economic_impact, "robot.economic_impact", MAX_ROBOT_IMPACT, rule=RULE_ROBOT_TRACKS)
+        checks.count(robot.credits, "robot.credits", MAX_ROBOT_CREDITS, rule=RULE_ROBOT_TRACKS)
 
 
 def score(
@@ -247,7 +253,7 @@ def score(
         if p.card_vp:
             lines.append(Line("rftg_card_vp", p.card_vp, RULE_SCORING, {}))
         lines += six_dev_lines(p)
-        lines += [Line("rftg_first_goal", FIRST_GOAL_VP, RULE_GOALS, {"goal": g}) for g in p.first_goals]
+        lines += [Line("rftg_first_goal", FIRST_GOAL_VP, RULE_FIRST, {"goal": g}) for g in p.first_goals]
         lines += [award[p.name] for award in awards if p.name in award]
         sheets.append(PlayerScore(p.name, tuple(lines)))
     ladder: list[TieBreak] = []

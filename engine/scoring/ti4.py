@@ -23,9 +23,10 @@ RULE_NO_OBJECTIVE = "ti4/61.8"
 RULE_LAST_OBJECTIVE = "ti4/20.15"
 RULE_INITIATIVE = "ti4/55"
 RULE_STRATEGY_CARDS = "ti4/21.5"
+RULE_SETUP = "ti4/preparazione-completa-passo-6"
 
 TARGETS = (10, 14)
-MIN_PLAYERS, MAX_PLAYERS = 3, 6  # the rules reference's setup covers three to six players
+MIN_PLAYERS, MAX_PLAYERS = 3, 6  # setup step 6 deals system tiles for three to six players
 MIN_INITIATIVE, MAX_INITIATIVE = 0, 8  # eight strategy cards; Naalu's token counts as 0 (55.1)
 MAX_UNREVEALED = 8  # 5 + 5 public objectives, 2 revealed at setup (20.13)
 
@@ -43,7 +44,7 @@ class TI4Player:
 
 
 def _validate(players: tuple[TI4Player, ...], target: int, unrevealed: int | None) -> None:
-    checks.player_names([p.name for p in players], "players", MIN_PLAYERS, MAX_PLAYERS)
+    checks.player_names([p.name for p in players], "players", MIN_PLAYERS, MAX_PLAYERS, RULE_SETUP)
     if target not in TARGETS:
         raise InvalidInput("unknown_target", field="target", rule=RULE_TRACK_SIDE, choices=list(TARGETS))
     if unrevealed is not None:
