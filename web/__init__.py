@@ -3,6 +3,8 @@ and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
 from web.reference import bp as reference_bp
+from web.scoring_api import bp as scoring_api_bp
+from web.scoring_pages import bp as scoring_bp
 from web.tools import bp as tools_bp
 
 # Every blueprint of the app, registered in this order by create_app().
@@ -10,4 +12,6 @@ BLUEPRINTS = [
     reference_bp,
     api_sections_bp,
     tools_bp,
+    scoring_api_bp,
+    scoring_bp,
 ]

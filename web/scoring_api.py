@@ -21,7 +21,7 @@ from web.api_input import (
 )
 from web.i18n import current_lang
 from web.rules import get_db, section_label
-from web.scoring_messages import ERROR_MESSAGES, message
+from web.scoring_messages import ERROR_MESSAGES, format_params, message
 
 bp = Blueprint("scoring_api", __name__)
 
@@ -33,6 +33,11 @@ def _ints(values: list, path: str, lo: int, hi: int) -> tuple[int, ...]:
     """A list of whole numbers, each checked like a field (``path[i]``)."""
     indexed = dict(enumerate(values))
     return tuple(get_int(indexed, i, lo=lo, hi=hi, path=path) for i in indexed)
+
+
+def _optional(getter: Callable[..., Any], obj: Mapping, key: str, **kwargs: Any) -> Any:
+    """``None`` when the field is absent or null, else the getter's checked value."""
+    return None if obj.get(key) is None else getter(obj, key, **kwargs)
 
 
 def _count(obj: Mapping, key: str, path: str, hi: int = MAX_COUNT, lo: int = 0, default: Any = 0) -> int:
@@ -84,12 +89,12 @@ def parse_ti4(body: Mapping) -> Standing:
         players.append(ti4.TI4Player(
             name=_name(p, at),
             vp=_count(p, "vp", at, hi=max(ti4.TARGETS), default=0),
-            initiative=get_int(p, "initiative", lo=ti4.MIN_INITIATIVE, hi=ti4.MAX_INITIATIVE, path=at, default=None),
+            initiative=_optional(get_int, p, "initiative", lo=ti4.MIN_INITIATIVE, hi=ti4.MAX_INITIATIVE, path=at),
         ))
     return ti4.track(
         players,
         target=get_int(body, "target", lo=min(ti4.TARGETS), hi=max(ti4.TARGETS), default=10),
-        unrevealed_public_objectives=get_int(body, "unrevealed_public_objectives", lo=0, hi=ti4.MAX_UNREVEALED, default=None),
+        unrevealed_public_objectives=_optional(get_int, body, "unrevealed_public_objectives", lo=0, hi=ti4.MAX_UNREVEALED),
     )
 
 
@@ -107,7 +112,7 @@ def parse_claim(body: Mapping) -> ti4_claim.ClaimVerdict:
     return ti4_claim.check_claim(ti4_claim.Claim(
         phase=get_str(body, "phase", max_len=20),
         objective_type=get_str(body, "objective_type", max_len=20),
-        objective_phase=get_str(body, "objective_phase", max_len=20, default=None),
+        objective_phase=_optional(get_str, body, "objective_phase", max_len=20),
         claimed_this_phase_public=_count(claimed, "public", "claimed_this_phase", hi=ti4_claim.MAX_COUNT),
         claimed_this_phase_secret=_count(claimed, "secret", "claimed_this_phase", hi=ti4_claim.MAX_COUNT),
         claimed_this_combat=_count(body, "claimed_this_combat", "", hi=ti4_claim.MAX_COUNT),
@@ -149,7 +154,7 @@ def parse_galaxy(body: Mapping) -> Standing:
         hands[name] = tuple(cards)
     return galaxy.score(galaxy.GalaxySheet(
         players, surviving, tuple(bases), tuple(secrets), hands,
-        get_str(body, "last_player", max_len=MAX_NAME_LENGTH, default=None),
+        _optional(get_str, body, "last_player", max_len=MAX_NAME_LENGTH),
     ))
 
 
@@ -158,17 +163,17 @@ def _six_devs(p: Mapping, at: str) -> dict[str, Any]:
     path = f"{at}.six_dev_bonus"
     reject_unknown(six, ("galactic_genome_project", "terraforming_guild", "imperium_lords", "other"), path=path)
     out: dict[str, Any] = {"other_six_dev_bonus": _count(six, "other", path, hi=rftg.MAX_VP)}
-    if (g := get_object(six, "galactic_genome_project", path=path, default=None)) is not None:
+    if (g := _optional(get_object, six, "galactic_genome_project", path=path)) is not None:
         reject_unknown(g, ("gene_worlds", "genetic_labs"), path=f"{path}.galactic_genome_project")
         out["galactic_genome_project"] = rftg.GenomeProject(
             _count(g, "gene_worlds", f"{path}.galactic_genome_project", hi=rftg.MAX_CARDS),
             get_bool(g, "genetic_labs", path=f"{path}.galactic_genome_project", default=False))
-    if (t := get_object(six, "terraforming_guild", path=path, default=None)) is not None:
+    if (t := _optional(get_object, six, "terraforming_guild", path=path)) is not None:
         reject_unknown(t, ("windfall_worlds", "terraforming_cards"), path=f"{path}.terraforming_guild")
         out["terraforming_guild"] = rftg.TerraformingGuild(
             _count(t, "windfall_worlds", f"{path}.terraforming_guild", hi=rftg.MAX_CARDS),
             _count(t, "terraforming_cards", f"{path}.terraforming_guild", hi=rftg.MAX_CARDS, lo=1, default=1))
-    if (lo := get_object(six, "imperium_lords", path=path, default=None)) is not None:
+    if (lo := _optional(get_object, six, "imperium_lords", path=path)) is not None:
         reject_unknown(lo, ("imperium_cards", "other_military_worlds"), path=f"{path}.imperium_lords")
         out["imperium_lords"] = rftg.ImperiumLords(
             _count(lo, "imperium_cards", f"{path}.imperium_lords", hi=rftg.MAX_CARDS, lo=1, default=1),
@@ -201,7 +206,7 @@ def parse_rftg(body: Mapping) -> Standing:
             for name in list(values)[:MAX_LIST + 1]
         }))
     robot = None
-    if (r := get_object(body, "robot", default=None)) is not None:
+    if (r := _optional(get_object, body, "robot")) is not None:
         reject_unknown(r, ("name", "vp_chips", "card_vp", "six_dev_chips", "chip_value", "economic_impact", "credits"), path="robot")
         robot = rftg.Robot(
             name=get_str(r, "name", max_len=MAX_NAME_LENGTH, path="robot", default="Robot"),
@@ -242,10 +247,20 @@ PARSERS: dict[str, Callable[[Mapping], Standing]] = {
 }
 
 
+MAX_LABEL = 60  # TI4 sub-rules are titled by their whole sentence: links show its start
+
+
 def rule_labels(ids) -> dict[str, str]:
     """What each cited section's link says ("61.7 PUNTO VITTORIA"); the id itself if unknown."""
     db, lang = get_db(), current_lang()
-    return {rule: section_label(s, lang) if (s := db.get(rule)) else rule for rule in ids}
+    labels = {rule: section_label(s, lang) if (s := db.get(rule)) else rule for rule in ids}
+    return {rule: text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1].rstrip() + "…" for rule, text in labels.items()}
+
+
+def refusal(error: InvalidInput):
+    """The engine's refusal as a 400, with ids in its params (worlds, goals...) shown by name."""
+    error.params = format_params(error.params)
+    return invalid_input(error, ERROR_MESSAGES)
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
@@ -281,7 +296,7 @@ def score(game: str):
     try:
         result = PARSERS[game](body)
     except InvalidInput as error:
-        raise invalid_input(error, ERROR_MESSAGES) from None
+        raise refusal(error) from None
     return jsonify(standing_json(game, result))
 
 
@@ -291,7 +306,7 @@ def claim():
     try:
         verdict = parse_claim(body)
     except InvalidInput as error:
-        raise invalid_input(error, ERROR_MESSAGES) from None
+        raise refusal(error) from None
     return jsonify({
         "allowed": verdict.allowed,
         "reasons": [reason_json(r) for r in verdict.reasons],
