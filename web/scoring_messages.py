@@ -73,7 +73,7 @@ ERROR_MESSAGES: dict[str, Any] = {
     "above_maximum": _l("The field %(field)s may be at most %(maximum)s."),
     "empty_name": _l("Every player needs a name (%(field)s)."),
     "duplicate_name": _l("Two players are called %(name)s: give each player a different name (%(field)s)."),
-    "player_count": _l("This sheet takes %(minimum)s to %(maximum)s players, not %(count)s."),
+    "player_count": _l("This sheet takes %(minimum)s to %(maximum)s players, not %(count)s (%(field)s)."),
     "unknown_player": _l("%(name)s is not one of the players (%(field)s)."),
     "unknown_species": _l("Unknown species %(value)s (%(field)s)."),
     "unknown_world": _l("There is no world called %(value)s in Galaxy (%(field)s)."),

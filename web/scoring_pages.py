@@ -169,17 +169,14 @@ def i18n() -> dict[str, str]:
     """Strings the script shows, translated here (the script holds no language)."""
     return {k: str(v) for k, v in {
         "player": _l("Player %(n)s"),
-        "total": _l("Total"),
         "winner": _l("Winner: %(name)s"),
         "shared": _l("Shared victory: %(names)s"),
         "ongoing": _l("The game is not over yet."),
         "decided_by": _l("Decided by"),
         "points": _l("VP"),
-        "rule": _l("Rule"),
         "no_lines": _l("Nothing scored yet."),
         "copied": _l("Link copied."),
         "copy_failed": _l("Copy the link above by hand."),
-        "not_number": _l("not a number"),
         "allowed": _l("Allowed: you may claim it."),
         "refused": _l("Not allowed."),
         "remove": _l("Remove player %(n)s"),
