@@ -70,12 +70,14 @@ def parse_eclipse(body: Mapping) -> Standing:
             reputation=_ints(get_list(p, "reputation", max_items=eclipse.MAX_REPUTATION_TILES, path=at, default=[]),
                              f"{at}.reputation", *eclipse.REPUTATION_VALUES),
             ambassadors=_count(p, "ambassadors", at, hi=eclipse.MAX_PLAYERS - 1),
-            hexes=_ints(get_list(p, "hexes", max_items=eclipse.MAX_HEXES, path=at, default=[]), f"{at}.hexes", *eclipse.HEX_VALUES),
+            hexes=_ints(get_list(p, "hexes", max_items=eclipse.MAX_HEXES, path=at, default=[]), f"{at}.hexes",
+                    *eclipse.HEX_VALUES),
             discoveries=_count(p, "discoveries", at, hi=eclipse.MAX_DISCOVERIES),
             monoliths=_count(p, "monoliths", at, hi=eclipse.MAX_HEXES),
             tech=eclipse.Tech(**{t: _count(tech, t, f"{at}.tech", hi=eclipse.MAX_TRACK_TILES) for t in eclipse.TRACKS}),
             traitor=get_bool(p, "traitor", path=at, default=False),
-            resources=eclipse.Storage(**{r: _count(storage, r, f"{at}.resources", hi=eclipse.MAX_RESOURCES) for r in eclipse.RESOURCES}),
+            resources=eclipse.Storage(**{r: _count(storage, r, f"{at}.resources",
+                    hi=eclipse.MAX_RESOURCES) for r in eclipse.RESOURCES}),
         ))
     ancients = _count(body, "ancient_ships_on_board", "", hi=eclipse.MAX_ANCIENTS)
     return eclipse.score(players, ancient_ships_on_board=ancients)
@@ -94,7 +96,8 @@ def parse_ti4(body: Mapping) -> Standing:
     return ti4.track(
         players,
         target=get_int(body, "target", lo=min(ti4.TARGETS), hi=max(ti4.TARGETS), default=10),
-        unrevealed_public_objectives=_optional(get_int, body, "unrevealed_public_objectives", lo=0, hi=ti4.MAX_UNREVEALED),
+        unrevealed_public_objectives=_optional(get_int, body, "unrevealed_public_objectives", lo=0,
+                hi=ti4.MAX_UNREVEALED),
     )
 
 
@@ -124,22 +127,26 @@ def parse_claim(body: Mapping) -> ti4_claim.ClaimVerdict:
 def parse_galaxy(body: Mapping) -> Standing:
     reject_unknown(body, ("players", "surviving_worlds", "bases", "secret_bases", "hands", "last_player"))
     names = get_list(body, "players", max_items=MAX_LIST)
-    players = tuple(get_str(dict(enumerate(names)), i, max_len=MAX_NAME_LENGTH, path="players") for i in range(len(names)))
+    players = tuple(get_str(dict(enumerate(names)), i, max_len=MAX_NAME_LENGTH,
+            path="players") for i in range(len(names)))
     worlds = get_list(body, "surviving_worlds", max_items=len(galaxy.WORLDS) + 1)
-    surviving = tuple(get_str(dict(enumerate(worlds)), i, max_len=40, path="surviving_worlds") for i in range(len(worlds)))
+    surviving = tuple(get_str(dict(enumerate(worlds)), i, max_len=40,
+            path="surviving_worlds") for i in range(len(worlds)))
     bases = []
     for i, raw in enumerate(get_list(body, "bases", max_items=MAX_LIST * galaxy.BASES_PER_PLAYER, default=[])):
         at = f"bases[{i}]"
         b = as_object(raw, at)
         reject_unknown(b, ("player", "world", "influence"), path=at)
-        bases.append(galaxy.Base(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world", max_len=40, path=at),
+        bases.append(galaxy.Base(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world",
+                max_len=40, path=at),
                                  _count(b, "influence", at, hi=galaxy.MAX_INFLUENCE, default=galaxy.MAX_INFLUENCE)))
     secrets = []
     for i, raw in enumerate(get_list(body, "secret_bases", max_items=MAX_LIST, default=[])):
         at = f"secret_bases[{i}]"
         b = as_object(raw, at)
         reject_unknown(b, ("player", "world", "revealed_by_sensors_at_end"), path=at)
-        secrets.append(galaxy.SecretBase(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world", max_len=40, path=at),
+        secrets.append(galaxy.SecretBase(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world",
+                max_len=40, path=at),
                                          get_bool(b, "revealed_by_sensors_at_end", path=at, default=False)))
     hands = {}
     raw_hands = get_object(body, "hands", default={})
@@ -191,7 +198,8 @@ def parse_rftg(body: Mapping) -> Standing:
             name=_name(p, at),
             vp_chips=_count(p, "vp_chips", at, hi=rftg.MAX_VP),
             card_vp=_count(p, "card_vp", at, hi=rftg.MAX_VP),
-            first_goals=tuple(get_str(dict(enumerate(goals)), i, max_len=40, path=f"{at}.first_goals") for i in range(len(goals))),
+            first_goals=tuple(get_str(dict(enumerate(goals)), i, max_len=40,
+                    path=f"{at}.first_goals") for i in range(len(goals))),
             cards_and_goods=_count(p, "cards_and_goods", at, hi=rftg.MAX_VP),
             **_six_devs(p, at),
         ))
@@ -207,7 +215,8 @@ def parse_rftg(body: Mapping) -> Standing:
         }))
     robot = None
     if (r := _optional(get_object, body, "robot")) is not None:
-        reject_unknown(r, ("name", "vp_chips", "card_vp", "six_dev_chips", "chip_value", "economic_impact", "credits"), path="robot")
+        reject_unknown(r, ("name", "vp_chips", "card_vp", "six_dev_chips", "chip_value", "economic_impact",
+                "credits"), path="robot")
         robot = rftg.Robot(
             name=get_str(r, "name", max_len=MAX_NAME_LENGTH, path="robot", default="Robot"),
             vp_chips=_count(r, "vp_chips", "robot", hi=rftg.MAX_VP),
@@ -254,7 +263,8 @@ def rule_labels(ids) -> dict[str, str]:
     """What each cited section's link says ("61.7 PUNTO VITTORIA"); the id itself if unknown."""
     db, lang = get_db(), current_lang()
     labels = {rule: section_label(s, lang) if (s := db.get(rule)) else rule for rule in ids}
-    return {rule: text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1].rstrip() + "…" for rule, text in labels.items()}
+    return {rule: text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1].rstrip() + "…" for rule,
+            text in labels.items()}
 
 
 def refusal(error: InvalidInput):

@@ -38,7 +38,8 @@ SHEET_RULES = {  # the section each sheet's page links to first
     "rftg": rftg.RULE_GOALS, "parsec": parsec.RULE_TIMED,
 }
 
-TOOLS.append(("scoring.index", _l("Score sheets"), _l("End-of-game scoring with each line's rule, the winner and the tie-break.")))
+TOOLS.append(("scoring.index", _l("Score sheets"),
+        _l("End-of-game scoring with each line's rule, the winner and the tie-break.")))
 
 
 def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
@@ -53,7 +54,8 @@ def options(family: str, keys) -> list[list[str]]:
 def eclipse_sheet() -> dict[str, Any]:
     return {
         "min_players": eclipse.MIN_PLAYERS, "max_players": eclipse.MAX_PLAYERS,
-        "game_fields": [field("ancient_ships_on_board", "int", _l("Ancient ships left on the board"), max=eclipse.MAX_ANCIENTS)],
+        "game_fields": [field("ancient_ships_on_board", "int", _l("Ancient ships left on the board"),
+                max=eclipse.MAX_ANCIENTS)],
         "rows": [
             field("species", "select", _l("Species"), options=options("species", eclipse.SPECIES), default="terran"),
             field("reputation", "ints", _l("Reputation tiles (values, e.g. 3 2 4)"), min=1, max=4),
@@ -61,7 +63,8 @@ def eclipse_sheet() -> dict[str, Any]:
             field("hexes", "ints", _l("Controlled hexes (VP of each, e.g. 2 3 4)"), min=1, max=4),
             field("discoveries", "int", _l("Discovery tiles kept as VP"), max=eclipse.MAX_DISCOVERIES),
             field("monoliths", "int", _l("Monoliths on controlled hexes"), max=eclipse.MAX_HEXES),
-            *[field(f"tech.{t}", "int", _l("Tiles on the %(track)s track", track=LABELS["track"][t]), max=eclipse.MAX_TRACK_TILES)
+            *[field(f"tech.{t}", "int", _l("Tiles on the %(track)s track", track=LABELS["track"][t]),
+                    max=eclipse.MAX_TRACK_TILES)
               for t in eclipse.TRACKS],
             field("traitor", "bool", _l("Holds the Traitor card")),
             field("resources.money", "int", _l("Money in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
@@ -75,13 +78,15 @@ def ti4_sheet() -> dict[str, Any]:
     return {
         "min_players": ti4.MIN_PLAYERS, "max_players": ti4.MAX_PLAYERS,
         "game_fields": [
-            field("target", "select", _l("Victory point track"), options=[["10", "10"], ["14", "14"]], default="10", numeric=True),
+            field("target", "select", _l("Victory point track"), options=[["10", "10"], ["14", "14"]], default="10",
+                    numeric=True),
             field("unrevealed_public_objectives", "int", _l("Public objectives still face down (blank if unknown)"),
                   max=ti4.MAX_UNREVEALED, optional=True),
         ],
         "rows": [
             field("vp", "int", _l("Victory points"), max=14),
-            field("initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE, optional=True),
+            field("initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE,
+                    optional=True),
         ],
     }
 
@@ -91,11 +96,13 @@ def galaxy_sheet() -> dict[str, Any]:
     return {
         "min_players": galaxy.MIN_PLAYERS, "max_players": galaxy.MAX_PLAYERS,
         "game_fields": [
-            field("surviving_worlds", "checks", _l("Surviving worlds"), options=options("world", worlds), default=list(worlds[:3])),
+            field("surviving_worlds", "checks", _l("Surviving worlds"), options=options("world", worlds),
+                    default=list(worlds[:3])),
             field("last_player", "player", _l("Who played last")),
         ],
         "rows": [
-            *[field(f"bases.{w}", "ints", _l("Visible bases on %(world)s (influence of each)", world=LABELS["world"][w]),
+            *[field(f"bases.{w}", "ints", _l("Visible bases on %(world)s (influence of each)",
+                    world=LABELS["world"][w]),
                     max=galaxy.MAX_INFLUENCE, world=w) for w in worlds],
             field("secret.world", "select", _l("Secret base: garrison's world"),
                   options=[["", str(_l("none"))]] + options("world", worlds), default=""),
@@ -116,29 +123,38 @@ def rftg_sheet() -> dict[str, Any]:
             field("most_2", "select", _l("Second \"most\" goal in play"), options=most, default=""),
             field("robot.vp_chips", "int", _l("Robot: VP chips"), max=rftg.MAX_VP, solitaire=True),
             field("robot.card_vp", "int", _l("Robot: VP of its tableau's cards"), max=rftg.MAX_VP, solitaire=True),
-            field("robot.six_dev_chips", "int", _l("Robot: 6-cost development chips placed"), max=rftg.MAX_ROBOT_CHIPS, solitaire=True),
+            field("robot.six_dev_chips", "int", _l("Robot: 6-cost development chips placed"),
+                    max=rftg.MAX_ROBOT_CHIPS, solitaire=True),
             field("robot.chip_value", "select", _l("Robot: each chip is worth (by difficulty)"),
-                  options=[[str(v), str(v)] for v in rftg.ROBOT_CHIP_VALUES], default="6", numeric=True, solitaire=True),
-            field("robot.economic_impact", "int", _l("Robot: economic impact (tie-break)"), max=rftg.MAX_ROBOT_IMPACT, solitaire=True),
+                  options=[[str(v),
+                          str(v)] for v in rftg.ROBOT_CHIP_VALUES], default="6", numeric=True, solitaire=True),
+            field("robot.economic_impact", "int", _l("Robot: economic impact (tie-break)"),
+                    max=rftg.MAX_ROBOT_IMPACT, solitaire=True),
             field("robot.credits", "int", _l("Robot: credits (tie-break)"), max=rftg.MAX_ROBOT_CREDITS, solitaire=True),
         ],
         "rows": [
             field("vp_chips", "int", _l("VP chips"), max=rftg.MAX_VP),
             field("card_vp", "int", _l("VP printed on tableau cards"), max=rftg.MAX_VP),
-            *[field(f"first.{g}", "bool", _l("First goal: %(goal)s", goal=LABELS["goal"][g])) for g in rftg.FIRST_GOALS],
-            field("most_1", "int", _l("Count for the first \"most\" goal"), min=rftg.MIN_GOAL_VALUE, max=rftg.MAX_GOAL_VALUE, optional=True, most=1),
-            field("most_2", "int", _l("Count for the second \"most\" goal"), min=rftg.MIN_GOAL_VALUE, max=rftg.MAX_GOAL_VALUE, optional=True, most=2),
+            *[field(f"first.{g}", "bool", _l("First goal: %(goal)s",
+                    goal=LABELS["goal"][g])) for g in rftg.FIRST_GOALS],
+            field("most_1", "int", _l("Count for the first \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
+                    max=rftg.MAX_GOAL_VALUE, optional=True, most=1),
+            field("most_2", "int", _l("Count for the second \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
+                    max=rftg.MAX_GOAL_VALUE, optional=True, most=2),
             field("ggp.has", "bool", _l("Has Galactic Genome Project")),
             field("ggp.gene_worlds", "int", _l("Galactic Genome Project: Genes worlds"), max=rftg.MAX_CARDS),
             field("ggp.genetic_labs", "bool", _l("Galactic Genome Project: has Genetic Labs")),
             field("tg.has", "bool", _l("Has Terraforming Guild")),
             field("tg.windfall_worlds", "int", _l("Terraforming Guild: windfall worlds"), max=rftg.MAX_CARDS),
-            field("tg.terraforming_cards", "int", _l("Terraforming Guild: TERRAFORMING cards, the Guild included"), min=1, max=rftg.MAX_CARDS, default="1"),
+            field("tg.terraforming_cards", "int", _l("Terraforming Guild: TERRAFORMING cards, the Guild included"),
+                    min=1, max=rftg.MAX_CARDS, default="1"),
             field("il.has", "bool", _l("Has Imperium Lords")),
-            field("il.imperium_cards", "int", _l("Imperium Lords: IMPERIUM cards, the Lords included"), min=1, max=rftg.MAX_CARDS, default="1"),
+            field("il.imperium_cards", "int", _l("Imperium Lords: IMPERIUM cards, the Lords included"), min=1,
+                    max=rftg.MAX_CARDS, default="1"),
             field("il.other_military_worlds", "int", _l("Imperium Lords: other military worlds"), max=rftg.MAX_CARDS),
             field("six_other", "int", _l("Other 6-cost development bonuses"), max=rftg.MAX_VP),
-            field("cards_and_goods", "int", _l("Cards in hand plus goods (solitaire tie-break)"), max=rftg.MAX_VP, solitaire=True),
+            field("cards_and_goods", "int", _l("Cards in hand plus goods (solitaire tie-break)"), max=rftg.MAX_VP,
+                    solitaire=True),
         ],
     }
 
@@ -152,17 +168,21 @@ def parsec_sheet() -> dict[str, Any]:
             field("resources.titanium", "int", _l("Titanium cards in hand"), max=parsec.MAX_CARDS),
             field("resources.gold", "int", _l("Gold cards in hand"), max=parsec.MAX_CARDS),
             field("resources.energy", "int", _l("Energy cards in hand"), max=parsec.MAX_CARDS),
-            *[field(f"events.{c}", "int", _l("%(colour)s event cards", colour=LABELS["colour"][c]), max=parsec.MAX_CARDS)
+            *[field(f"events.{c}", "int", _l("%(colour)s event cards", colour=LABELS["colour"][c]),
+                    max=parsec.MAX_CARDS)
               for c in parsec.EVENT_VP],
             *[field(f"units.{u}", "int", unit_labels[u], max=parsec.MAX_UNITS) for u in parsec.UNIT_VP],
-            *[field(f"unit_values.{u}", "int", _l("Faction value of %(unit)s (blank: %(base)s)", unit=unit_labels[u], base=base),
+            *[field(f"unit_values.{u}", "int", _l("Faction value of %(unit)s (blank: %(base)s)",
+                    unit=unit_labels[u], base=base),
                     max=parsec.MAX_UNIT_VALUE, optional=True, group="faction") for u, base in parsec.UNIT_VP.items()],
-            field("modules_dominated", "int", _l("Modules where only this player has a military ship"), max=max(parsec.MODULES.values())),
+            field("modules_dominated", "int", _l("Modules where only this player has a military ship"),
+                    max=max(parsec.MODULES.values())),
         ],
     }
 
 
-SHEETS = {"eclipse": eclipse_sheet, "ti4": ti4_sheet, "galaxy": galaxy_sheet, "rftg": rftg_sheet, "parsec": parsec_sheet}
+SHEETS = {"eclipse": eclipse_sheet, "ti4": ti4_sheet, "galaxy": galaxy_sheet, "rftg": rftg_sheet,
+        "parsec": parsec_sheet}
 
 
 def i18n() -> dict[str, str]:

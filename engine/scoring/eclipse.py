@@ -120,7 +120,8 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
         if len(p.reputation) > MAX_REPUTATION_TILES:
             raise InvalidInput("above_maximum", field=f"{at}.reputation", maximum=MAX_REPUTATION_TILES)
         for j, value in enumerate(p.reputation):
-            checks.count(value, f"{at}.reputation[{j}]", REPUTATION_VALUES[1], minimum=REPUTATION_VALUES[0], rule=RULE_END)
+            checks.count(value, f"{at}.reputation[{j}]", REPUTATION_VALUES[1], minimum=REPUTATION_VALUES[0],
+                    rule=RULE_END)
         checks.count(p.ambassadors, f"{at}.ambassadors", len(players) - 1, rule=RULE_AMBASSADORS)
         if not diplomacy and p.ambassadors:
             raise InvalidInput("diplomacy_unused", field=f"{at}.ambassadors", rule=RULE_DIPLOMACY)
@@ -155,13 +156,16 @@ def _lines(p: EclipsePlayer, ancient_ships_on_board: int) -> tuple[Line, ...]:
     if p.reputation:
         lines.append(Line("eclipse_reputation", sum(p.reputation), RULE_END, {"tiles": list(p.reputation)}))
     if p.ambassadors:
-        lines.append(Line("eclipse_ambassadors", p.ambassadors * AMBASSADOR_VP, RULE_AMBASSADORS, {"count": p.ambassadors}))
+        lines.append(Line("eclipse_ambassadors", p.ambassadors * AMBASSADOR_VP, RULE_AMBASSADORS,
+                {"count": p.ambassadors}))
     if p.hexes:
         lines.append(Line("eclipse_hexes", sum(p.hexes), RULE_END, {"count": len(p.hexes), "values": list(p.hexes)}))
     if p.discoveries:
-        lines.append(Line("eclipse_discoveries", p.discoveries * DISCOVERY_VP, RULE_END, {"count": p.discoveries, "each": DISCOVERY_VP}))
+        lines.append(Line("eclipse_discoveries", p.discoveries * DISCOVERY_VP, RULE_END, {"count": p.discoveries,
+                "each": DISCOVERY_VP}))
     if p.monoliths:
-        lines.append(Line("eclipse_monoliths", p.monoliths * MONOLITH_VP, RULE_END, {"count": p.monoliths, "each": MONOLITH_VP}))
+        lines.append(Line("eclipse_monoliths", p.monoliths * MONOLITH_VP, RULE_END, {"count": p.monoliths,
+                "each": MONOLITH_VP}))
     for track in TRACKS:
         tiles = getattr(p.tech, track)
         if tiles:
@@ -171,7 +175,8 @@ def _lines(p: EclipsePlayer, ancient_ships_on_board: int) -> tuple[Line, ...]:
     if p.species == "planta" and p.hexes:
         lines.append(Line("eclipse_planta_hexes", len(p.hexes), RULE_PLANTA, {"count": len(p.hexes)}))
     if p.species == "draco" and ancient_ships_on_board:
-        lines.append(Line("eclipse_draco_ancients", ancient_ships_on_board, RULE_DRACO, {"count": ancient_ships_on_board}))
+        lines.append(Line("eclipse_draco_ancients", ancient_ships_on_board, RULE_DRACO,
+                {"count": ancient_ships_on_board}))
     return tuple(lines)
 
 

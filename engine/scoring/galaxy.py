@@ -119,7 +119,8 @@ def _validate(s: GalaxySheet) -> None:
         checks.choice(b.world, f"bases[{i}].world", WORLDS, "unknown_world")
         if b.world not in s.surviving_worlds:
             # Chapter 16: visible bases on a surrendered world are set aside for good.
-            raise InvalidInput("base_on_surrendered_world", field=f"bases[{i}].world", rule=RULE_SURRENDER, world=b.world)
+            raise InvalidInput("base_on_surrendered_world", field=f"bases[{i}].world", rule=RULE_SURRENDER,
+                    world=b.world)
         checks.count(b.influence, f"bases[{i}].influence", MAX_INFLUENCE, rule=RULE_INFLUENCE)
         used[b.player] += 1
     secret_owners: set[str] = set()
@@ -132,7 +133,8 @@ def _validate(s: GalaxySheet) -> None:
         used[b.player] += 1
     for name in s.players:
         if used[name] > BASES_PER_PLAYER:
-            raise InvalidInput("too_many_bases", field="bases", rule=RULE_COMPONENTS, name=name, maximum=BASES_PER_PLAYER)
+            raise InvalidInput("too_many_bases", field="bases", rule=RULE_COMPONENTS, name=name,
+                    maximum=BASES_PER_PLAYER)
     for name, hand in s.hands.items():
         checks.known_player(name, f"hands.{name}", s.players)
         if len(hand) > MAX_HAND:
@@ -161,7 +163,8 @@ def _lines(name: str, s: GalaxySheet) -> tuple[Line, ...]:
         elif b.revealed_by_sensors_at_end:
             lines.append(Line("galaxy_secret_base_sensors", 0, RULE_SENSORS, {"world": b.world}))
         else:
-            lines.append(Line("galaxy_secret_base", SECRET_BASE_INFLUENCE, RULE_REVEAL, {"world": b.world, "influence": SECRET_BASE_INFLUENCE}))
+            lines.append(Line("galaxy_secret_base", SECRET_BASE_INFLUENCE, RULE_REVEAL, {"world": b.world,
+                    "influence": SECRET_BASE_INFLUENCE}))
     return tuple(lines)
 
 

@@ -66,7 +66,8 @@ def _validate(players: tuple[ParsecPlayer, ...]) -> int:
     modules = MODULES[len(players)]
     for i, p in enumerate(players):
         at = f"players[{i}]"
-        for group, known in (("resources", RESOURCES), ("events", EVENT_VP), ("units", UNIT_VP), ("unit_values", UNIT_VP)):
+        for group, known in (("resources", RESOURCES), ("events", EVENT_VP), ("units", UNIT_VP), ("unit_values",
+                UNIT_VP)):
             for key in getattr(p, group):
                 checks.choice(key, f"{at}.{group}.{key}", tuple(known), "unknown_kind")
         for key, n in p.resources.items():
@@ -95,7 +96,8 @@ def _lines(p: ParsecPlayer) -> tuple[Line, ...]:
     for unit, base in UNIT_VP.items():
         if n := p.units.get(unit, 0):
             each = p.unit_values.get(unit, base)
-            lines.append(Line("parsec_units", n * each, RULE_TIMED, {"unit": unit, "count": n, "each": each, "faction": each != base}))
+            lines.append(Line("parsec_units", n * each, RULE_TIMED, {"unit": unit, "count": n, "each": each,
+                    "faction": each != base}))
     return tuple(lines)
 
 
@@ -107,13 +109,15 @@ def victories(p: ParsecPlayer, modules: int, absolute: bool) -> tuple[Reason, ..
     military = 2 * p.modules_dominated >= modules
     if absolute:
         if economic and military:
-            return (Reason("parsec_absolute_victory", RULE_ABSOLUTE, {"player": p.name, "colonies": colonies, "modules": p.modules_dominated, "board": modules}),)
+            return (Reason("parsec_absolute_victory", RULE_ABSOLUTE, {"player": p.name, "colonies": colonies,
+                    "modules": p.modules_dominated, "board": modules}),)
         return ()
     found = []
     if economic:
         found.append(Reason("parsec_economic_victory", RULE_ECONOMIC, {"player": p.name, "colonies": colonies, **held}))
     if military:
-        found.append(Reason("parsec_military_victory", RULE_MILITARY, {"player": p.name, "modules": p.modules_dominated, "board": modules}))
+        found.append(Reason("parsec_military_victory", RULE_MILITARY, {"player": p.name,
+                "modules": p.modules_dominated, "board": modules}))
     return tuple(found)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from engine.reasons import InvalidInput, Reason
+from engine.reasons import Reason
 from engine.scoring import checks
 
 PHASES = ("status", "action")

@@ -285,10 +285,14 @@
     return el("a", { href: config.rules_base + rule, class: "rule-link", text: (labels && labels[rule]) || rule });
   }
 
+  /* An error blanks the last result: stale totals next to a refused sheet would mislead. */
   function showError(text) {
     const box = $("sheet-error");
     box.hidden = !text;
     box.textContent = text ? t.error + ": " + text : "";
+    if (!text) return;
+    ["winner", "tie-break", "verdicts", "breakdown", "cited"].forEach((id) => { $(id).textContent = ""; });
+    document.querySelectorAll("#total-row td").forEach((cell) => { cell.textContent = ""; });
   }
 
   function render(result) {
