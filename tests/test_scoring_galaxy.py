@@ -1,6 +1,7 @@
 """Galaxy: final influence on surviving worlds, secret bases, and the two tie-breaks."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from engine.reasons import InvalidInput
 from engine.scoring import galaxy
@@ -110,3 +111,25 @@ def test_codes_emitted_are_declared():
     emitted = {line.code for p in result.players for line in p.lines}
     assert emitted == {"galaxy_base", "galaxy_secret_base_lost", "galaxy_secret_base_sensors", "galaxy_secret_base"}
     assert emitted <= galaxy.CODES
+
+
+bases = st.lists(
+    st.builds(Base, st.sampled_from(("Verde", "Rosso", "Blu", "Giallo")), st.sampled_from(SURVIVORS), st.integers(0, 5)),
+    max_size=12,
+)
+
+
+@given(bases)
+def test_total_is_the_sum_of_bases_and_order_of_bases_does_not_matter(found):
+    # At most five bases per player: drop extras so every generated sheet is legal.
+    kept, used = [], {}
+    for b in found:
+        if used.get(b.player, 0) < 5:
+            kept.append(b)
+            used[b.player] = used.get(b.player, 0) + 1
+    result = galaxy.score(sheet(bases=tuple(kept)))
+    flipped = galaxy.score(sheet(bases=tuple(reversed(kept))))
+    for p in result.players:
+        assert p.total == sum(b.influence for b in kept if b.player == p.name)
+        assert flipped.player(p.name).total == p.total
+    assert (result.winner, result.co_winners) == (flipped.winner, flipped.co_winners)

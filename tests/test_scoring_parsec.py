@@ -1,6 +1,7 @@
 """Parsec: the timed variant's points and the economic and military victories."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from engine.reasons import InvalidInput
 from engine.scoring import parsec
@@ -86,3 +87,18 @@ def test_invalid_sheets_are_refused(players, code, field):
     with pytest.raises(InvalidInput) as err:
         parsec.score(players)
     assert (err.value.code, err.value.field) == (code, field)
+
+
+@given(
+    st.dictionaries(st.sampled_from(parsec.RESOURCES), st.integers(0, 9)),
+    st.dictionaries(st.sampled_from(list(parsec.EVENT_VP)), st.integers(0, 5)),
+    st.dictionaries(st.sampled_from(list(parsec.UNIT_VP)), st.integers(0, 9)),
+)
+def test_timed_points_are_linear_in_the_counts(resources, events, units):
+    p = P("A", resources=resources, events=events, units=units)
+    expected = sum(resources.values()) + sum(parsec.EVENT_VP[c] * n for c, n in events.items()) + sum(
+        parsec.UNIT_VP[u] * n for u, n in units.items()
+    )
+    result = parsec.score([p, P("B")])
+    assert result.player("A").total == expected
+    assert {line.code for line in result.player("A").lines} <= parsec.CODES

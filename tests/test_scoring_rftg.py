@@ -1,6 +1,7 @@
 """Race for the Galaxy + The Gathering Storm: goals, 6-cost developments, the solitaire robot."""
 
 import pytest
+from hypothesis import given, strategies as st
 
 from engine.reasons import InvalidInput
 from engine.scoring import rftg
@@ -104,3 +105,16 @@ def test_invalid_sheets_are_refused(players, most, robot, code, field):
     with pytest.raises(InvalidInput) as err:
         rftg.score(players, most, robot)
     assert (err.value.code, err.value.field) == (code, field)
+
+
+@given(st.lists(st.integers(-5, 12), min_size=2, max_size=5), st.sampled_from(list(rftg.MOST_GOALS)))
+def test_most_goal_awards_follow_the_rule(values, goal):
+    # Property: nobody below the minimum scores; a sole best scores 5; tied best score 3 each.
+    names = [f"P{i}" for i in range(len(values))]
+    result = rftg.score([P(n) for n in names], [MostGoal(goal, dict(zip(names, values)))])
+    minimum = rftg.MOST_GOALS[goal]
+    best = max(values)
+    winners = [n for n, v in zip(names, values) if v == best and v >= minimum]
+    for name, v in zip(names, values):
+        expected = 0 if name not in winners else (5 if len(winners) == 1 else 3)
+        assert result.player(name).total == expected
