@@ -2,6 +2,8 @@
 and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
+from web.health import bp as health_bp
+from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.scoring_api import bp as scoring_api_bp
 from web.scoring_pages import bp as scoring_bp
@@ -12,6 +14,8 @@ BLUEPRINTS = [
     reference_bp,
     api_sections_bp,
     tools_bp,
+    health_bp,
+    api_docs_bp,
     scoring_api_bp,
     scoring_bp,
 ]
