@@ -8,6 +8,7 @@ engine as ``InvalidInput`` and are worded here.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Callable, Mapping
 
 from flask import Blueprint, jsonify
@@ -20,8 +21,10 @@ from web.api_input import (
     as_object, get_bool, get_int, get_list, get_object, get_str, invalid_input, json_object, reject_unknown,
 )
 from web.i18n import current_lang
+from web.openapi import document
 from web.rules import get_db, section_label
 from web.scoring_messages import ERROR_MESSAGES, format_params, message
+from web.scoring_schemas import CLAIM, CLAIM_EXAMPLE, CLAIM_VERDICT, LIMITS, REQUESTS, STANDING, SUMMARIES
 
 bp = Blueprint("scoring_api", __name__)
 
@@ -150,7 +153,9 @@ def parse_galaxy(body: Mapping) -> Standing:
                                          get_bool(b, "revealed_by_sensors_at_end", path=at, default=False)))
     hands = {}
     raw_hands = get_object(body, "hands", default={})
-    for name in list(raw_hands)[:MAX_LIST + 1]:
+    if len(raw_hands) > MAX_LIST:
+        raise InvalidInput("above_maximum", field="hands", maximum=MAX_LIST)
+    for name in raw_hands:
         at = f"hands.{name}"
         cards = []
         for j, raw in enumerate(get_list(raw_hands, name, max_items=galaxy.MAX_HAND, path="hands")):
@@ -209,9 +214,11 @@ def parse_rftg(body: Mapping) -> Standing:
         g = as_object(raw, at)
         reject_unknown(g, ("goal", "values"), path=at)
         values = get_object(g, "values", path=at, default={})
+        if len(values) > MAX_LIST:
+            raise InvalidInput("above_maximum", field=f"{at}.values", maximum=MAX_LIST)
         most.append(rftg.MostGoal(get_str(g, "goal", max_len=40, path=at), {
             str(name): get_int(values, name, lo=rftg.MIN_GOAL_VALUE, hi=rftg.MAX_GOAL_VALUE, path=f"{at}.values")
-            for name in list(values)[:MAX_LIST + 1]
+            for name in values
         }))
     robot = None
     if (r := _optional(get_object, body, "robot")) is not None:
@@ -300,7 +307,6 @@ def standing_json(game: str, result: Standing) -> dict[str, Any]:
     }
 
 
-@bp.post("/api/score/<any(eclipse, ti4, galaxy, rftg, parsec):game>")
 def score(game: str):
     body = json_object()
     try:
@@ -310,7 +316,6 @@ def score(game: str):
     return jsonify(standing_json(game, result))
 
 
-@bp.post("/api/score/ti4/claim")
 def claim():
     body = json_object()
     try:
@@ -323,3 +328,13 @@ def claim():
         "rules": list(verdict.rules),
         "rule_labels": rule_labels(verdict.rules),
     })
+
+
+# One route per game (``scoring_api.score_<game>``) so each is documented with its own schema.
+for _game, (_request, _example) in REQUESTS.items():
+    bp.add_url_rule(f"/api/score/{_game}", f"score_{_game}", partial(score, _game), methods=["POST"])
+    document(f"/api/score/{_game}", "post", summary=SUMMARIES[_game], request=_request, response=STANDING,
+             example={"body": _example}, limits=LIMITS)
+bp.add_url_rule("/api/score/ti4/claim", "claim", claim, methods=["POST"])
+document("/api/score/ti4/claim", "post", summary="May a TI4 player claim this objective (or the Imperial point) now?",
+         request=CLAIM, response=CLAIM_VERDICT, example={"body": CLAIM_EXAMPLE}, limits="counters 0..10")

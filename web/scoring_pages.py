@@ -215,7 +215,7 @@ def index():
 def sheet(game: str):
     if game not in SHEETS:
         abort(404)
-    schema = {"id": game, "api": url_for("scoring_api.score", game=game), **SHEETS[game]()}
+    schema = {"id": game, "api": url_for(f"scoring_api.score_{game}"), **SHEETS[game]()}
     return render_template(
         "scoring/sheet.html", game=game, title=TITLES[game], blurb=BLURBS[game], schema=schema, i18n=i18n(),
         rules_base=url_for("reference.section", section_id="x")[:-1], first_rule=SHEET_RULES[game],
