@@ -350,7 +350,7 @@
   /* ---------- saving and sharing ---------- */
 
   function shareUrl() {
-    return location.origin + location.pathname + "?lang=" + encodeURIComponent(config.lang) + "&sheet=" + encode(state);
+    return location.origin + location.pathname + "?sheet=" + encode(state);
   }
 
   function changed(structural, renamed) {

@@ -38,13 +38,20 @@ def test_eclipse_sheet_totals_tie_break_refresh_and_rule_link(page, live_url):
     expect(page.locator("#tie-break")).to_contain_text("resources in storage")
     fits_the_phone(page)
 
+    page.emulate_media(media="print")  # printable: controls hidden, table and breakdown kept
+    expect(page.locator("#add-player")).to_be_hidden()
+    expect(page.locator(".share")).to_be_hidden()
+    expect(page.locator("#score-table")).to_be_visible()
+    expect(page.locator("#breakdown")).to_be_visible()
+    page.emulate_media(media="screen")
+
     page.reload()  # the sheet survives a refresh
     expect(cell(page, "Controlled hexes (VP of each, e.g. 2 3 4)", 1)).to_have_value("4 4 4")
     expect(page.locator("#winner")).to_have_text("Winner: Ben")
 
     page.locator(".player-breakdown").first.get_by_role("link").first.click()
     expect(page).to_have_url(re.compile(r"/rules/eclipse/fine-della-partita"))
-    expect(page.locator("h1")).to_contain_text("FINE DELLA PARTITA")
+    expect(page.locator("h1")).to_contain_text("eclipse/fine-della-partita")
 
 
 def test_eclipse_error_is_shown_in_italian(page, live_url):
