@@ -38,6 +38,19 @@ def _ints(values: list, path: str, lo: int, hi: int) -> tuple[int, ...]:
     return tuple(get_int(indexed, i, lo=lo, hi=hi, path=path) for i in indexed)
 
 
+def _strs(values: list, path: str, max_len: int = 40) -> tuple[str, ...]:
+    """A list of strings, each checked like a field (``path[i]``)."""
+    indexed = dict(enumerate(values))
+    return tuple(get_str(indexed, i, max_len=max_len, path=path) for i in indexed)
+
+
+def _counts(obj: Mapping, key: str, at: str, known, hi: int) -> dict[str, int]:
+    """An object of whole numbers under known keys (``{"military": 4, "grid": 5}``), absent ones left out."""
+    group = get_object(obj, key, path=at, default={})
+    reject_unknown(group, tuple(known), path=f"{at}.{key}")
+    return {k: get_int(group, k, lo=0, hi=hi, path=f"{at}.{key}") for k in group if group[k] is not None}
+
+
 def _optional(getter: Callable[..., Any], obj: Mapping, key: str, **kwargs: Any) -> Any:
     """``None`` when the field is absent or null, else the getter's checked value."""
     return None if obj.get(key) is None else getter(obj, key, **kwargs)
@@ -63,10 +76,6 @@ def parse_eclipse(body: Mapping) -> Standing:
     for p, at in _players(body):
         reject_unknown(p, ("name", "species", "reputation", "ambassadors", "hexes", "discoveries", "monoliths",
                            "tech", "traitor", "resources"), path=at)
-        tech = get_object(p, "tech", path=at, default={})
-        reject_unknown(tech, eclipse.TRACKS, path=f"{at}.tech")
-        storage = get_object(p, "resources", path=at, default={})
-        reject_unknown(storage, eclipse.RESOURCES, path=f"{at}.resources")
         players.append(eclipse.EclipsePlayer(
             name=_name(p, at),
             species=get_str(p, "species", max_len=40, path=at, default="terran"),
@@ -77,10 +86,9 @@ def parse_eclipse(body: Mapping) -> Standing:
                     *eclipse.HEX_VALUES),
             discoveries=_count(p, "discoveries", at, hi=eclipse.MAX_DISCOVERIES),
             monoliths=_count(p, "monoliths", at, hi=eclipse.MAX_HEXES),
-            tech=eclipse.Tech(**{t: _count(tech, t, f"{at}.tech", hi=eclipse.MAX_TRACK_TILES) for t in eclipse.TRACKS}),
+            tech=eclipse.Tech(**_counts(p, "tech", at, eclipse.TRACKS, eclipse.MAX_TRACK_TILES)),
             traitor=get_bool(p, "traitor", path=at, default=False),
-            resources=eclipse.Storage(**{r: _count(storage, r, f"{at}.resources",
-                    hi=eclipse.MAX_RESOURCES) for r in eclipse.RESOURCES}),
+            resources=eclipse.Storage(**_counts(p, "resources", at, eclipse.RESOURCES, eclipse.MAX_RESOURCES)),
         ))
     ancients = _count(body, "ancient_ships_on_board", "", hi=eclipse.MAX_ANCIENTS)
     return eclipse.score(players, ancient_ships_on_board=ancients)
@@ -129,12 +137,8 @@ def parse_claim(body: Mapping) -> ti4_claim.ClaimVerdict:
 
 def parse_galaxy(body: Mapping) -> Standing:
     reject_unknown(body, ("players", "surviving_worlds", "bases", "secret_bases", "hands", "last_player"))
-    names = get_list(body, "players", max_items=MAX_LIST)
-    players = tuple(get_str(dict(enumerate(names)), i, max_len=MAX_NAME_LENGTH,
-            path="players") for i in range(len(names)))
-    worlds = get_list(body, "surviving_worlds", max_items=len(galaxy.WORLDS) + 1)
-    surviving = tuple(get_str(dict(enumerate(worlds)), i, max_len=40,
-            path="surviving_worlds") for i in range(len(worlds)))
+    players = _strs(get_list(body, "players", max_items=MAX_LIST), "players", MAX_NAME_LENGTH)
+    surviving = _strs(get_list(body, "surviving_worlds", max_items=len(galaxy.WORLDS) + 1), "surviving_worlds")
     bases = []
     for i, raw in enumerate(get_list(body, "bases", max_items=MAX_LIST * galaxy.BASES_PER_PLAYER, default=[])):
         at = f"bases[{i}]"
@@ -203,8 +207,7 @@ def parse_rftg(body: Mapping) -> Standing:
             name=_name(p, at),
             vp_chips=_count(p, "vp_chips", at, hi=rftg.MAX_VP),
             card_vp=_count(p, "card_vp", at, hi=rftg.MAX_VP),
-            first_goals=tuple(get_str(dict(enumerate(goals)), i, max_len=40,
-                    path=f"{at}.first_goals") for i in range(len(goals))),
+            first_goals=_strs(goals, f"{at}.first_goals"),
             cards_and_goods=_count(p, "cards_and_goods", at, hi=rftg.MAX_VP),
             **_six_devs(p, at),
         ))
@@ -234,12 +237,6 @@ def parse_rftg(body: Mapping) -> Standing:
             credits=_count(r, "credits", "robot", hi=rftg.MAX_ROBOT_CREDITS),
         )
     return rftg.score(players, most, robot)
-
-
-def _counts(p: Mapping, key: str, at: str, known: tuple[str, ...], hi: int) -> dict[str, int]:
-    group = get_object(p, key, path=at, default={})
-    reject_unknown(group, known, path=f"{at}.{key}")
-    return {k: get_int(group, k, lo=0, hi=hi, path=f"{at}.{key}") for k in group if group[k] is not None}
 
 
 def parse_parsec(body: Mapping) -> Standing:
