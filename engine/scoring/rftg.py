@@ -204,9 +204,16 @@ def _validate_player(i: int, p: RftgPlayer) -> None:
 
 
 def _validate(players: tuple[RftgPlayer, ...], most_goals: tuple[MostGoal, ...], robot: Robot | None) -> None:
-    names = [p.name for p in players] + ([robot.name] if robot else [])
+    names = [p.name for p in players]
     if robot:
-        checks.player_names(names, "players", 2, 2, RULE_SOLITAIRE)
+        if len(players) != 1:
+            raise InvalidInput("solitaire_rules", field="players", rule=RULE_SOLITAIRE)
+        checks.player_names(names, "players", 1, 1, RULE_SOLITAIRE)
+        if not robot.name.strip() or len(robot.name) > checks.MAX_NAME_LENGTH:
+            raise InvalidInput("empty_name" if not robot.name.strip() else "above_maximum", field="robot.name",
+                               maximum=checks.MAX_NAME_LENGTH)
+        if robot.name.strip().casefold() == players[0].name.strip().casefold():
+            raise InvalidInput("duplicate_name", field="robot.name", name=robot.name)
     else:
         checks.player_names(names, "players", MIN_PLAYERS, MAX_PLAYERS, RULE_CONTENTS)
     for i, p in enumerate(players):
