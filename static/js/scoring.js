@@ -199,9 +199,13 @@
     $("add-player").disabled = state.players.length >= maxPlayers();
   }
 
+  /* Redrawing replaces the inputs: keep keyboard focus on the control that caused it. */
   function draw() {
+    const focused = document.activeElement && document.activeElement.id;
     drawGameFields();
     drawTable();
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus();
   }
 
   /* ---------- the request body ---------- */
@@ -285,12 +289,23 @@
     return el("a", { href: config.rules_base + rule, class: "rule-link", text: (labels && labels[rule]) || rule });
   }
 
+  /* The cell an API error names ("players[1].tech.grid"), when the sheet has a row for it. */
+  function cellFor(field) {
+    const match = /^players\[(\d+)\]\.([\w.]+?)(\[\d+\])?$/.exec(field || "");
+    if (!match) return null;
+    const row = schema.rows.findIndex((f) => f.key === match[2]);
+    return row < 0 ? null : document.getElementById("p" + match[1] + "-" + row);
+  }
+
   /* An error blanks the last result: stale totals next to a refused sheet would mislead. */
-  function showError(text) {
+  function showError(text, field) {
     const box = $("sheet-error");
     box.hidden = !text;
     box.textContent = text ? t.error + ": " + text : "";
+    document.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
     if (!text) return;
+    const cell = cellFor(field);
+    if (cell) cell.setAttribute("aria-invalid", "true");
     ["winner", "tie-break", "verdicts", "breakdown", "cited"].forEach((id) => { $(id).textContent = ""; });
     document.querySelectorAll("#total-row td").forEach((cell) => { cell.textContent = ""; });
   }
@@ -342,7 +357,7 @@
     }).then((response) => response.json().then((data) => ({ ok: response.ok, data: data })))
       .then(({ ok, data }) => {
         if (mine !== sequence) return; // a newer request is on its way
-        if (ok) render(data); else showError(data.error ? data.error.message : "");
+        if (ok) render(data); else showError(data.error ? data.error.message : "", data.error && data.error.field);
       })
       .catch(() => { if (mine === sequence) showError(t.unreachable); });
   }

@@ -54,10 +54,19 @@ def test_eclipse_sheet_totals_tie_break_refresh_and_rule_link(page, live_url):
     expect(page.locator("h1")).to_contain_text("eclipse/fine-della-partita")
 
 
-def test_eclipse_error_is_shown_in_italian(page, live_url):
+def test_eclipse_errors_are_shown_in_italian_and_mark_the_cell(page, live_url):
     page.goto(live_url + "/scoring/eclipse?lang=it")
     page.locator("#p1-name").fill(page.locator("#p0-name").input_value())
     expect(page.locator("#sheet-error")).to_contain_text("Due giocatori")
+    expect(page.locator("#winner")).to_be_empty()  # no stale result beside a refused sheet
+    page.locator("#p1-name").fill("Bruno")
+    hexes = cell(page, "Esagoni controllati (PV di ognuno, es. 2 3 4)", 1)
+    hexes.fill("3 x")
+    expect(page.locator("#sheet-error")).to_contain_text("players[1].hexes[1]")
+    expect(hexes).to_have_attribute("aria-invalid", "true")
+    hexes.fill("3 4")
+    expect(page.locator("#sheet-error")).to_be_hidden()
+    expect(page.locator("#total-1")).to_have_text("7")
 
 
 def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
