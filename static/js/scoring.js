@@ -408,10 +408,13 @@
       });
       return body;
     };
+    let asked = 0;
     const check = () => {
+      const mine = ++asked;
       fetch(claimForm.dataset.api + "?lang=" + encodeURIComponent(config.lang), {
         method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(claimBody()),
       }).then((r) => r.json()).then((data) => {
+        if (mine !== asked) return; // an answer to an older state of the form
         const verdict = $("claim-verdict");
         const list = $("claim-reasons");
         list.textContent = "";
@@ -419,7 +422,7 @@
         verdict.textContent = data.allowed ? t.allowed : t.refused;
         verdict.className = "big-number " + (data.allowed ? "ok" : "bad");
         data.reasons.forEach((r) => list.append(el("li", {}, [r.message + " ", ruleLink(r.rule, data.rule_labels)])));
-      }).catch(() => { $("claim-verdict").textContent = t.unreachable; });
+      }).catch(() => { if (mine === asked) $("claim-verdict").textContent = t.unreachable; });
     };
     claimForm.addEventListener("change", check);
     claimForm.addEventListener("input", check);
