@@ -43,7 +43,14 @@ TOOLS.append(("scoring.index", _l("Score sheets"),
 
 
 def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
-    """One sheet row (or game-wide input): ``kind`` is int, ints (a list), bool, select or player."""
+    """One sheet row (or game-wide input): ``kind`` is int, ints (a list), bool, select, checks or player.
+
+    Extras the script understands: ``max`` (and ``min``, shown as the input's placeholder range),
+    ``default``, ``optional`` (blank is sent as absent), ``numeric`` (a select of numbers),
+    ``solitaire``/``multiplayer`` (RftG rows shown in one mode only), ``most`` (shown once that
+    "most" goal is chosen), ``world`` (Galaxy rows hidden when the world surrendered), ``group``
+    (styling of secondary rows).
+    """
     return {"key": key, "kind": kind, "label": str(label), **extra}
 
 
@@ -119,8 +126,8 @@ def rftg_sheet() -> dict[str, Any]:
         "min_players": 1, "max_players": rftg.MAX_PLAYERS,
         "game_fields": [
             field("solitaire", "bool", _l("Solitaire against the robot")),
-            field("most_1", "select", _l("First \"most\" goal in play"), options=most, default=""),
-            field("most_2", "select", _l("Second \"most\" goal in play"), options=most, default=""),
+            field("most_1", "select", _l("First \"most\" goal in play"), options=most, default="", multiplayer=True),
+            field("most_2", "select", _l("Second \"most\" goal in play"), options=most, default="", multiplayer=True),
             field("robot.vp_chips", "int", _l("Robot: VP chips"), max=rftg.MAX_VP, solitaire=True),
             field("robot.card_vp", "int", _l("Robot: VP of its tableau's cards"), max=rftg.MAX_VP, solitaire=True),
             field("robot.six_dev_chips", "int", _l("Robot: 6-cost development chips placed"),
@@ -135,8 +142,8 @@ def rftg_sheet() -> dict[str, Any]:
         "rows": [
             field("vp_chips", "int", _l("VP chips"), max=rftg.MAX_VP),
             field("card_vp", "int", _l("VP printed on tableau cards"), max=rftg.MAX_VP),
-            *[field(f"first.{g}", "bool", _l("First goal: %(goal)s",
-                    goal=LABELS["goal"][g])) for g in rftg.FIRST_GOALS],
+            *[field(f"first.{g}", "bool", _l("First goal: %(goal)s", goal=LABELS["goal"][g]), multiplayer=True)
+              for g in rftg.FIRST_GOALS],
             field("most_1", "int", _l("Count for the first \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
                     max=rftg.MAX_GOAL_VALUE, optional=True, most=1),
             field("most_2", "int", _l("Count for the second \"most\" goal"), min=rftg.MIN_GOAL_VALUE,

@@ -92,14 +92,15 @@
 
   function visible(field) {
     if (field.solitaire && !solitaire()) return false;
-    if (field.most && !state.game["most_" + field.most]) return false;
+    if (field.multiplayer && solitaire()) return false;
+    if (field.most && (solitaire() || !state.game["most_" + field.most])) return false;
     if (field.world && Array.isArray(state.game.surviving_worlds) && !state.game.surviving_worlds.includes(field.world)) return false;
     return true;
   }
 
   /* ---------- drawing ---------- */
 
-  function input(field, id, value, onChange, describedBy) {
+  function input(field, id, value, onChange) {
     let node;
     if (field.kind === "bool") {
       node = el("input", { type: "checkbox", id: id });
@@ -115,7 +116,8 @@
       const numeric = field.kind === "int";
       node = el("input", {
         type: "text", id: id, inputmode: numeric ? "numeric" : "text", autocomplete: "off",
-        "aria-describedby": describedBy, pattern: numeric ? "-?[0-9]*" : null,
+        pattern: numeric ? "-?[0-9]*" : null,
+        placeholder: numeric && field.max !== undefined ? (field.min || 0) + "–" + field.max : null,
       });
       node.value = value;
     }
@@ -325,7 +327,11 @@
     else winner.textContent = fmt(t.shared, { names: result.co_winners.join(", ") });
     const tie = $("tie-break");
     tie.textContent = "";
-    if (result.tie_break) tie.append(t.decided_by + ": " + result.tie_break.message + " ", ruleLink(result.tie_break.rule, result.rule_labels));
+    if (result.tie_break) {
+      const decided = result.tie_break.code !== "tie_unbroken" && result.winner;
+      tie.append((decided ? t.decided_by + ": " : "") + result.tie_break.message + " ",
+        ruleLink(result.tie_break.rule, result.rule_labels));
+    }
     const verdicts = $("verdicts");
     verdicts.textContent = "";
     result.verdicts.forEach((v) => verdicts.append(el("li", {}, [v.message + " ", ruleLink(v.rule, result.rule_labels)])));
