@@ -101,7 +101,7 @@ def ti4_sheet() -> dict[str, Any]:
 def galaxy_sheet() -> dict[str, Any]:
     worlds = galaxy.WORLDS
     return {
-        "min_players": galaxy.MIN_PLAYERS, "max_players": galaxy.MAX_PLAYERS,
+        "min_players": galaxy.MIN_PLAYERS, "max_players": galaxy.MAX_PLAYERS, "unit": "influence",
         "game_fields": [
             field("surviving_worlds", "checks", _l("Surviving worlds"), options=options("world", worlds),
                     default=list(worlds[:3])),
@@ -201,6 +201,7 @@ def i18n() -> dict[str, str]:
         "ongoing": _l("The game is not over yet."),
         "decided_by": _l("Decided by"),
         "points": _l("VP"),
+        "influence": _l("influence"),
         "no_lines": _l("Nothing scored yet."),
         "copied": _l("Link copied."),
         "copy_failed": _l("Copy the link above by hand."),

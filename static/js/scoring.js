@@ -341,7 +341,7 @@
       const list = el("ol", { class: "lines" });
       p.breakdown.forEach((line) => list.append(el("li", {}, [
         el("span", { class: "line-text", text: line.message }),
-        el("span", { class: "line-points", text: (line.points > 0 ? "+" : "") + line.points + " " + t.points }),
+        el("span", { class: "line-points", text: (line.points > 0 ? "+" : "") + line.points + " " + t[schema.unit || "points"] }),
         ruleLink(line.rule, result.rule_labels),
       ])));
       if (!p.breakdown.length) list.append(el("li", { class: "meta", text: t.no_lines }));
