@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, Mapping, Sequence
 
+from engine.bounds import require_int
 from engine.dice import dice_sum, p_greater, shift
 from engine.reasons import InvalidInput, Reason
 
@@ -265,11 +266,7 @@ def attack_sequence(
     stops if a counterattack destroys the attacking fleet.
     """
     _check_attacker(attacker)
-    if not 1 <= opportunities <= MAX_OPPORTUNITIES:
-        raise InvalidInput(
-            "opportunities_out_of_range", field="opportunities", rule=RULE_COMBAT,
-            min=1, max=MAX_OPPORTUNITIES, value=opportunities,
-        )
+    require_int(opportunities, 1, MAX_OPPORTUNITIES, "opportunities", "opportunities_out_of_range", RULE_COMBAT)
     if not targets:
         raise InvalidInput("no_targets", field="targets", rule=RULE_COMBAT)
     if len(targets) > MAX_TARGETS:
@@ -387,8 +384,7 @@ def sensors_reveal(value: int) -> Fraction:
 
 
 def _check_value(value: int, low: int, high: int, field: str, code: str = "ship_value_out_of_range") -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(code, field=field, rule=RULE_SHIP_POWERS, min=low, max=high, value=value)
+    require_int(value, low, high, field, code, rule=RULE_SHIP_POWERS)
 
 
 def _check_world(world: str, field: str) -> None:

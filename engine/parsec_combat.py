@@ -19,6 +19,7 @@ from functools import lru_cache
 from typing import Literal, Mapping, Sequence
 
 from engine.dice import die, p_greater, shift
+from engine.bounds import require_int
 from engine.reasons import InvalidInput, Reason
 
 RULE_UNITS = "parsec/caratteristiche-e-costi-delle-unita"
@@ -309,22 +310,18 @@ def _validate(
             raise InvalidInput("unknown_unit", field=f"attackers[{i}].unit", rule=RULE_UNITS, value=ship.unit)
         if not UNITS[ship.unit].can_attack:
             raise InvalidInput("unit_cannot_attack", field=f"attackers[{i}].unit", rule=RULE_UNITS, unit=ship.unit)
-        _bounded(ship.distance, 1, MAX_DISTANCE, f"attackers[{i}].distance", "distance_out_of_range")
+        require_int(ship.distance, 1, MAX_DISTANCE, f"attackers[{i}].distance", "distance_out_of_range")
     if defender.unit not in UNITS:
         raise InvalidInput("unknown_unit", field="defender.unit", rule=RULE_UNITS, value=defender.unit)
-    _bounded(defender.linked_colonies, 1, MAX_LINKED_COLONIES, "defender.linked_colonies", "linked_colonies_out_of_range")
+    require_int(defender.linked_colonies, 1, MAX_LINKED_COLONIES, "defender.linked_colonies", "linked_colonies_out_of_range")
     if defender.linked_colonies > 1 and defender.unit != "colony":
         raise InvalidInput("linked_colonies_only_for_colonies", field="defender.linked_colonies", rule=RULE_COLONY)
     for name in ("attack", "defense", "counter_attack", "counter_defense"):
-        _bounded(getattr(modifiers, name), -MODIFIER_LIMIT, MODIFIER_LIMIT, f"{name}_modifier", "modifier_out_of_range")
+        require_int(getattr(modifiers, name), -MODIFIER_LIMIT, MODIFIER_LIMIT, f"{name}_modifier", "modifier_out_of_range")
     for name in ("attacker_range", "defender_range"):
-        _bounded(getattr(modifiers, name), 0, MAX_RANGE_BONUS, f"{name}_bonus", "range_bonus_out_of_range")
+        require_int(getattr(modifiers, name), 0, MAX_RANGE_BONUS, f"{name}_bonus", "range_bonus_out_of_range")
     if defender_choice not in ("counterattack", "evade"):
         raise InvalidInput("unknown_choice", field="defender_choice", value=defender_choice)
     if attacker_choice not in ("continue", "withdraw"):
         raise InvalidInput("unknown_choice", field="attacker_choice", value=attacker_choice)
 
-
-def _bounded(value: int, low: int, high: int, field: str, code: str) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise InvalidInput(code, field=field, min=low, max=high, value=value)
