@@ -15,14 +15,27 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, Mapping, Sequence
 
+from engine import budget
 from engine.bounds import require_int
 from engine.dice import dice_sum, p_greater, shift
 from engine.reasons import InvalidInput, Reason
 
 RULE_SHIP_POWERS = "galaxy/12-usare-il-potere-delle-astronavi-azione-c"
-RULE_COMBAT = "galaxy/13-combattimento"
-RULE_TECHNOLOGY = "galaxy/14-giocare-una-carta-tecnologia-azione-d"
+RULE_NOVA = "galaxy/nova-0"
+RULE_FLEET = "galaxy/fleet-ship-6-10"
+RULE_OPPORTUNITIES = "galaxy/opportunita-di-combattere"
+RULE_COVER = "galaxy/copertura"
+RULE_UNION = "galaxy/unione"
+RULE_IMPERIALS = "galaxy/imperiali"
+RULE_SHIP_COMBAT = "galaxy/combattimento-astronave-contro-astronave"
+RULE_COUNTERATTACK = "galaxy/contrattacco"
+RULE_BASE_COMBAT = "galaxy/combattimento-astronave-contro-base"
+RULE_CONTROL = "galaxy/controllare-un-astronave"
+RULE_PHASER_BANKS = "galaxy/phases-banks"
+RULE_SCREENS = "galaxy/screens"
+RULE_SENSORS = "galaxy/sensors"
 RULE_GOVERNORS = "galaxy/15-potere-dei-governatori-fase-2"
+RULE_HIDDEN_SHIPS = "galaxy/kha-farjimmn"
 
 # Game facts (rulebook chapter 2 and 12): ship cards are numbered 0..10; 6..10 are Fleet Ships,
 # the only ships that can start an attack; a Nova (0) cannot be attacked by ships.
@@ -81,28 +94,30 @@ def count_opportunities(
         _check_world(other, f"row.{other}")
         _check_value(other_value, SHIP_MIN, SHIP_MAX, f"row.{other}")
         if other == world:
-            raise InvalidInput("played_column_in_row", field=f"row.{other}", rule=RULE_COMBAT)
-    rules = (RULE_COMBAT,)
+            raise InvalidInput("played_column_in_row", field=f"row.{other}", rule=RULE_OPPORTUNITIES)
+    reasons = _opportunity_reasons(world, value, row, covers, governs_imperial, face_down)
+    count = sum(reason.code in ("cover", "union", "imperial") for reason in reasons)
+    rules = (RULE_OPPORTUNITIES,) + tuple(r.rule for r in reasons)
+    return Opportunities(count, reasons, tuple(dict.fromkeys(rules)))
+
+
+def _opportunity_reasons(
+    world: str, value: int, row: Mapping[str, int], covers: bool, governs_imperial: bool, face_down: bool
+) -> tuple[Reason, ...]:
     if face_down:
-        # A face-down ship is not visible, so it earns nothing (chapter 15, Kha'Farjimmn).
-        return Opportunities(0, (Reason("face_down", RULE_GOVERNORS),), rules + (RULE_GOVERNORS,))
+        # A face-down ship is not visible, so it earns nothing (Kha'Farjimmn governor power).
+        return (Reason("face_down", RULE_HIDDEN_SHIPS),)
     if not FLEET_MIN <= value <= FLEET_MAX:
-        return Opportunities(
-            0, (Reason("not_a_fleet", RULE_SHIP_POWERS, {"value": value}),), rules + (RULE_SHIP_POWERS,)
-        )
+        return (Reason("not_a_fleet", RULE_FLEET, {"value": value}),)
     reasons: list[Reason] = []
     if covers:
-        reasons.append(Reason("cover", RULE_COMBAT))
+        reasons.append(Reason("cover", RULE_COVER))
     for other in sorted(row):
         if row[other] == value:
-            reasons.append(Reason("union", RULE_COMBAT, {"world": other, "value": value}))
+            reasons.append(Reason("union", RULE_UNION, {"world": other, "value": value}))
     if world == "imperial" and governs_imperial:
-        reasons.append(Reason("imperial", RULE_GOVERNORS))
-        rules += (RULE_GOVERNORS,)
-    if not reasons:
-        reasons.append(Reason("no_opportunity", RULE_COMBAT, {"value": value}))
-        return Opportunities(0, tuple(reasons), rules)
-    return Opportunities(len(reasons), tuple(reasons), rules)
+        reasons.append(Reason("imperial", RULE_IMPERIALS))
+    return tuple(reasons) or (Reason("no_opportunity", RULE_OPPORTUNITIES, {"value": value}),)
 
 
 # --- One attack ---------------------------------------------------------------------------------
@@ -266,16 +281,16 @@ def attack_sequence(
     stops if a counterattack destroys the attacking fleet.
     """
     _check_attacker(attacker)
-    require_int(opportunities, 1, MAX_OPPORTUNITIES, "opportunities", "opportunities_out_of_range", RULE_COMBAT)
+    require_int(opportunities, 1, MAX_OPPORTUNITIES, "opportunities", "opportunities_out_of_range", RULE_OPPORTUNITIES)
     if not targets:
-        raise InvalidInput("no_targets", field="targets", rule=RULE_COMBAT)
+        raise InvalidInput("no_targets", field="targets", rule=RULE_OPPORTUNITIES)
     if len(targets) > MAX_TARGETS:
         raise InvalidInput("too_many_targets", field="targets", max=MAX_TARGETS, value=len(targets))
     if plan not in ("same", "different"):
         raise InvalidInput("unknown_plan", field="plan", value=plan)
     if plan == "different" and len(targets) != opportunities:
         raise InvalidInput(
-            "targets_must_match_opportunities", field="targets", rule=RULE_COMBAT,
+            "targets_must_match_opportunities", field="targets", rule=RULE_OPPORTUNITIES,
             targets=len(targets), opportunities=opportunities,
         )
     for index, target in enumerate(targets):
@@ -288,6 +303,7 @@ def attack_sequence(
 
     states: dict[_State, Fraction] = {(True, frozenset(), (0,) * len(targets)): Fraction(1)}
     for step in range(opportunities):
+        budget.check()
         nxt: dict[_State, Fraction] = {}
         for state, p in states.items():
             alive, destroyed, rows = state
@@ -347,28 +363,29 @@ def _outcomes(index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State):
 
 def _sequence_reasons(attacker: Attacker, targets: Sequence[Target]) -> tuple[tuple[Reason, ...], tuple[str, ...]]:
     reasons: list[Reason] = []
-    rules = [RULE_COMBAT]
-    uses_tech = attacker.phaser_banks or attacker.screens
+    rules = [RULE_OPPORTUNITIES]
+    if any(isinstance(t, ShipTarget) for t in targets):
+        rules += [RULE_SHIP_COMBAT, RULE_COUNTERATTACK]
+    if any(isinstance(t, BaseTarget) for t in targets):
+        rules.append(RULE_BASE_COMBAT)
     if attacker.phaser_banks:
-        reasons.append(Reason("attacker_phaser_banks", RULE_TECHNOLOGY, {"bonus": PHASER_BONUS}))
+        reasons.append(Reason("attacker_phaser_banks", RULE_PHASER_BANKS, {"bonus": PHASER_BONUS}))
         if any(isinstance(t, BaseTarget) for t in targets):
-            reasons.append(Reason("phaser_banks_no_roll_against_base", RULE_TECHNOLOGY))
+            reasons.append(Reason("phaser_banks_no_roll_against_base", RULE_BASE_COMBAT))
     if attacker.screens:
-        reasons.append(Reason("attacker_screens", RULE_TECHNOLOGY))
+        reasons.append(Reason("attacker_screens", RULE_SCREENS))
     for index, target in enumerate(targets):
         if isinstance(target, ShipTarget):
             if not target.has_governor:
-                reasons.append(Reason("counterattack_forced", RULE_COMBAT, {"target": index}))
+                reasons.append(Reason("counterattack_forced", RULE_COUNTERATTACK, {"target": index}))
             elif not target.counterattacks:
-                reasons.append(Reason("counterattack_declined", RULE_COMBAT, {"target": index}))
+                reasons.append(Reason("counterattack_declined", RULE_COUNTERATTACK, {"target": index}))
         if target.phaser_banks:
-            uses_tech = True
             reasons.append(
-                Reason("defender_phaser_banks", RULE_TECHNOLOGY, {"target": index, "bonus": PHASER_BONUS})
+                Reason("defender_phaser_banks", RULE_PHASER_BANKS, {"target": index, "bonus": PHASER_BONUS})
             )
-    if uses_tech:
-        rules.append(RULE_TECHNOLOGY)
-    return tuple(reasons), tuple(rules)
+    rules += [reason.rule for reason in reasons]
+    return tuple(reasons), tuple(dict.fromkeys(rules))
 
 
 # --- Sensors ------------------------------------------------------------------------------------
@@ -384,7 +401,7 @@ def sensors_reveal(value: int) -> Fraction:
 
 
 def _check_value(value: int, low: int, high: int, field: str, code: str = "ship_value_out_of_range") -> None:
-    require_int(value, low, high, field, code, rule=RULE_SHIP_POWERS)
+    require_int(value, low, high, field, code, rule=RULE_FLEET if code == "attacker_not_a_fleet" else RULE_SHIP_POWERS)
 
 
 def _check_world(world: str, field: str) -> None:
@@ -400,9 +417,9 @@ def _check_attacker(attacker: Attacker) -> None:
 def _check_ship_target(target: ShipTarget, field: str) -> None:
     _check_value(target.value, SHIP_MIN, SHIP_MAX, f"{field}.value")
     if target.value == NOVA:
-        raise InvalidInput("nova_cannot_be_attacked", field=f"{field}.value", rule=RULE_SHIP_POWERS)
+        raise InvalidInput("nova_cannot_be_attacked", field=f"{field}.value", rule=RULE_NOVA)
     if target.screened:
-        raise InvalidInput("target_screened", field=f"{field}.screened", rule=RULE_TECHNOLOGY)
+        raise InvalidInput("target_screened", field=f"{field}.screened", rule=RULE_SCREENS)
     if target.phaser_banks and not target.has_governor:
         # Phaser Banks help only ships you control; a world without governor has no controller.
-        raise InvalidInput("phaser_banks_need_governor", field=f"{field}.phaser_banks", rule=RULE_TECHNOLOGY)
+        raise InvalidInput("phaser_banks_need_governor", field=f"{field}.phaser_banks", rule=RULE_CONTROL)

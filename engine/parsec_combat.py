@@ -19,11 +19,13 @@ from functools import lru_cache
 from typing import Literal, Mapping, Sequence
 
 from engine.dice import die, p_greater, shift
+from engine import budget
 from engine.bounds import require_int
 from engine.reasons import InvalidInput, Reason
 
 RULE_UNITS = "parsec/caratteristiche-e-costi-delle-unita"
-RULE_COLONY = "parsec/strutture"
+RULE_COLONY = "parsec/colonia"
+RULE_CARGO = "parsec/cargo"
 RULE_COMBAT = "parsec/combattimento"
 RULE_ATTACK_DEFENSE = "parsec/attacco-difesa"
 RULE_COUNTERATTACK = "parsec/contrattacco"
@@ -226,6 +228,7 @@ def combat_odds(
     @lru_cache(maxsize=None)
     def attack_turn(alive: int, opening: bool) -> Dist:
         """Distribution of the end of the exchange when the attacking side is about to roll."""
+        budget.check()
         if not opening and attacker_choice == "withdraw":
             return term("attacker_withdrew", alive)
         p = p_roll_wins(attack_bonus(alive), defense)
@@ -309,7 +312,10 @@ def _validate(
         if ship.unit not in UNITS:
             raise InvalidInput("unknown_unit", field=f"attackers[{i}].unit", rule=RULE_UNITS, value=ship.unit)
         if not UNITS[ship.unit].can_attack:
-            raise InvalidInput("unit_cannot_attack", field=f"attackers[{i}].unit", rule=RULE_UNITS, unit=ship.unit)
+            raise InvalidInput(
+                "unit_cannot_attack", field=f"attackers[{i}].unit",
+                rule=RULE_COLONY if ship.unit == "colony" else RULE_CARGO, unit=ship.unit,
+            )
         require_int(ship.distance, 1, MAX_DISTANCE, f"attackers[{i}].distance", "distance_out_of_range")
     if defender.unit not in UNITS:
         raise InvalidInput("unknown_unit", field="defender.unit", rule=RULE_UNITS, value=defender.unit)

@@ -20,8 +20,8 @@ from engine.reasons import InvalidInput, Reason
 # "III: Colonizzazione" (card powers by phase): discard up to 2 cards for +1 military each until
 # the end of this Settle phase; Space Mercenaries also give +1 military.
 RULE_SETTLE_POWERS = "rftg/iii-colonizzazione"
-# "Obiettivi" (Greatest Military): military force counts negative values.
-RULE_OBJECTIVES = "rftg/obiettivi"
+# "Obiettivi più" (Greatest Military): military force counts negative values.
+RULE_OBJECTIVES = "rftg/obiettivi-piu"
 
 MAX_DISCARDS = 2  # the temporary-military power allows up to two cards
 MERCENARIES_BONUS = 1

@@ -17,7 +17,7 @@ def test_negative_values_count():
     verdict = conquest_check(5, [2, 3, -1])
     assert verdict.force == 4 and not verdict.conquerable and verdict.shortfall == 1
     assert verdict.reasons[0].code == "negative_military_counted"
-    assert "rftg/obiettivi" in verdict.rules
+    assert "rftg/obiettivi-piu" in verdict.rules
 
 
 def test_one_discard_is_enough():

@@ -30,11 +30,14 @@ from web.api_input import (
     json_object,
     reject_unknown,
 )
+from web.compute import compute
 from web.i18n import current_lang
-from web.rules import get_db, section_label
-from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
+from web.rules import get_db
+from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, TOOL_ENTRIES, UNIT_NAMES, WORLD_NAMES, reason_json
+from web.tools import TOOLS
 
 bp = Blueprint("small_combat", __name__)
+TOOLS.extend(TOOL_ENTRIES)  # listed on /tools (kept here so this feature owns its strings)
 
 # Engine-checked integers are first read within these loose bounds (type check only).
 LOOSE = 1000
@@ -49,12 +52,10 @@ PARSEC_KEYS = ("attackers", "defender", "distance", "attack_modifier", "defense_
                "defender_range_bonus", "defender_choice", "attacker_choice")
 RFTG_KEYS = ("defense", "military", "specialized_bonus", "discard_power", "space_mercenaries", "hand_size")
 
-# Every section the three engines can cite, for the pages' link labels.
-CITED = (
-    galaxy.RULE_SHIP_POWERS, galaxy.RULE_COMBAT, galaxy.RULE_TECHNOLOGY, galaxy.RULE_GOVERNORS,
-    parsec.RULE_UNITS, parsec.RULE_COLONY, parsec.RULE_COMBAT, parsec.RULE_ATTACK_DEFENSE,
-    parsec.RULE_COUNTERATTACK, parsec.RULE_EVASION, parsec.RULE_LONG_RANGE, parsec.RULE_COORDINATED,
-    rftg.RULE_SETTLE_POWERS, rftg.RULE_OBJECTIVES,
+# Every section the three engines can cite (their RULE_* constants), for the pages' link labels.
+CITED = tuple(
+    dict.fromkeys(value for module in (galaxy, parsec, rftg) for name, value in vars(module).items()
+                  if name.startswith("RULE_"))
 )
 
 
@@ -136,7 +137,8 @@ def api_galaxy():
             reject_unknown(obj, TARGET_KEYS, path=where)
             targets.append(_galaxy_target(obj, where))
     try:
-        odds = galaxy.attack_sequence(attacker, targets, opportunities, plan)
+        odds = compute("galaxy_combat", (attacker, targets, opportunities, plan),
+                       lambda: galaxy.attack_sequence(attacker, targets, opportunities, plan))
     except InvalidInput as error:
         raise _refuse(error, _galaxy_field(single)) from None
     results = []
@@ -183,7 +185,7 @@ def api_galaxy_opportunities():
         "opportunities": result.count,
         "sensors_reveal": _p(sensors),
         "reasons": [reason_json(r) for r in result.reasons],
-        "rules": list(dict.fromkeys(result.rules + (galaxy.RULE_TECHNOLOGY,))),
+        "rules": list(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
     })
 
 
@@ -211,6 +213,8 @@ def api_parsec():
         linked_colonies=get_int(defender_obj, "linked_colonies", lo=-LOOSE, hi=LOOSE, path="defender", default=1),
         surrounded=get_bool(defender_obj, "surrounded", path="defender", default=False),
     )
+    defender_choice = get_choice(data, "defender_choice", ("counterattack", "evade"), default="counterattack")
+    attacker_choice = get_choice(data, "attacker_choice", ("continue", "withdraw"), default="continue")
     modifiers = parsec.Modifiers(
         attack=get_int(data, "attack_modifier", lo=-LOOSE, hi=LOOSE, default=0),
         defense=get_int(data, "defense_modifier", lo=-LOOSE, hi=LOOSE, default=0),
@@ -220,11 +224,8 @@ def api_parsec():
         defender_range=get_int(data, "defender_range_bonus", lo=-LOOSE, hi=LOOSE, default=0),
     )
     try:
-        odds = parsec.combat_odds(
-            ships, defender, modifiers,
-            defender_choice=get_choice(data, "defender_choice", ("counterattack", "evade"), default="counterattack"),
-            attacker_choice=get_choice(data, "attacker_choice", ("continue", "withdraw"), default="continue"),
-        )
+        odds = compute("parsec_combat", (ships, defender, modifiers, defender_choice, attacker_choice),
+                       lambda: parsec.combat_odds(ships, defender, modifiers, defender_choice, attacker_choice))
     except InvalidInput as error:
         raise _refuse(error) from None
     return jsonify({
@@ -279,7 +280,7 @@ def api_rftg():
 def _rule_labels() -> dict[str, str]:
     """Link text for every section the tools may cite (the id itself if the section is missing)."""
     db, lang = get_db(), current_lang()
-    return {rule: (section_label(db.get(rule), lang) if db.get(rule) else rule) for rule in CITED}
+    return {rule: (db.get(rule).title(lang) if db.get(rule) else rule) for rule in CITED}
 
 
 def _page(template: str, **context):
@@ -293,7 +294,8 @@ def galaxy_page():
 
 @bp.get("/tools/combat/parsec")
 def parsec_page():
-    return _page("small_combat/parsec.html", units=UNIT_NAMES, outcomes=PARSEC_OUTCOMES,
+    return _page("small_combat/parsec.html", units={k: str(v) for k, v in UNIT_NAMES.items()},
+                 outcomes={k: str(v) for k, v in PARSEC_OUTCOMES.items()},
                  max_attackers=parsec.MAX_ATTACKERS, attackers=parsec.UNITS)
 
 
