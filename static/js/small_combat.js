@@ -243,13 +243,15 @@
     }
     function render(data, out) {
       var base = data.target === "base";
+      var seq = data.sequence;
+      var many = seq.opportunities > 1 || seq.targets.length > 1;
+      if (many) { out.appendChild(el("h3", "", T.first_attack)); }
       var figures = el("div", "figures");
       figures.appendChild(bigFigure(base ? T.base_drops : T.attack_succeeds, data.attack_succeeds));
       if (!base) { figures.appendChild(bigFigure(T.counter_destroys, data.counterattack_destroys_attacker)); }
       figures.appendChild(bigFigure(T.nothing, data.nothing_happens));
       out.appendChild(figures);
-      var seq = data.sequence;
-      if (seq.opportunities > 1 || seq.targets.length > 1) {
+      if (many) {
         out.appendChild(el("h3", "", T.sequence));
         var summary = el("div", "figures");
         summary.appendChild(bigFigure(T.attacker_destroyed, seq.attacker_destroyed));
