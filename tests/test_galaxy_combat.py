@@ -272,6 +272,20 @@ def test_more_opportunities_never_fewer_rows(a, n):
     assert sum(k * p for k, p in enumerate(more)) >= sum(k * p for k, p in enumerate(fewer))
 
 
+@given(st.integers(6, 9), st.lists(st.integers(1, 10), min_size=1, max_size=3), st.sampled_from(["same", "different"]))
+def test_a_bigger_fleet_never_does_worse_over_a_sequence(a, values, plan):
+    targets = [ShipTarget(v) for v in values]
+    n = len(targets)
+    weaker = attack_sequence(Attacker(a), targets, n, plan)
+    stronger = attack_sequence(Attacker(a + 1), targets, n, plan)
+    assert stronger.attacker_destroyed <= weaker.attacker_destroyed
+
+    def expected(odds):
+        return sum(k * p for k, p in enumerate(odds.ships_destroyed))
+
+    assert expected(stronger) >= expected(weaker)
+
+
 # --- Refusals -----------------------------------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ import re
 from fractions import Fraction
 
 import pytest
+from babel.messages.pofile import read_po
 
 from web.small_combat import CITED
 
@@ -262,3 +263,20 @@ def test_tools_page_lists_the_three_tools(client):
     html = client.get("/tools?lang=en").get_data(as_text=True)
     for url in ("/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"):
         assert f'href="{url}"' in html
+
+
+def visible_text(html: str) -> set[str]:
+    """Text pieces and attribute texts a reader sees (scripts, i.e. the i18n data, left out)."""
+    html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
+    return {piece.strip() for piece in pieces if piece.strip()}
+
+
+@pytest.mark.parametrize("url", ["/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"])
+def test_no_string_left_in_the_other_language(client, url):
+    with open("translations/it/LC_MESSAGES/small_combat.po", "rb") as handle:
+        catalogue = [m for m in read_po(handle, locale="it") if m.id and m.string != m.id and "%(" not in m.id]
+    english = visible_text(client.get(url + "?lang=en").get_data(as_text=True))
+    italian = visible_text(client.get(url + "?lang=it").get_data(as_text=True))
+    assert not [m.string for m in catalogue if m.string in english]
+    assert not [m.id for m in catalogue if m.id in italian]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import Blueprint, jsonify, render_template
 
@@ -31,6 +31,7 @@ from web.api_input import (
     reject_unknown,
 )
 from web.compute import compute
+from web.errors import ApiError
 from web.i18n import current_lang
 from web.rules import get_db
 from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, TOOL_ENTRIES, UNIT_NAMES, WORLD_NAMES, reason_json
@@ -63,10 +64,12 @@ def _p(value: Fraction) -> float:
     return float(value)
 
 
-def _refuse(error: InvalidInput, field_map=None):
-    if field_map and error.field:
-        error.field = field_map(error.field)
-    return invalid_input(error, ERRORS)
+def _refuse(error: InvalidInput, field_map: Callable[[str], str] | None = None) -> ApiError:
+    """The engine's refusal as a 400 in the reader's language, named by the request's field."""
+    refusal = invalid_input(error, ERRORS)
+    if field_map and refusal.field:
+        refusal.field = field_map(refusal.field)
+    return refusal
 
 
 # --- Galaxy ---------------------------------------------------------------------------------------
