@@ -13,9 +13,8 @@ check them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Literal, Mapping, Sequence
 
 from engine.dice import die, p_greater, shift
@@ -136,6 +135,119 @@ def p_roll_wins(attack_bonus: int, defense_bonus: int) -> Fraction:
     return p_greater(shift(_D8, attack_bonus), shift(_D8, defense_bonus))
 
 
+_Dist = dict[tuple[Outcome, int], Fraction]  # (how it ends, attacking ships lost) -> probability
+
+
+def _mix(*parts: tuple[Fraction, _Dist]) -> _Dist:
+    """Weighted sum of sub-distributions."""
+    out: _Dist = {}
+    for weight, dist in parts:
+        if weight:
+            for key, p in dist.items():
+                out[key] = out.get(key, Fraction(0)) + weight * p
+    return out
+
+
+@dataclass(frozen=True)
+class _Exchange:
+    """The attack-and-counterattack chain between the ships in range and one defender.
+
+    A group of surviving attackers is a bitmask over ``ships``. ``attack_turn`` gives how the
+    exchange ends from the moment that group is about to roll.
+    """
+
+    ships: tuple[AttackingShip, ...]
+    defender: Defender
+    modifiers: Modifiers
+    defender_choice: DefenderChoice
+    attacker_choice: AttackerChoice
+    _memo: dict[tuple[int, bool], _Dist] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def everyone(self) -> int:
+        return (1 << len(self.ships)) - 1
+
+    @property
+    def defense(self) -> int:
+        return defense_bonus(self.defender) + self.modifiers.defense
+
+    @property
+    def defender_reach(self) -> int:
+        return UNITS[self.defender.unit].range + self.modifiers.defender_range
+
+    @property
+    def can_evade(self) -> bool:
+        return UNITS[self.defender.unit].can_evade and not self.defender.surrounded
+
+    def _alive(self, group: int) -> list[int]:
+        return [k for k in range(len(self.ships)) if group >> k & 1]
+
+    def attack_bonus(self, group: int) -> int:
+        """A coordinated attack adds the attack bonus of every ship of the group."""
+        return sum(UNITS[self.ships[k].unit].attack for k in self._alive(group)) + self.modifiers.attack
+
+    def counter_target(self, group: int) -> int | None:
+        """The defender aims at the ship it is likeliest to destroy: the lowest defense within its
+        range, then the strongest attacker, then the first listed."""
+        options = [k for k in self._alive(group) if self.ships[k].distance <= self.defender_reach]
+        unit = lambda k: UNITS[self.ships[k].unit]  # noqa: E731
+        return min(options, key=lambda k: (unit(k).defense, -unit(k).attack, k), default=None)
+
+    def counter_odds(self, k: int) -> Fraction:
+        attack = UNITS[self.defender.unit].attack + self.modifiers.counter_attack
+        return p_roll_wins(attack, UNITS[self.ships[k].unit].defense + self.modifiers.counter_defense)
+
+    def response(self, group: int) -> tuple[str, int | None]:
+        """What the defender does after holding: counter (with its target), evade, end or pass."""
+        target = self.counter_target(group)
+        if self.defender_choice == "evade" and self.can_evade:
+            return "evade", None
+        if target is not None:
+            return "counter", target
+        if self.can_evade:
+            return "evade", None
+        # A colony that cannot fire back ends the fight; a ship that can neither fire back nor
+        # move away waits for the next attack (long-range rule).
+        return ("end", None) if self.defender.unit == "colony" else ("pass", None)
+
+    def _end(self, outcome: Outcome, group: int) -> _Dist:
+        return {(outcome, len(self.ships) - len(self._alive(group))): Fraction(1)}
+
+    def attack_turn(self, group: int, opening: bool) -> _Dist:
+        key = (group, opening)
+        if key not in self._memo:
+            self._memo[key] = self._attack_turn(group, opening)
+        return self._memo[key]
+
+    def _attack_turn(self, group: int, opening: bool) -> _Dist:
+        budget.check()
+        if not opening and self.attacker_choice == "withdraw":
+            return self._end("attacker_withdrew", group)
+        p = p_roll_wins(self.attack_bonus(group), self.defense)
+        hit = self._end("target_destroyed", group)
+        action, target = self.response(group)
+        # After a failed attack the defender's turn is: ``loop`` x (the same group rolls again) + ``rest``.
+        if action == "evade":
+            loop, rest = Fraction(0), self._end("defender_evaded", group)
+        elif action == "end":
+            loop, rest = Fraction(0), self._end("combat_ended", group)
+        elif action == "pass":
+            loop, rest = Fraction(1), {}
+        else:
+            q = self.counter_odds(target)
+            survivors = group & ~(1 << target)
+            after_hit = self.attack_turn(survivors, False) if survivors else self._end("attackers_destroyed", 0)
+            loop, rest = 1 - q, _mix((q, after_hit))
+        if self.attacker_choice == "withdraw" or loop == 0:
+            again = self.attack_turn(group, False) if loop else {}
+            return _mix((p, hit), (1 - p, _mix((loop, again), (Fraction(1), rest))))
+        # The group rolls again after each failed exchange: sum the geometric series in closed form.
+        denominator = 1 - (1 - p) * loop
+        if denominator == 0:
+            return self._end("stalemate", group)  # neither side can ever roll higher
+        return _mix((p / denominator, hit), ((1 - p) / denominator, rest))
+
+
 def combat_odds(
     attackers: Sequence[AttackingShip],
     defender: Defender,
@@ -164,115 +276,47 @@ def combat_odds(
             )
     if not taking_part:
         raise InvalidInput("no_attacker_in_range", field="attackers", rule=RULE_LONG_RANGE)
-    if any(attackers[i].distance >= 2 for i in taking_part) or len(taking_part) < len(attackers):
+    if any(attackers[i].distance >= 2 for i in taking_part):
         rules.append(RULE_LONG_RANGE)
     if len(taking_part) > 1:
-        rules.append(RULE_COORDINATED)
         reasons.append(Reason("coordinated", RULE_COORDINATED, {"ships": len(taking_part)}))
-    unit = UNITS[defender.unit]
-    defense = defense_bonus(defender) + modifiers.defense
     if defender.linked_colonies > 1:
-        rules.append(RULE_COLONY)
         reasons.append(
             Reason("linked_colonies", RULE_COLONY, {"colonies": defender.linked_colonies, "bonus": defense_bonus(defender)})
         )
     if any((modifiers.attack, modifiers.defense, modifiers.counter_attack, modifiers.counter_defense)):
         reasons.append(Reason("modifiers", RULE_ATTACK_DEFENSE))
 
-    defender_reach = unit.range + modifiers.defender_range
-    can_evade = unit.can_evade and not defender.surrounded
-    ships = tuple(attackers[i] for i in taking_part)
-    everyone = (1 << len(ships)) - 1
-
-    def attack_bonus(alive: int) -> int:
-        return sum(UNITS[s.unit].attack for k, s in enumerate(ships) if alive >> k & 1) + modifiers.attack
-
-    def counter_target(alive: int) -> int | None:
-        # The defender aims at the ship it is likeliest to destroy: the lowest defense in its
-        # range, then the strongest attacker, then the first listed.
-        options = [k for k, s in enumerate(ships) if alive >> k & 1 and s.distance <= defender_reach]
-        return min(options, key=lambda k: (UNITS[ships[k].unit].defense, -UNITS[ships[k].unit].attack, k), default=None)
-
-    def counter_odds(k: int) -> Fraction:
-        return p_roll_wins(unit.attack + modifiers.counter_attack, UNITS[ships[k].unit].defense + modifiers.counter_defense)
-
-    def response(alive: int) -> tuple[str, int | None]:
-        """What the defender does after holding: counter (with target), evade, end or pass."""
-        target = counter_target(alive)
-        if defender_choice == "evade" and can_evade:
-            return "evade", None
-        if target is not None:
-            return "counter", target
-        if can_evade:
-            return "evade", None
-        # A colony that cannot fire back ends the fight; a ship that can neither fire nor move
-        # waits for the next attack (long-range rule).
-        return ("end", None) if defender.unit == "colony" else ("pass", None)
-
-    def lost(alive: int) -> int:
-        return len(ships) - bin(alive).count("1")
-
-    Dist = dict[tuple[Outcome, int], Fraction]
-
-    def term(outcome: Outcome, alive: int) -> Dist:
-        return {(outcome, lost(alive)): Fraction(1)}
-
-    def mix(*parts: tuple[Fraction, Dist]) -> Dist:
-        out: Dist = {}
-        for weight, dist in parts:
-            if weight:
-                for key, p in dist.items():
-                    out[key] = out.get(key, Fraction(0)) + weight * p
-        return out
-
-    @lru_cache(maxsize=None)
-    def attack_turn(alive: int, opening: bool) -> Dist:
-        """Distribution of the end of the exchange when the attacking side is about to roll."""
-        budget.check()
-        if not opening and attacker_choice == "withdraw":
-            return term("attacker_withdrew", alive)
-        p = p_roll_wins(attack_bonus(alive), defense)
-        hit = term("target_destroyed", alive)
-        action, target = response(alive)
-        # After a failed attack: the defender's turn is ``loop`` x (attacker's turn again) + rest.
-        if action == "evade":
-            loop, rest = Fraction(0), term("defender_evaded", alive)
-        elif action == "end":
-            loop, rest = Fraction(0), term("combat_ended", alive)
-        elif action == "pass":
-            loop, rest = Fraction(1), {}
-        else:
-            q = counter_odds(target)
-            survivors = alive & ~(1 << target)
-            after_hit = term("attackers_destroyed", survivors) if not survivors else attack_turn(survivors, False)
-            loop, rest = 1 - q, mix((q, after_hit))
-        if attacker_choice == "withdraw" or loop == 0:
-            again = attack_turn(alive, False) if loop else {}
-            return mix((p, hit), (1 - p, mix((loop, again), (Fraction(1), rest))))
-        denominator = 1 - (1 - p) * loop
-        if denominator == 0:
-            return term("stalemate", alive)  # neither side can ever roll higher
-        return mix((p / denominator, hit), ((1 - p) / denominator, rest))
-
-    dist = attack_turn(everyone, True)
+    exchange = _Exchange(tuple(attackers[i] for i in taking_part), defender, modifiers, defender_choice, attacker_choice)
+    dist = exchange.attack_turn(exchange.everyone, True)
     outcomes = {o: sum((p for (k, _), p in dist.items() if k == o), Fraction(0)) for o in OUTCOMES}
     ships_lost = tuple(
-        sum((p for (_, n), p in dist.items() if n == lost_count), Fraction(0)) for lost_count in range(len(ships) + 1)
+        sum((p for (_, n), p in dist.items() if n == lost), Fraction(0)) for lost in range(len(taking_part) + 1)
     )
-    first_action, first_target = response(everyone)
-    counter_index = taking_part[first_target] if first_action == "counter" else None
-    counter_p = counter_odds(first_target) if first_action == "counter" else None
-    reasons.extend(_response_reasons(defender, first_action, attackers, taking_part, defender_reach, can_evade))
+    first_action, first_target = exchange.response(exchange.everyone)
+    countering = first_action == "counter"
+    reasons.extend(
+        _response_reasons(defender, first_action, attackers, taking_part, exchange.defender_reach, exchange.can_evade)
+    )
     if outcomes["stalemate"]:
         reasons.append(Reason("stalemate", RULE_ATTACK_DEFENSE))
-    if first_action == "counter":
+    if countering:
         rules.append(RULE_COUNTERATTACK)
     if outcomes["defender_evaded"] or outcomes["attacker_withdrew"]:
         rules.append(RULE_EVASION)
     rules.extend(reason.rule for reason in reasons)
+    attack = exchange.attack_bonus(exchange.everyone)
     return ParsecOdds(
-        attack_bonus(everyone), defense, p_roll_wins(attack_bonus(everyone), defense), counter_index, counter_p,
-        outcomes, ships_lost, taking_part, tuple(reasons), tuple(dict.fromkeys(rules)),
+        attack_bonus=attack,
+        defense_bonus=exchange.defense,
+        attack_succeeds=p_roll_wins(attack, exchange.defense),
+        counterattack_target=taking_part[first_target] if countering else None,
+        counterattack_succeeds=exchange.counter_odds(first_target) if countering else None,
+        outcomes=outcomes,
+        ships_lost=ships_lost,
+        taking_part=taking_part,
+        reasons=tuple(reasons),
+        rules=tuple(dict.fromkeys(rules)),
     )
 
 
