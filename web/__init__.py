@@ -3,6 +3,7 @@ and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
 from web.health import bp as health_bp
+from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.small_combat import bp as small_combat_bp
 from web.tools import bp as tools_bp
@@ -13,5 +14,6 @@ BLUEPRINTS = [
     api_sections_bp,
     tools_bp,
     health_bp,
+    api_docs_bp,
     small_combat_bp,
 ]
