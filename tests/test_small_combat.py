@@ -76,7 +76,7 @@ def test_galaxy_different_targets(client, db):
     codes = {r["code"] for r in answer["reasons"]}
     assert {"counterattack_forced", "attacker_phaser_banks", "phaser_banks_no_roll_against_base"} <= codes
     forced = next(r for r in answer["reasons"] if r["code"] == "counterattack_forced")
-    assert forced["text"] == "Target 1: its world has no governor, so it must counterattack."
+    assert forced["message"] == "Target 1: its world has no governor, so it must counterattack."
     assert_cites_real_sections(db, answer)
 
 
@@ -203,7 +203,7 @@ def test_rftg_out_of_reach(client):
     body = {"defense": 7, "military": [2, 1], "space_mercenaries": True, "hand_size": 5}
     answer = post(client, "/api/conquest/rftg", body, "it").get_json()
     assert answer["conquerable"] is False and answer["shortfall"] == 1
-    assert answer["reasons"][-1]["text"] == (
+    assert answer["reasons"][-1]["message"] == (
         "Al massimo 6 di Forza militare contro difesa 7: manca 1, anche scartando."
     )
 

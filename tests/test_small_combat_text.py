@@ -49,6 +49,6 @@ def test_display_params_numbers_from_one_and_names_worlds():
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_reason_sentences_format(app, lang):
     with app.test_request_context(f"/?lang={lang}"):
-        text = reason_json(Reason("union", "galaxy/unione", {"world": "imperial", "value": 6}))["text"]
+        text = reason_json(Reason("union", "galaxy/unione", {"world": "imperial", "value": 6}))["message"]
     assert "Imperial" in text and "6" in text
     assert text.startswith("UNIONE")

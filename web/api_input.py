@@ -27,7 +27,10 @@ def field_path(path: str, key: str | int) -> str:
 
 def json_object() -> dict:
     """The request body as a JSON object, or a 400."""
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # absurdly deep nesting ("[[[[..."): not a body any form sends
+        data = None
     if not isinstance(data, dict):
         raise ApiError("invalid_json", _("The request body must be a JSON object."))
     return data

@@ -152,8 +152,8 @@ def display_params(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
-    """A reason as the API shows it: code, rule, params and the sentence in the reader's language."""
+    """A reason as the API shows it: code, rule, params and the message in the reader's language."""
     template = REASONS.get(reason.code)
     params = display_params(reason.params)
     text = str(template) % params if template is not None else reason.code
-    return {"code": reason.code, "rule": reason.rule, "params": dict(reason.params), "text": text}
+    return {"code": reason.code, "rule": reason.rule, "params": dict(reason.params), "message": text}

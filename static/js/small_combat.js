@@ -100,7 +100,7 @@
         var reasons = box.querySelector(".reasons");
         reasons.textContent = "";
         answer.data.reasons.forEach(function (reason) {
-          var li = el("li", "", reason.text + " ");
+          var li = el("li", "", reason.message + " ");
           var link = ruleLink(reason.rule);
           link.className = "reason-rule";
           li.appendChild(link);
