@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, Mapping, Sequence
+from typing import Iterator, Literal, Mapping, Sequence
 
 from engine import budget
 from engine.bounds import require_int
@@ -349,7 +349,10 @@ def _pick(step: int, plan: Plan, destroyed: frozenset[int], count: int) -> int |
     return next((i for i in range(count) if i not in destroyed), None)
 
 
-def _outcomes(index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State):
+def _outcomes(
+    index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State
+) -> Iterator[tuple[_State, Fraction]]:
+    """The states one attack on target ``index`` can lead to, with their probabilities."""
     alive, destroyed, rows = state
     if isinstance(odds, BaseAttackOdds):
         lower = rows[:index] + (rows[index] + 1,) + rows[index + 1 :]
