@@ -266,8 +266,10 @@ class SequenceOdds:
     rules: tuple[str, ...]
 
 
-# A state of the sequence: attacker alive?, which targets are destroyed, rows lost per target.
-_State = tuple[bool, frozenset[int], tuple[int, ...]]
+# A state of the sequence: attacker alive?, ships destroyed so far, rows lost per target. Under
+# both plans the destroyed ships are known from their count (``same`` destroys a prefix of the
+# list, ``different`` attacks each target once), so the set itself never has to be carried.
+_State = tuple[bool, int, tuple[int, ...]]
 
 
 def attack_sequence(
@@ -301,38 +303,39 @@ def attack_sequence(
         for t in targets
     ]
 
-    states: dict[_State, Fraction] = {(True, frozenset(), (0,) * len(targets)): Fraction(1)}
+    states: dict[_State, Fraction] = {(True, 0, (0,) * len(targets)): Fraction(1)}
+    dead = [Fraction(0)] * len(targets)  # P(target i is destroyed), accumulated as it happens
     for step in range(opportunities):
         budget.check()
         nxt: dict[_State, Fraction] = {}
         for state, p in states.items():
-            alive, destroyed, rows = state
-            index = _pick(step, plan, destroyed, len(targets)) if alive else None
-            if index is None:
+            alive, count, rows = state
+            index = step if plan == "different" else count
+            if not alive or index >= len(targets):  # the fleet is gone, or nothing is left standing
                 nxt[state] = nxt.get(state, Fraction(0)) + p
                 continue
             for outcome, q in _outcomes(index, odds[index], state):
                 if q:
                     nxt[outcome] = nxt.get(outcome, Fraction(0)) + p * q
+                    if outcome[1] > count:
+                        dead[index] += p * q
         states = nxt
 
-    ship_indices = [i for i, t in enumerate(targets) if isinstance(t, ShipTarget)]
     results = []
     for index, target in enumerate(targets):
         if isinstance(target, ShipTarget):
-            p_dead = sum((p for (_, d, _), p in states.items() if index in d), Fraction(0))
-            results.append(TargetResult("ship", p_dead, None))
+            results.append(TargetResult("ship", dead[index], None))
         else:
             dist = [Fraction(0)] * (opportunities + 1)
             for (_, _, rows), p in states.items():
                 dist[rows[index]] += p
             results.append(TargetResult("base", None, tuple(dist)))
-    ships_destroyed = [Fraction(0)] * (len(ship_indices) + 1)
-    for (_, destroyed, _), p in states.items():
-        ships_destroyed[len(destroyed)] += p
+    ships_destroyed = [Fraction(0)] * (sum(isinstance(t, ShipTarget) for t in targets) + 1)
+    for (_, count, _), p in states.items():
+        ships_destroyed[count] += p
     attacker_destroyed = sum((p for (alive, _, _), p in states.items() if not alive), Fraction(0))
     nothing = sum(
-        (p for (alive, d, rows), p in states.items() if alive and not d and not any(rows)),
+        (p for (alive, count, rows), p in states.items() if alive and not count and not any(rows)),
         Fraction(0),
     )
     reasons, rules = _sequence_reasons(attacker, targets)
@@ -342,25 +345,18 @@ def attack_sequence(
     )
 
 
-def _pick(step: int, plan: Plan, destroyed: frozenset[int], count: int) -> int | None:
-    """The target of attack ``step``, or None when that opportunity goes unused."""
-    if plan == "different":
-        return step  # one attack per target, so its target cannot be gone already
-    return next((i for i in range(count) if i not in destroyed), None)
-
-
 def _outcomes(
     index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State
 ) -> Iterator[tuple[_State, Fraction]]:
     """The states one attack on target ``index`` can lead to, with their probabilities."""
-    alive, destroyed, rows = state
+    alive, count, rows = state
     if isinstance(odds, BaseAttackOdds):
         lower = rows[:index] + (rows[index] + 1,) + rows[index + 1 :]
-        yield (alive, destroyed, lower), odds.attack_succeeds
+        yield (alive, count, lower), odds.attack_succeeds
         yield state, odds.base_holds
         return
-    yield (alive, destroyed | {index}, rows), odds.attack_succeeds
-    yield (False, destroyed, rows), odds.counterattack_destroys_attacker
+    yield (alive, count + 1, rows), odds.attack_succeeds
+    yield (False, count, rows), odds.counterattack_destroys_attacker
     yield state, odds.nothing_happens
 
 

@@ -1,9 +1,12 @@
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.reasons import InvalidInput
 from engine.rftg_conquest import MAX_TABLEAU, conquest_check
+
+# Exact Fractions can be slow on a busy machine; timing is not what these properties test.
+relaxed = settings(deadline=None)
 
 
 def test_equal_force_conquers():
@@ -49,6 +52,7 @@ def test_specialized_bonus_applies():
     assert verdict.conquerable and verdict.force == 4
 
 
+@relaxed
 @given(st.integers(1, 15), st.lists(st.integers(-3, 5), max_size=8), st.booleans(), st.integers(0, 4))
 def test_more_military_never_hurts(defense, military, power, hand):
     before = conquest_check(defense, military, discard_power=power, hand_size=hand)
@@ -60,6 +64,7 @@ def test_more_military_never_hurts(defense, military, power, hand):
         assert after.discards_needed is not None and after.discards_needed <= before.discards_needed
 
 
+@relaxed
 @given(st.integers(1, 14), st.lists(st.integers(-3, 5), max_size=8))
 def test_a_stronger_world_is_never_easier(defense, military):
     assert conquest_check(defense + 1, military).conquerable <= conquest_check(defense, military).conquerable
