@@ -51,4 +51,5 @@ def test_reason_sentences_format(app, lang):
     with app.test_request_context(f"/?lang={lang}"):
         text = reason_json(Reason("union", "galaxy/unione", {"world": "imperial", "value": 6}))["message"]
     assert "Imperial" in text and "6" in text
-    assert text.startswith("UNIONE")
+    # The rulebook's own term comes first in Italian; English names it as its translation does.
+    assert text.startswith("UNIONE:" if lang == "it" else "MATCHING (UNIONE):")

@@ -60,9 +60,9 @@ ERRORS = {
 # Reasons (Reason codes) behind the verdicts.
 REASONS = {
     # Galaxy: opportunities
-    "cover": _l("COPERTURA: the fleet was played over another ship."),
-    "union": _l("UNIONE: a visible fleet of the same value (%(value)s) in the %(world)s column."),
-    "imperial": _l("IMPERIALI: the Imperial governor played a fleet in the Imperial column."),
+    "cover": _l("COVERING (COPERTURA): the fleet was played over another ship."),
+    "union": _l("MATCHING (UNIONE): a visible fleet of the same value (%(value)s) in the %(world)s column."),
+    "imperial": _l("IMPERIALS (IMPERIALI): the Imperial governor played a fleet in the Imperial column."),
     "not_a_fleet": _l("A ship of value %(value)s is not a Fleet Ship (6-10): it cannot attack."),
     "face_down": _l("A ship played face down is not visible and earns no attack."),
     "no_opportunity": _l("No ship was covered and no visible fleet has the value %(value)s."),
@@ -123,7 +123,7 @@ WORLD_NAMES = {
 }
 
 UNIT_NAMES = {
-    "cargo": _l("Cargo ship"),
+    "cargo": _l("Cargo"),
     "fighter": _l("Fighter"),
     "armored_transport": _l("Armored transport"),
     "cruiser": _l("Cruiser"),
@@ -133,7 +133,7 @@ UNIT_NAMES = {
 PARSEC_OUTCOMES = {
     "target_destroyed": _l("Target destroyed"),
     "attackers_destroyed": _l("All attacking ships destroyed"),
-    "defender_evaded": _l("The defender evades"),
+    "defender_evaded": _l("The defender escapes (evasive maneuver)"),
     "attacker_withdrew": _l("The attacker withdraws"),
     "combat_ended": _l("The fight ends"),
     "stalemate": _l("Stalemate"),

@@ -51,7 +51,7 @@ def test_galaxy_attack_share_link_opportunities_and_a_cited_rule(page, live_url)
     expect(opportunities.locator(".big-number").first).to_have_text("3")
     fits_the_phone(page)
 
-    # Every reason links to its rule: open UNIONE.
+    # Every reason links to its rule: open UNIONE (MATCHING).
     opportunities.locator('.reasons a[href="/rules/galaxy/unione"]').first.click()
     expect(page).to_have_url(re.compile(r"/rules/galaxy/unione$"))
     expect(page.locator("h1")).to_contain_text("galaxy/unione")
