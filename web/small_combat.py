@@ -95,7 +95,7 @@ _ENGINE_TARGET_FIELD = re.compile(r"^targets\[(\d+)\]\.(value|screened|phaser_ba
 _API_TARGET_FIELD = {"value": "defender", "screened": "defender_screened", "phaser_banks": "defender_phaser_banks"}
 
 
-def _galaxy_field(single: bool):
+def _galaxy_field(single: bool) -> Callable[[str], str]:
     """Map the engine's field paths onto the request's own names."""
 
     def mapper(field: str) -> str:
