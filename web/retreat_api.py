@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping
 
 from flask import Blueprint, jsonify
-from flask_babel import gettext as _
 
 from engine.reasons import InvalidInput
 from engine.retreat import eclipse as ec
@@ -20,22 +19,10 @@ from web.api_input import (
     as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
     invalid_input, json_object, reject_unknown,
 )
-from web.errors import ApiError
 from web.openapi import BOOLEAN, RULES, STRING, array, document, integer, obj, ref
 from web.retreat_text import INPUT_MESSAGES, reason_json
 
 bp = Blueprint("retreat_api", __name__)
-
-
-def request_object() -> dict:
-    """The JSON body as an object; absurdly deep nesting is a 400 too, not a crash.
-
-    ``json_object`` (web/api_input.py) lets the parser's RecursionError through; until it
-    catches it itself, this wrapper does (reported to the lead)."""
-    try:
-        return json_object()
-    except RecursionError:
-        raise ApiError("invalid_json", _("The request body must be a JSON object.")) from None
 
 
 def _optional(obj: Mapping, key: str) -> bool:
@@ -104,7 +91,7 @@ def eclipse_answer(s: ec.Situation) -> dict[str, Any]:
 
 @bp.post("/api/retreat/eclipse")
 def eclipse_api():
-    return jsonify(eclipse_answer(read_eclipse(request_object())))
+    return jsonify(eclipse_answer(read_eclipse(json_object())))
 
 
 # --- Twilight Imperium 4 ------------------------------------------------------------------
@@ -199,7 +186,7 @@ def ti4_answer(c: ti4.Combat, player: str = "") -> dict[str, Any]:
 
 @bp.post("/api/retreat/ti4")
 def ti4_api():
-    data = request_object()
+    data = json_object()
     player = get_str(data, "player", max_len=MAX_PLAYER_NAME, default="")
     return jsonify(ti4_answer(read_ti4(data), player))
 
@@ -270,7 +257,7 @@ def parsec_answer(s: ps.Situation) -> dict[str, Any]:
 
 @bp.post("/api/retreat/parsec")
 def parsec_api():
-    return jsonify(parsec_answer(read_parsec(request_object())))
+    return jsonify(parsec_answer(read_parsec(json_object())))
 
 
 # --- OpenAPI description ------------------------------------------------------------------
