@@ -132,7 +132,7 @@ def test_parsec(client):
         ("/api/score/galaxy", {**GALAXY, "bases": [{"player": "Verde", "world": "vulcan", "influence": 3}]}, "unknown_world", "bases[0].world"),
         ("/api/score/galaxy", {**GALAXY, "bases": [{"player": "Verde", "world": "felowi", "influence": 3}]}, "base_on_surrendered_world", "bases[0].world"),
         ("/api/score/galaxy", {**GALAXY, "players": ["Verde", "Verde"]}, "duplicate_name", "players[1]"),
-        ("/api/score/ti4", {"players": [{"name": "A", "vp": 11}, {"name": "B", "vp": 0}, {"name": "C", "vp": 0}]}, "above_maximum", "players[0].vp"),
+        ("/api/score/ti4", {"players": [{"name": "A", "vp": 11}, {"name": "B", "vp": 0}, {"name": "C", "vp": 0}]}, "out_of_range", "players[0].vp"),
         ("/api/score/ti4/claim", {"phase": "agenda", "objective_type": "public"}, "unknown_phase", "phase"),
         ("/api/score/rftg", {"players": [{"name": "A", "first_goals": ["nope"]}, {"name": "B"}]}, "unknown_goal", "players[0].first_goals[0]"),
         ("/api/score/parsec", {"players": [{"name": "A", "units": {"colony": -2}}, {"name": "B"}]}, "out_of_range", "players[0].units.colony"),

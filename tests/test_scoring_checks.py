@@ -7,7 +7,7 @@ from engine.scoring import checks
 
 
 @pytest.mark.parametrize(
-    "value, code", [(-1, "below_minimum"), (11, "above_maximum"), (True, "not_integer"), (2.5, "not_integer"), ("3", "not_integer")]
+    "value, code", [(-1, "out_of_range"), (11, "out_of_range"), (True, "out_of_range"), (2.5, "out_of_range"), ("3", "out_of_range")]
 )
 def test_count_refuses(value, code):
     with pytest.raises(InvalidInput) as err:

@@ -83,28 +83,28 @@ def test_no_tie_no_tie_break():
     "players, kwargs, code, field",
     [
         ([P("A", species="klingon"), P("B")], {}, "unknown_species", "players[0].species"),
-        ([P("A", discoveries=-1), P("B")], {}, "below_minimum", "players[0].discoveries"),
+        ([P("A", discoveries=-1), P("B")], {}, "out_of_range", "players[0].discoveries"),
         ([P("A"), P("a")], {}, "duplicate_name", "players[1].name"),
         ([P("A")], {}, "player_count", "players"),
         (others(7), {}, "player_count", "players"),
-        ([P("A", hexes=(5,)), P("B")], {}, "above_maximum", "players[0].hexes[0]"),
-        ([P("A", reputation=(0,)), P("B")], {}, "below_minimum", "players[0].reputation[0]"),
-        ([P("A", tech=Tech(grid=8)), P("B")], {}, "above_maximum", "players[0].tech.grid"),
+        ([P("A", hexes=(5,)), P("B")], {}, "out_of_range", "players[0].hexes[0]"),
+        ([P("A", reputation=(0,)), P("B")], {}, "out_of_range", "players[0].reputation[0]"),
+        ([P("A", tech=Tech(grid=8)), P("B")], {}, "out_of_range", "players[0].tech.grid"),
         ([P("A", monoliths=2, hexes=(1,)), P("B")], {}, "monoliths_exceed_hexes", "players[0].monoliths"),
         ([P("A", ambassadors=1), P("B"), P("C")], {}, "diplomacy_unused", "players[0].ambassadors"),
         ([P("A", traitor=True), P("B")], {}, "diplomacy_unused", "players[0].traitor"),
-        ([P("A", ambassadors=4), *others(3)], {}, "above_maximum", "players[0].ambassadors"),
+        ([P("A", ambassadors=4), *others(3)], {}, "out_of_range", "players[0].ambassadors"),
         ([P("A", traitor=True), P("B", traitor=True), *others(2)], {}, "traitor_twice", "players[1].traitor"),
         ([P("A", discoveries=11), P("B", discoveries=11)], {}, "discoveries_exceed_components", "players"),
-        ([P("A"), P("B")], {"ancient_ships_on_board": -2}, "below_minimum", "ancient_ships_on_board"),
-        ([P("A", resources=Storage(money=-1)), P("B")], {}, "below_minimum", "players[0].resources.money"),
+        ([P("A"), P("B")], {"ancient_ships_on_board": -2}, "out_of_range", "ancient_ships_on_board"),
+        ([P("A", resources=Storage(money=-1)), P("B")], {}, "out_of_range", "players[0].resources.money"),
     ],
 )
 def test_invalid_sheets_are_refused(players, kwargs, code, field):
     with pytest.raises(InvalidInput) as err:
         eclipse.score(players, **kwargs)
     assert (err.value.code, err.value.field) == (code, field)
-    assert code in eclipse.ERROR_CODES | {"below_minimum", "above_maximum", "duplicate_name", "player_count"}
+    assert code in eclipse.ERROR_CODES | {"out_of_range", "duplicate_name", "player_count"}
 
 
 player = st.builds(

@@ -12,7 +12,7 @@ from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
 from web.scoring_messages import ERROR_MESSAGES, LABELS, LINE_MESSAGES, format_params, message
 
 MODULES = (eclipse, galaxy, parsec, rftg, ti4, ti4_claim)
-SHARED_ERRORS = {"not_integer", "below_minimum", "above_maximum", "empty_name", "duplicate_name", "player_count", "unknown_player"}
+SHARED_ERRORS = {"out_of_range", "above_maximum", "empty_name", "duplicate_name", "player_count", "unknown_player"}
 RULE_ID = re.compile(r'"((?:eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9.\-]+)"')
 
 

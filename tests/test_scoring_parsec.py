@@ -73,11 +73,11 @@ def test_several_players_meeting_a_victory_leave_the_winner_to_the_table():
 @pytest.mark.parametrize(
     "players, code, field",
     [
-        ([P("A", resources={"gold": -1}), P("B")], "below_minimum", "players[0].resources.gold"),
+        ([P("A", resources={"gold": -1}), P("B")], "out_of_range", "players[0].resources.gold"),
         ([P("A", resources={"silver": 1}), P("B")], "unknown_kind", "players[0].resources.silver"),
         ([P("A", events={"blue": 1}), P("B")], "unknown_kind", "players[0].events.blue"),
         ([P("A", units={"dreadnought": 1}), P("B")], "unknown_kind", "players[0].units.dreadnought"),
-        ([P("A", modules_dominated=7), P("B")], "above_maximum", "players[0].modules_dominated"),
+        ([P("A", modules_dominated=7), P("B")], "out_of_range", "players[0].modules_dominated"),
         ([P("A", modules_dominated=4), P("B", modules_dominated=3)], "modules_exceed_board", "players"),
         ([P("A"), P("A")], "duplicate_name", "players[1].name"),
         ([P(str(i)) for i in range(5)], "player_count", "players"),

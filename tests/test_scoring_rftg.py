@@ -82,7 +82,7 @@ def test_robot_tie_compares_impact_plus_credits_with_cards_and_goods():
 @pytest.mark.parametrize(
     "players, most, robot, code, field",
     [
-        ([P("A", vp_chips=-1), P("B")], (), None, "below_minimum", "players[0].vp_chips"),
+        ([P("A", vp_chips=-1), P("B")], (), None, "out_of_range", "players[0].vp_chips"),
         ([P("A", first_goals=("fastest",)), P("B")], (), None, "unknown_goal", "players[0].first_goals[0]"),
         ([P("A", first_goals=("galactic_status", "galactic_status")), P("B")], (), None, "duplicate_goal", "players[0].first_goals[1]"),
         ([P("A", first_goals=rftg.FIRST_GOALS[:3]), P("B", first_goals=rftg.FIRST_GOALS[3:5])], (), None, "too_many_goals", "players"),
@@ -94,12 +94,12 @@ def test_robot_tie_compares_impact_plus_credits_with_cards_and_goods():
         ([P("A")], (), None, "player_count", "players"),
         ([P(str(i)) for i in range(6)], (), None, "player_count", "players"),
         ([P("A", galactic_genome_project=GenomeProject()), P("B", galactic_genome_project=GenomeProject())], (), None, "card_in_two_tableaus", "players[1].six_dev_bonus.galactic_genome_project"),
-        ([P("A", terraforming_guild=TerraformingGuild(0, 0)), P("B")], (), None, "below_minimum", "players[0].six_dev_bonus.terraforming_guild.terraforming_cards"),
+        ([P("A", terraforming_guild=TerraformingGuild(0, 0)), P("B")], (), None, "out_of_range", "players[0].six_dev_bonus.terraforming_guild.terraforming_cards"),
         ([P("A", first_goals=("galactic_status",))], (), Robot(), "solitaire_rules", "players"),
         ([P("A"), P("B")], (), Robot(), "solitaire_rules", "players"),
         ([P("Robot")], (), Robot(), "duplicate_name", "robot.name"),
         ([P("A")], (), Robot(chip_value=7), "unknown_chip_value", "robot.chip_value"),
-        ([P("A")], (), Robot(credits=5), "above_maximum", "robot.credits"),
+        ([P("A")], (), Robot(credits=5), "out_of_range", "robot.credits"),
     ],
 )
 def test_invalid_sheets_are_refused(players, most, robot, code, field):

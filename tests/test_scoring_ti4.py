@@ -59,16 +59,16 @@ def test_objectives_left_keep_the_game_going():
 @pytest.mark.parametrize(
     "players, kwargs, code, field",
     [
-        ([P("A", 11, 1), P("B", 0, 2), P("C", 0, 3)], {}, "above_maximum", "players[0].vp"),
-        ([P("A", -1, 1), P("B", 0, 2), P("C", 0, 3)], {}, "below_minimum", "players[0].vp"),
+        ([P("A", 11, 1), P("B", 0, 2), P("C", 0, 3)], {}, "out_of_range", "players[0].vp"),
+        ([P("A", -1, 1), P("B", 0, 2), P("C", 0, 3)], {}, "out_of_range", "players[0].vp"),
         ([P("A", 1, 1), P("B", 0, 1), P("C", 0, 3)], {}, "initiative_duplicate", "players[1].initiative"),
         ([P("A", 1, 1), P("B", 0), P("C", 0, 3)], {}, "initiative_partial", "players[1].initiative"),
-        ([P("A", 1, 9), P("B", 0, 2), P("C", 0, 3)], {}, "above_maximum", "players[0].initiative"),
+        ([P("A", 1, 9), P("B", 0, 2), P("C", 0, 3)], {}, "out_of_range", "players[0].initiative"),
         ([P("A", 1, 1), P("B", 0, 2)], {}, "player_count", "players"),
         ([P("A", 1, 1), P("a", 0, 2), P("C", 0, 3)], {}, "duplicate_name", "players[1].name"),
         ([P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)], {"target": 12}, "unknown_target", "target"),
         ([P("A", 1), P("B", 0), P("C", 0)], {"unrevealed_public_objectives": 0}, "initiative_required", "players"),
-        ([P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)], {"unrevealed_public_objectives": 9}, "above_maximum", "unrevealed_public_objectives"),
+        ([P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)], {"unrevealed_public_objectives": 9}, "out_of_range", "unrevealed_public_objectives"),
     ],
 )
 def test_invalid_tracks_are_refused(players, kwargs, code, field):

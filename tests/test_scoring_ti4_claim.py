@@ -103,8 +103,8 @@ def test_verdict_cites_the_rules_consulted():
         (Claim("combat", "public"), "unknown_phase", "phase"),
         (Claim("status", "agenda"), "unknown_objective_type", "objective_type"),
         (Claim("status", "public", objective_phase="agenda"), "unknown_phase", "objective_phase"),
-        (Claim("status", "public", claimed_this_phase_public=-1), "below_minimum", "claimed_this_phase.public"),
-        (Claim("status", "secret", secret_objectives_held=11), "above_maximum", "secret_objectives_held"),
+        (Claim("status", "public", claimed_this_phase_public=-1), "out_of_range", "claimed_this_phase.public"),
+        (Claim("status", "secret", secret_objectives_held=11), "out_of_range", "secret_objectives_held"),
     ],
 )
 def test_invalid_claims_are_refused(claim, code, field):

@@ -68,9 +68,8 @@ LINE_MESSAGES: dict[str, Any] = {
 
 # Refusals of a sheet (engine ``InvalidInput`` codes). ``%(field)s`` is the offending field's path.
 ERROR_MESSAGES: dict[str, Any] = {
-    "not_integer": _l("The field %(field)s must be a whole number."),
-    "below_minimum": _l("The field %(field)s must be at least %(minimum)s."),
-    "above_maximum": _l("The field %(field)s may be at most %(maximum)s."),
+    "out_of_range": _l("The field %(field)s must be a whole number from %(min)s to %(max)s."),
+    "above_maximum": _l("The field %(field)s is too long (at most %(maximum)s)."),
     "empty_name": _l("Every player needs a name (%(field)s)."),
     "duplicate_name": _l("Two players are called %(name)s: give each player a different name (%(field)s)."),
     "player_count": _l("This sheet takes %(minimum)s to %(maximum)s players, not %(count)s (%(field)s)."),

@@ -8,20 +8,16 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from engine.bounds import require_int
 from engine.reasons import InvalidInput
 
 MAX_NAME_LENGTH = 40
 
 
 def count(value: object, field: str, maximum: int, *, minimum: int = 0, rule: str | None = None) -> int:
-    """An integer within ``[minimum, maximum]`` (bools are refused: ``True`` is not a count)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidInput("not_integer", field=field)
-    if value < minimum:
-        raise InvalidInput("below_minimum", field=field, rule=rule, minimum=minimum)
-    if value > maximum:
-        raise InvalidInput("above_maximum", field=field, rule=rule, maximum=maximum)
-    return value
+    """An integer within ``[minimum, maximum]``, else ``out_of_range`` (the shared bounds check)."""
+    require_int(value, minimum, maximum, field, "out_of_range", rule)
+    return value  # type: ignore[return-value]
 
 
 def choice(value: object, field: str, choices: Iterable[str], code: str, rule: str | None = None) -> str:

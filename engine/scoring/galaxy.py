@@ -105,10 +105,8 @@ def card_value(card: Card, surviving: tuple[str, ...]) -> int:
 def _validate(s: GalaxySheet) -> None:
     checks.player_names(s.players, "players", MIN_PLAYERS, MAX_PLAYERS, RULE_PLAYERS, suffix="")
     if not MIN_SURVIVING <= len(s.surviving_worlds) <= len(WORLDS):
-        raise InvalidInput(
-            "above_maximum" if len(s.surviving_worlds) > len(WORLDS) else "below_minimum",
-            field="surviving_worlds", rule=RULE_WIN, minimum=MIN_SURVIVING, maximum=len(WORLDS),
-        )
+        raise InvalidInput("out_of_range", field="surviving_worlds", rule=RULE_WIN, min=MIN_SURVIVING,
+                           max=len(WORLDS), value=len(s.surviving_worlds))
     for i, world in enumerate(s.surviving_worlds):
         checks.choice(world, f"surviving_worlds[{i}]", WORLDS, "unknown_world")
         if world in s.surviving_worlds[:i]:
