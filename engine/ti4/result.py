@@ -13,7 +13,7 @@ from typing import Callable
 
 from engine.reasons import Reason
 from engine.ti4.assignment import ForceStates, Number
-from engine.ti4.chain import ChainOutcome
+from engine.ti4.chain import STALEMATE_RULE, ChainOutcome
 from engine.ti4.units import stats
 
 Units = tuple[tuple[str, int], ...]  # sorted (unit, count) pairs, count > 0
@@ -101,14 +101,25 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
     columns = {name: zero for name in ("attacker_win", "defender_win", "draw", "unfinished",
                                        "attacker_retreat", "defender_retreat", "stalemate")}
     finals: tuple[dict[Units, Number], dict[Units, Number]] = ({}, {})
+    found: dict[str, Reason] = {}
     for (kind, ia, idf), p in outcome.ends.items():
         columns[WINS[kind]] += p
         if kind in ("attacker_retreat", "defender_retreat", "stalemate"):
             columns[kind] += p
-        left = settle(kind, attacker.counts(ia), defender.counts(idf))
+        before = (attacker.counts(ia), defender.counts(idf))
+        left = settle(kind, *before)
         for side in (0, 1):
             key = _freeze(left[side])
             finals[side][key] = finals[side].get(key, zero) + p
+            if left[side].get("fighter", 0) < before[side].get("fighter", 0):
+                reason = (Reason("fighters_left_behind", "ti4/23.7") if kind.endswith("retreat")
+                          or kind == "stalemate" else Reason("fighters_over_capacity",
+                                                             "ti4/23.10"))
+                found[reason.code] = reason
+    if columns["stalemate"]:
+        found["stalemate"] = Reason("stalemate", STALEMATE_RULE)
+    reasons += tuple(found[code] for code in sorted(found))
+    rules += tuple(r.rule for r in reasons if r.rule not in rules)
     return CombatResult(
         **columns,
         attacker=_side(finals[0], initial[0], upgrades[0], zero),

@@ -73,7 +73,9 @@ def _settler(battle: Battle):
     return settle
 
 
-def _barrage(att: ForceStates, dfn: ForceStates):
+def barrage_step(att: ForceStates, dfn: ForceStates):
+    """Round 1 anti-fighter barrage (23.3, 68): both sides fire at once; hits only remove
+    fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4)."""
     def step(mass: Distribution) -> Distribution:
         out: Distribution = {}
         for (ia, idf), m in mass.items():
@@ -148,7 +150,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         stop_after=battle.stop_after,
         attacker_retreat=att_force.retreat_round,
         defender_retreat=def_force.retreat_round,
-        first_round_step=_barrage(att, dfn) if barrage else None)
+        first_round_step=barrage_step(att, dfn) if barrage else None)
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
     return summarize(outcome, att, dfn, (_ships(att_force), _ships(def_force)),
