@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ROUNDS_SHOWN = 5  # rounds stepped one by one at least, for the rounds distribution
 
 
 @dataclass(frozen=True)
@@ -42,10 +41,10 @@ def last_changing_round(modifiers: tuple[RoundModifier, ...]) -> int:
 
 def horizon(stop_after: int | None, retreat_rounds: tuple[int | None, ...],
             modifier_sets: tuple[tuple[RoundModifier, ...], ...]) -> int:
-    """Rounds to step one at a time: every round a plan or a modifier names, and at least
-    ``ROUNDS_SHOWN`` for the rounds distribution. A stop plan cuts the battle there."""
+    """Rounds that must be stepped one at a time: up to every round a plan or a modifier names.
+    A stop plan cuts the battle there."""
     if stop_after is not None:
         return stop_after
-    marks = [ROUNDS_SHOWN, *(r or 0 for r in retreat_rounds),
+    marks = [0, *(r or 0 for r in retreat_rounds),
              *(last_changing_round(mods) for mods in modifier_sets)]
     return max(marks)
