@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from engine.budget import check
 from engine.ti4.assignment import ForceStates, Number
 
 Pair = tuple[int, int]
@@ -176,6 +177,7 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
         nxt = chain.empty()
         modifiers = rules.modifier(r)
         for a, d, m in _cells(grid):
+            check()  # the web layer's time budget, if any
             chain.spread(a, d, m, modifiers, nxt, False)
             if r > rules.horizon:
                 work += chain.cost(a, d)
@@ -208,6 +210,7 @@ def _solve_tail(chain: _Grid, grid: list[list[Number]],
         m = grid[a][d]
         if not m:
             continue
+        check()
         grid[a][d] = zero
         hits_a = attacker.roll(a, "combat", modifiers[0])
         hits_d = defender.roll(d, "combat", modifiers[1])
