@@ -4,7 +4,6 @@ from fractions import Fraction as F
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from engine.ti4 import calculate
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
@@ -140,11 +139,6 @@ def test_capacity_and_space_dock_allowance():
     up = solve(Force({"dreadnought": 2}), Force({"carrier": 1, "fighter": 8},
                                                  upgrades=("fighter",)))
     assert any(dict(units).get("fighter", 0) > 4 for units, _ in up.defender.survivors)
-
-
-def test_calculate_dispatches_by_kind():
-    battle = Battle("space", Force({"fighter": 1}), Force({"fighter": 1}))
-    assert calculate(battle, exact=True).attacker_win == F(4, 9)
 
 
 def test_large_battle_sums_to_one_in_floats():

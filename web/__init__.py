@@ -5,6 +5,7 @@ from web.api_sections import bp as api_sections_bp
 from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
+from web.ti4_combat import bp as ti4_combat_bp
 from web.tools import bp as tools_bp
 
 # Every blueprint of the app, registered in this order by create_app().
@@ -14,4 +15,5 @@ BLUEPRINTS = [
     tools_bp,
     health_bp,
     api_docs_bp,
+    ti4_combat_bp,
 ]

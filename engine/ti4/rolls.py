@@ -14,7 +14,7 @@ from typing import Mapping
 from engine.dice import Dist, add, binomial
 from engine.ti4.units import stats
 
-D10_RULES = ("ti4/faq-generale-1", "ti4/22.1", "ti4/49.2")
+D10_RULES = ("ti4/faq-generale-1", "ti4/22.1")
 
 
 def hit_chance(value: int, modifier: int = 0) -> Fraction:

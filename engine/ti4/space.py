@@ -95,15 +95,18 @@ def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tup
     both = {**att.units, **{k: att.count(k) + dfn.count(k) for k in dfn.units}}
     if both.get("war_sun"):
         rules.append("ti4/22.2")
-    if both.get("dreadnought") or both.get("war_sun"):
+    sustain = bool(both.get("dreadnought") or both.get("war_sun"))
+    if sustain:
         rules += ["ti4/77", "ti4/77.1"]
     if cannon:
-        rules += ["ti4/15.2", "ti4/15.3", "ti4/15.5", "ti4/77.4"]
+        rules += ["ti4/15.2", "ti4/15.3", "ti4/15.5"]
     if barrage:
-        rules += ["ti4/23.3", "ti4/68.1", "ti4/68.2", "ti4/77.4"]
+        rules += ["ti4/23.3", "ti4/68.1", "ti4/68.2"]
+    if sustain and (cannon or barrage):
+        rules.append("ti4/77.4")  # sustain cancels space cannon hits, never barrage hits
     if battle.nebula:
         rules.append("ti4/54.3")
-    if att.modifiers or dfn.modifiers:
+    if battle.nebula or att.modifiers or dfn.modifiers:
         rules.append("ti4/49.2")
     if att.retreat_round or dfn.retreat_round:
         rules += ["ti4/23.4", "ti4/23.7"]
