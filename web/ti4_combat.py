@@ -12,6 +12,7 @@ from dataclasses import asdict
 from typing import Any, Mapping
 
 from flask import Blueprint, jsonify, render_template
+from flask_babel import gettext as _
 
 from engine.reasons import InvalidInput, Reason
 from engine.ti4 import CITABLE_RULES, calculate
@@ -32,7 +33,7 @@ from web.errors import ApiError
 from web.i18n import current_lang
 from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
 from web.rules import get_db, section_label, section_url
-from web.ti4_combat_text import ERRORS, REASONS, SIDE_NAMES, TOOL_ENTRIES, UNIT_NAMES, UPGRADE_NAMES
+from web.ti4_combat_text import ERRORS, REASONS, TOOL_ENTRIES, UNIT_NAMES, UPGRADE_NAMES
 from web.tools import TOOLS
 
 bp = Blueprint("ti4_combat", __name__)
@@ -183,10 +184,7 @@ def refusal(error: InvalidInput) -> ApiError:
 
 
 def reason_json(reason: Reason) -> dict:
-    params = {**reason.params}
-    if "side" in params:
-        params["side"] = str(SIDE_NAMES.get(params["side"], params["side"]))
-    return {"code": reason.code, "message": str(REASONS[reason.code]) % params,
+    return {"code": reason.code, "message": str(REASONS[reason.code]) % dict(reason.params),
             "rule": reason.rule}
 
 
@@ -252,19 +250,54 @@ def rule_links() -> dict[str, dict[str, str]]:
     links = {}
     for rule in CITABLE_RULES:
         section = db.get(rule)
-        links[rule] = {"url": section_url(rule),
-                       "label": section_label(section, lang) if section else rule}
+        label = section_label(section, lang) if section else rule
+        parent = db.get(section.parent) if section and section.parent else None
+        if parent and "." in rule and parent.title(lang) not in label:
+            label = f"{label} · {parent.title(lang)}"  # "68.1 STEP 1." says little alone
+        links[rule] = {"url": section_url(rule), "label": label}
     return links
+
+
+def page_strings() -> dict[str, Any]:
+    """What the page's script shows, already in the reader's language (``%(n)s`` is filled in
+    by the script)."""
+    return {
+        "units": {k: str(v) for k, v in UNIT_NAMES.items()},
+        "rules": rule_links(),
+        "attacker": _("Attacker"),
+        "defender": _("Defender"),
+        "units_left": _("%(n)s left"),
+        "at_least": _("Units other than fighters left ≥ %(n)s"),
+        "most_likely": _("Most likely survivors"),
+        "nothing_left": _("nothing left"),
+        "other": _("other outcomes"),
+        "attacker_retreats": _("The attacker retreats: %(p)s"),
+        "defender_retreats": _("The defender retreats: %(p)s"),
+        "stalemate": _("Neither side can win, so the attacker must retreat: %(p)s"),
+        "unit": _("Unit"),
+        "lost": _("Expected losses"),
+        "total_units": _("Units lost in all"),
+        "total_cost": _("Resources lost"),
+        "before": _("Before round 1"),
+        "round": _("Round %(n)s"),
+        "later": _("Later rounds"),
+        "expected_rounds": _("Expected number of rounds: %(n)s"),
+        "calculating": _("Calculating…"),
+        "network": _("The server could not be reached: try again."),
+        "copied": _("Link copied."),
+        "copy_failed": _("Copy the link from the address bar."),
+    }
 
 
 @bp.get("/tools/combat/ti4")
 def page():
     return render_template(
         "ti4_combat/page.html",
+        i18n=page_strings(),
         units={k: str(v) for k, v in UNIT_NAMES.items()},
         upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
         allowed={f"{kind}-{side}": list(keys) for (kind, side), keys in ALLOWED.items()},
-        order=DEFAULT_ORDER, rule_links=rule_links(), max_round=MAX_ROUND,
+        order=DEFAULT_ORDER, max_round=MAX_ROUND,
         max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,
                                            "infantry": MAX_INFANTRY},
         max_combatants=MAX_COMBATANTS)

@@ -43,7 +43,7 @@ REASONS = {
         "Both sides planned to retreat in round %(round)s: the defender announces first, so the "
         "attacker cannot."),
     "retreat_after_stop": _l(
-        "The %(side)s's retreat in round %(round)s never happens: the battle stops before it."),
+        "A retreat planned for round %(round)s never happens: the battle stops before it."),
     "fighters_left_behind": _l(
         "A retreating side loses the fighters its ships cannot carry."),
     "fighters_over_capacity": _l(
@@ -56,8 +56,6 @@ REASONS = {
     "shield_blocks_bombardment": _l(
         "The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
 }
-
-SIDE_NAMES = {"attacker": _l("attacker"), "defender": _l("defender")}
 
 UNIT_NAMES = {
     "fighter": _l("Fighter"),
