@@ -5,6 +5,8 @@ from web.api_sections import bp as api_sections_bp
 from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
+from web.retreat import bp as retreat_bp
+from web.retreat_api import bp as retreat_api_bp
 from web.ti4_combat import bp as ti4_combat_bp
 from web.tools import bp as tools_bp
 
@@ -15,5 +17,7 @@ BLUEPRINTS = [
     tools_bp,
     health_bp,
     api_docs_bp,
+    retreat_bp,
+    retreat_api_bp,
     ti4_combat_bp,
 ]
