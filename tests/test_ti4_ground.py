@@ -56,6 +56,16 @@ def test_infantry_ii_and_modifiers():
     assert odds(even) == (F(7, 17), F(7, 17), F(3, 17))
 
 
+def test_stalemate_destroys_the_landed_infantry():
+    # -3 on both sides: infantry would need an 11. The FAQ makes the attacker retreat or die;
+    # infantry on a planet cannot retreat.
+    minus = (RoundModifier(-3),)
+    r = solve(Force({"infantry": 2}, modifiers=minus), Force({"infantry": 1}, modifiers=minus))
+    assert r.stalemate == 1 and r.defender_win == 1
+    assert r.attacker.survivors == (((), F(1)),)
+    assert r.defender.survivors == (((("infantry", 1),), F(1)),)
+
+
 def test_structures_never_count_as_combatants():
     r = solve(Force({"infantry": 2}), Force({"infantry": 1, "space_dock": 1}))
     assert sum(r.defender.count_distribution) == 1 and len(r.defender.count_distribution) == 2

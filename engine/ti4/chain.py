@@ -56,7 +56,7 @@ class ChainOutcome:
     expected_rounds: Number
 
 
-class _Grid:
+class _PairChain:
     """Probability mass on every (attacker state, defender state) pair, as a dense matrix.
 
     Lists of lists beat dictionaries here: the inner loop of a round is an indexed add. Both
@@ -153,14 +153,14 @@ def _cells(grid: list[list[Number]]):
 def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
         rules: RoundRules, zero: Number) -> ChainOutcome:
     """Play the battle from ``start`` (the pairs after any pre-combat fire) to its end."""
-    chain = _Grid(attacker, defender, zero)
-    going, ended = chain.settle_pairs(start)
+    pairs = _PairChain(attacker, defender, zero)
+    going, ended = pairs.settle_pairs(start)
     rounds = [ended]
     expected = sum(going.values(), zero)  # every battle still on plays round 1
     before_rolls = zero
     if going and rules.first_round_step is not None:
-        going, before_rolls = chain.settle_pairs(rules.first_round_step(going))
-    grid = chain.load(going)
+        going, before_rolls = pairs.settle_pairs(rules.first_round_step(going))
+    grid = pairs.load(going)
     last = rules.horizon if rules.stop_after is not None else max(rules.horizon, ROUNDS_SHOWN)
     work = 0
     r = 0
@@ -174,34 +174,34 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
             retreating = "defender"  # 23.4: the attacker cannot announce in this round
         elif rules.attacker_retreat == r:
             retreating = "attacker"
-        nxt = chain.empty()
+        nxt = pairs.empty()
         modifiers = rules.modifier(r)
         for a, d, m in _cells(grid):
             check()  # the web layer's time budget, if any
-            chain.spread(a, d, m, modifiers, nxt, False)
+            pairs.spread(a, d, m, modifiers, nxt, False)
             if r > rules.horizon:
-                work += chain.cost(a, d)
+                work += pairs.cost(a, d)
         grid = nxt
-        rounds.append(chain.settle(grid, retreating) + (before_rolls if r == 1 else zero))
+        rounds.append(pairs.settle(grid, retreating) + (before_rolls if r == 1 else zero))
         alive = any(p for _, _, p in _cells(grid))
     later = zero
     if alive and rules.stop_after is not None:
         for a, d, m in _cells(grid):
-            chain.add("unfinished", a, d, m)
+            pairs.add("unfinished", a, d, m)
     elif alive:
-        later, visits = _solve_tail(chain, grid, rules.modifier(r + 1))
+        later, visits = _solve_tail(pairs, grid, rules.modifier(r + 1))
         expected += visits
     if r == 0:
         rounds.append(before_rolls)
-    return ChainOutcome(chain.ends, tuple(rounds), later, expected)
+    return ChainOutcome(pairs.ends, tuple(rounds), later, expected)
 
 
-def _solve_tail(chain: _Grid, grid: list[list[Number]],
+def _solve_tail(pairs: _PairChain, grid: list[list[Number]],
                 modifiers: tuple[int, int]) -> tuple[Number, Number]:
     """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, expected
     rounds). Pairs are taken from the most hits left to the fewest: every move but the
     self-loop goes down, so each pair is final when its turn comes."""
-    attacker, defender, zero = chain.attacker, chain.defender, chain.zero
+    attacker, defender, zero = pairs.attacker, pairs.defender, pairs.zero
     order = sorted(((a, d) for a in range(len(grid)) for d in range(len(grid[0]))
                     if attacker.depths[a] and defender.depths[d]),
                    key=lambda ad: -(attacker.depths[ad[0]] + defender.depths[ad[1]]))
@@ -215,11 +215,11 @@ def _solve_tail(chain: _Grid, grid: list[list[Number]],
         hits_a = attacker.roll(a, "combat", modifiers[0])
         hits_d = defender.roll(d, "combat", modifiers[1])
         if len(hits_a) == 1 and len(hits_d) == 1:
-            chain.add("stalemate", a, d, m)  # nobody can ever score: FAQ, GENERALE 2
+            pairs.add("stalemate", a, d, m)  # nobody can ever score: FAQ, GENERALE 2
             absorbed += m
             continue
         leave = m / (1 - hits_a[0] * hits_d[0])
         visits += leave
-        chain.spread(a, d, leave, modifiers, grid, True)
-    absorbed += chain.settle(grid)
+        pairs.spread(a, d, leave, modifiers, grid, True)
+    absorbed += pairs.settle(grid)
     return absorbed, visits

@@ -9,6 +9,8 @@ Order of events (43.1-43.4):
    infantry.
 3. Ground combat rounds until one side (or neither) has infantry left (24.1-24.4). There is no
    retreat. Modifiers add to combat rolls only (bombardment and space cannon are unaffected).
+   If modifiers leave neither side able to score, the FAQ's stalemate answer is applied: the
+   attacker's infantry, unable to retreat, is destroyed.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ def _infantry(force: Force) -> dict[str, int]:
     return {"infantry": force.count("infantry")}
 
 
-def _unchanged(kind: str, a: dict[str, int], d: dict[str, int]):
-    return a, d
+def _settle(kind: str, a: dict[str, int], d: dict[str, int]):
+    """A stalemate (FAQ, GENERALE 2) makes the attacker retreat or be destroyed; infantry on
+    a planet cannot retreat (24 has no retreat step), so it is destroyed."""
+    return ({} if kind == "stalemate" else a), d
 
 
 def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
@@ -80,5 +84,5 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         stop_after=battle.stop_after)
     outcome = run(att, dfn, start, round_rules, zero)
     return summarize(outcome, att, dfn, (_infantry(att_force), _infantry(def_force)),
-                     (att_force.upgrades, def_force.upgrades), _unchanged,
+                     (att_force.upgrades, def_force.upgrades), _settle,
                      tuple(dict.fromkeys(rules)), tuple(reasons), zero)
