@@ -137,3 +137,11 @@ def test_page_in_both_languages(client, lang, title):
 
 def test_page_is_listed_among_the_tools(client):
     assert "/tools/combat/ti4" in client.get("/tools?lang=en").get_data(as_text=True)
+
+
+def test_every_upgrade_toggle_belongs_to_a_kind_of_combat():
+    from engine.ti4.units import UPGRADABLE
+    from web.ti4_combat import UPGRADE_KINDS
+
+    assert set(UPGRADE_KINDS) == set(UPGRADABLE)
+    assert all(set(kinds.split()) <= {"space", "ground"} for kinds in UPGRADE_KINDS.values())

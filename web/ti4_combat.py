@@ -45,6 +45,10 @@ SIDE_KEYS = ("units", "upgrades", "order", "sustain_first", "keep_alive", "retre
              "modifiers")
 MODIFIER_KEYS = ("value", "first_round", "last_round")
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
+# Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
+UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
+                 "dreadnought": "space", "space_dock": "space", "infantry": "ground",
+                 "pds": "space ground"}
 
 
 # --- API description (OpenAPI) ----------------------------------------------------------------
@@ -296,6 +300,7 @@ def page():
         i18n=page_strings(),
         units={k: str(v) for k, v in UNIT_NAMES.items()},
         upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
+        upgrade_kinds=UPGRADE_KINDS,
         allowed={f"{kind}-{side}": list(keys) for (kind, side), keys in ALLOWED.items()},
         order=DEFAULT_ORDER, max_round=MAX_ROUND,
         max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,

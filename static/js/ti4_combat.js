@@ -48,6 +48,10 @@
       row.hidden = row.dataset.kinds.split(" ").indexOf(current) < 0;
       row.querySelector("input").disabled = row.hidden;
     });
+    form.querySelectorAll(".check[data-kinds]").forEach(function (check) {
+      check.hidden = check.dataset.kinds.split(" ").indexOf(current) < 0;
+      check.querySelector("input").disabled = check.hidden;
+    });
     form.querySelectorAll(".space-only").forEach(function (node) { node.hidden = current !== "space"; });
     form.querySelectorAll(".ground-only").forEach(function (node) { node.hidden = current !== "ground"; });
   }
@@ -60,7 +64,7 @@
     });
     var body = { units: units };
     var upgrades = [];
-    form.querySelectorAll("input.upgrade[data-side=" + side + "]:checked").forEach(function (box) {
+    form.querySelectorAll("input.upgrade[data-side=" + side + "]:checked:not(:disabled)").forEach(function (box) {
       upgrades.push(box.value);
     });
     if (upgrades.length) { body.upgrades = upgrades; }
