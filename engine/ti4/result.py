@@ -41,7 +41,8 @@ class CombatResult:
     ``unfinished`` is 0 unless a stop plan cuts the battle. Retreats and the stalemate are
     parts of the loser's column: ``defender_retreat`` counts in ``attacker_win``,
     ``attacker_retreat`` and ``stalemate`` in ``defender_win``. ``rounds[r]`` is P(the battle
-    ends in round r), r = 0 (before any round) .. len-1; ``rounds_later`` the rest."""
+    ends in round r), r = 0 (before any round) .. len-1, and ``rounds_later`` that it ends after
+    those; with ``unfinished`` they sum to 1."""
 
     attacker_win: Number
     defender_win: Number
