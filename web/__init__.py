@@ -7,6 +7,7 @@ from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.retreat import bp as retreat_bp
 from web.retreat_api import bp as retreat_api_bp
+from web.small_combat import bp as small_combat_bp
 from web.ti4_combat import bp as ti4_combat_bp
 from web.tools import bp as tools_bp
 
@@ -19,5 +20,6 @@ BLUEPRINTS = [
     api_docs_bp,
     retreat_bp,
     retreat_api_bp,
+    small_combat_bp,
     ti4_combat_bp,
 ]
