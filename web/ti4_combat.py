@@ -31,7 +31,7 @@ from web.api_input import (
 from web.compute import compute
 from web.errors import ApiError
 from web.i18n import current_lang
-from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
+from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
 from web.rules import get_db, section_label, section_url
 from web.ti4_combat_text import ERRORS, REASONS, TOOL_ENTRIES, UNIT_NAMES, UPGRADE_NAMES
 from web.tools import TOOLS
