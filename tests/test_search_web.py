@@ -138,6 +138,8 @@ def test_opened_result_marks_the_matched_words(client):
     data = re.search(r'<script type="application/json" id="search-marks">(.*?)</script>', html).group(1)
     assert "ritirarsi" in data and "ritirata" in data and "js/highlight.js" in html
     assert "search-marks" not in client.get("/rules/ti4/23.7").get_data(as_text=True)
+    both = client.get("/rules/ti4/23.7?hl=ritira&compare=1&lang=it").get_data(as_text=True)
+    assert "retreat" in re.search(r'id="search-marks">(.*?)</script>', both).group(1)  # the English side too
 
 
 def test_build_index_command(app):

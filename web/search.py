@@ -181,8 +181,13 @@ def page():
 
 
 def search_marks(sections: list[Section]) -> list[str]:
-    """For a section page opened from a result (``?hl=<query>``): the words on it to highlight."""
+    """For a section page opened from a result (``?hl=<query>``): the words on it to highlight,
+    in the language shown (both when the page shows them side by side)."""
     text = request.args.get("hl", "")
     if not text or "search" not in current_app.extensions:
         return []
-    return get_search().words_to_mark(text[:MAX_QUERY_CHARS], sections, current_lang())
+    langs = LANGS if request.args.get("compare") == "1" else (current_lang(),)
+    found = set()
+    for lang in langs:
+        found.update(get_search().words_to_mark(text[:MAX_QUERY_CHARS], sections, lang))
+    return sorted(found)
