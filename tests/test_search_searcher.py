@@ -7,7 +7,7 @@ import pytest
 from rules_db.loader import Game, RulesDB, Section
 from rules_db.search import index
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
-from rules_db.search.searcher import GAME_MENTION_BOOST, RulesSearch
+from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch
 
 
 def small_db() -> RulesDB:
@@ -142,3 +142,13 @@ def test_a_paragraph_number_finds_the_paragraph(real):
 
 def test_the_glossary_loads():
     assert len(load_glossary().pairs) > 300
+
+
+def test_cached_lengths_score_exactly_like_whoosh_bm25f(real):
+    from whoosh import scoring
+
+    assert isinstance(real._weighting, CachedLengthBM25F)
+    for text in ("ritirata", "can I retreat into a system with enemy ships?", "sostenere danni corazzata"):
+        query = real.plan(text).query
+        with real.ix.searcher(weighting=scoring.BM25F()) as plain, real.ix.searcher(weighting=real._weighting) as cached:
+            assert plain.search(query, limit=None).top_n == cached.search(query, limit=None).top_n
