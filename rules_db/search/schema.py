@@ -29,8 +29,8 @@ SCHEMA = Schema(
     # Italian keywords: TI4's analytic index, the section's own keywords, and the Italian glossary
     # terms of English-titled sections.
     keywords_it=TEXT(analyzer=italian_analyzer(), field_boost=KEYWORD_BOOST, phrase=False),
-    # Headings of the enclosing chapters, Italian: "BANCAROTTA" is found for "mantenimento"
-    # because it sits in "FASE MANTENIMENTO".
+    # Headings of the enclosing chapters, Italian: a sub-rule is also found through its chapter's
+    # heading ("BANCAROTTA" sits in "FASE MANTENIMENTO").
     context_it=TEXT(analyzer=italian_analyzer(), field_boost=CONTEXT_BOOST, phrase=False),
     # English heading and body (empty until translated), English analysis.
     title_en=TEXT(analyzer=english_analyzer(), field_boost=TITLE_BOOST, phrase=False),
