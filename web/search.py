@@ -42,8 +42,8 @@ EXAMPLES = {
 TIPS = [
     _l("Check the spelling, or try fewer words."),
     _l("Use the game's own terms, in Italian or in English: both are searched."),
-    _l("Choose \"All games\": the term may belong to another game."),
 ]
+FILTERED_TIP = _l("Choose \"All games\": the term may belong to another game.")
 
 
 RESULT = obj(
@@ -119,6 +119,11 @@ def _arg_query(args: dict) -> str:
     return text
 
 
+def short_name(name: str) -> str:
+    """"Eclipse – New Dawn for the Galaxy" -> "Eclipse": game filters must fit a phone's width."""
+    return re.split(r" – |: ", name, maxsplit=1)[0]
+
+
 def breadcrumb(section: Section, lang: str) -> list[str]:
     db = get_db()
     return [db.games[section.game].name(lang)] + [a.title(lang) for a in db.ancestors(section)]
@@ -173,10 +178,10 @@ def page():
         found=found,
         too_long=too_long,
         max_chars=MAX_QUERY_CHARS,
-        games=[db.games[g] for g in GAMES if g in db.games],
+        games=[(db.games[g], short_name(db.games[g].name(lang))) for g in GAMES if g in db.games],
         results=[(r, breadcrumb(r.section, lang), Markup(r.snippet)) for r in found.results],
         examples=EXAMPLES[lang],
-        tips=TIPS,
+        tips=[*TIPS, FILTERED_TIP] if found.game else TIPS,
     )
 
 
