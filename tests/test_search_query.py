@@ -83,7 +83,8 @@ def test_word_limit():
 def test_game_names_are_preferences_not_words():
     assert game_names("Stalemate in Eclipse")[0] == {"eclipse"}
     assert game_names("Race for the Galaxy goals") == ({"rftg"}, " " * len("Race for the Galaxy ") + "goals")
-    assert game_names("arms race in the galaxy")[0] == set()  # words of the rules, not names
+    assert game_names("arms race")[0] == set()  # a word of the rules, not the name
+    assert game_names("how many cards in galaxy")[0] == {"galaxy"}
     assert game_names("Twilight Imperium and Parsec")[0] == {"ti4", "parsec"}
     planned = make("ritirata in eclipse")
     assert planned.games == {"eclipse"} and planned.words == ("ritirata",)

@@ -45,10 +45,10 @@ QUESTION_WORDS = frozenset(
     for w in """
     cosa cos quando dove perché perche quale quali chi quanto quanti quante come succede accade
     avviene funziona funzionano posso puoi può puo possiamo potete possono potrei potrebbe devo
-    deve devono dobbiamo bisogna serve servono vale valgono regola regole domanda gioco giocare
+    deve devono dobbiamo bisogna serve servono vale valgono regola regole domanda
     anche ancora qualcosa qualche ogni molto tanto poi allora ecco esattamente davvero
     what whats how when where why who whom which whose does do did can could should would shall
-    must may might happens happen happened work works rule rules question game play playing
+    must may might happens happen happened work works rule rules question
     get gets got there is are was were am be been allowed possible able ok okay please exactly
     also still anything something someone any every really
     """.split()

@@ -60,11 +60,12 @@ def normalise(text: str) -> str:
 
 
 # Names players use for the games: a question naming one ("stalemate in eclipse") prefers that
-# game's sections, and the name is not searched for itself. Plain "galaxy" and "race" are words
-# of the rules ("arms race", "the galaxy"), so only the full names count for those games.
+# game's sections, and the name is not searched for itself. Checked in this order, each name
+# blanked once found, so "Race for the Galaxy" is not also Galaxy; plain "race" stays a word
+# of the rules ("arms race").
 GAME_NAMES = [
     (re.compile(r"\brace for the galaxy\b|\bgathering storm\b|\brftg\b", re.I), "rftg"),
-    (re.compile(r"\bgalaxy:? the dark ages\b|\bdark ages\b", re.I), "galaxy"),
+    (re.compile(r"\bgalaxy:? the dark ages\b|\bdark ages\b|\bgalaxy\b", re.I), "galaxy"),
     (re.compile(r"\btwilight imperium\b|\btwilight\b|\bti4\b|\bti ?iv\b", re.I), "ti4"),
     (re.compile(r"\beclipse\b", re.I), "eclipse"),
     (re.compile(r"\bparsec\b", re.I), "parsec"),
