@@ -1,0 +1,40 @@
+"""Astrolabio's application factory: configuration, language, rules database, blueprints, CLI."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Mapping
+
+from flask import Flask
+
+from web import BLUEPRINTS
+from web.errors import register_error_handlers
+from web.i18n import init_i18n
+from web.rules import init_rules
+from web.security import init_security
+
+# Every request body is small JSON or a form: anything bigger is refused before parsing.
+MAX_REQUEST_BYTES = 64 * 1024
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app; ``test_config`` overrides settings (tests pass a temporary INSTANCE_PATH)."""
+    config = dict(test_config or {})
+    instance_path = config.pop("INSTANCE_PATH", None) or os.environ.get("ASTROLABIO_INSTANCE")
+    app = Flask(__name__, instance_path=str(Path(instance_path).resolve()) if instance_path else None)
+    app.config.from_mapping(
+        SECRET_KEY=os.environ.get("ASTROLABIO_SECRET_KEY", "dev-only-not-secret"),
+        MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
+    )
+    app.config.update(config)
+    app.json.sort_keys = False  # keep answers in the documented field order
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+
+    init_i18n(app)
+    init_rules(app)
+    init_security(app)
+    register_error_handlers(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    return app

@@ -1,0 +1,61 @@
+"""Reading pages: home, tables of contents, section pages, friendly 404s."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_db.loader import GAMES
+
+
+def test_home_lists_the_games(client, db):
+    page = client.get("/").get_data(as_text=True)
+    for game in db.games.values():
+        assert game.name("it") in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_table_of_contents_links_every_top_section(client, db, game):
+    response = client.get(f"/rules/{game}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    for root in db.roots(game):
+        assert f'href="/rules/{root.id}"' in html
+
+
+def test_every_section_opens_at_its_permalink(client, db):
+    for section_id in db.sections:
+        response = client.get(f"/rules/{section_id}")
+        assert response.status_code == 200, section_id
+
+
+def test_sub_rule_page_has_breadcrumbs_neighbours_and_related(client):
+    html = client.get("/rules/ti4/23.7").get_data(as_text=True)
+    assert 'href="/rules/ti4/23"' in html  # breadcrumb to its rule
+    assert 'rel="prev" href="/rules/ti4/23.6"' in html
+    assert 'rel="next" href="/rules/ti4/23.8"' in html
+    assert "Se un giocatore ha annunciato una ritirata" in html
+
+
+def test_chapter_reads_whole_with_its_sub_rules_inline(client):
+    html = client.get("/rules/ti4/23").get_data(as_text=True)
+    assert 'id="23.7"' in html and "deve ritirarsi" in html
+    assert 'href="/rules/ti4/faq-generale-2"' in html  # the FAQ that clarifies it
+
+
+def test_huge_chapter_lists_children_instead_of_inlining(client, db):
+    html = client.get("/rules/ti4/glossario").get_data(as_text=True)
+    assert 'href="/rules/ti4/89"' in html
+    assert db.get("ti4/23.7").body_it[:60] not in html
+
+
+@pytest.mark.parametrize("lang, words", [("it", "Pagina non trovata"), ("en", "Page not found")])
+def test_unknown_section_is_a_friendly_404_in_the_reader_language(client, lang, words):
+    response = client.get(f"/rules/ti4/999.9?lang={lang}")
+    assert response.status_code == 404
+    assert words in response.get_data(as_text=True)
+    assert client.get("/rules/nogame").status_code == 404
+
+
+def test_path_traversal_in_an_id_finds_nothing(client):
+    assert client.get("/rules/../../etc/passwd").status_code == 404
+    assert client.get("/rules/ti4/..%2f..%2fapp.py").status_code == 404

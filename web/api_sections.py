@@ -1,0 +1,50 @@
+"""JSON access to the rules database: the list of sections and each section whole."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+from flask_babel import gettext as _
+
+from rules_db.loader import GAMES, Section
+from web.errors import ApiError
+from web.rules import get_db, section_url
+
+bp = Blueprint("api_sections", __name__, url_prefix="/api")
+
+
+def section_summary(section: Section) -> dict:
+    return {
+        "id": section.id,
+        "game": section.game,
+        "number": section.number,
+        "title": {"it": section.title_it, "en": section.title_en},
+        "url": section_url(section.id),
+    }
+
+
+@bp.get("/sections")
+def list_sections():
+    db = get_db()
+    game = request.args.get("game")
+    if game is not None and game not in GAMES:
+        raise ApiError("unknown_game", _("Unknown game: choose one of %(games)s.", games=", ".join(GAMES)), "game")
+    games = [game] if game else list(GAMES)
+    sections = [section_summary(s) for g in games for s in db.by_game(g)]
+    return jsonify({"count": len(sections), "sections": sections})
+
+
+@bp.get("/sections/<path:section_id>")
+def get_section(section_id: str):
+    found = get_db().get(section_id)
+    if found is None:
+        raise ApiError("unknown_section", _("No section has this id."), "id", status=404)
+    return jsonify(
+        {
+            **section_summary(found),
+            "body": {"it": found.body_it, "en": found.body_en},
+            "parent": found.parent,
+            "children": list(found.children),
+            "related": list(found.related),
+            "keywords": list(found.keywords),
+        }
+    )

@@ -1,0 +1,64 @@
+"""Reading pages: home, a table of contents per game, and one page per section."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+from flask_babel import lazy_gettext as _l
+
+from rules_db.loader import GAMES
+from web.i18n import current_lang
+from web.rules import get_db, markdown_html
+
+bp = Blueprint("reference", __name__)
+
+# A chapter is shown whole (with every sub-rule inline) up to this many descendants;
+# beyond that its page lists the children, so a page stays readable on a phone.
+INLINE_DESCENDANTS = 60
+
+GAME_BLURBS = {
+    "eclipse": _l("Space exploration and conquest: ship blueprints, combat, reputation."),
+    "galaxy": _l("A card game of eight worlds, bases and governors fighting for influence."),
+    "ti4": _l("The Rules Reference: glossary of numbered rules, FAQ and errata."),
+    "parsec": _l("Colonies, cargo ships and fleets on a modular board."),
+    "rftg": _l("The Gathering Storm expansion: goals, new cards, solitaire."),
+}
+
+
+@bp.route("/")
+def home():
+    db = get_db()
+    games = [(db.games[g], GAME_BLURBS[g], len(db.by_game(g))) for g in GAMES if g in db.games]
+    return render_template("reference/home.html", games=games)
+
+
+@bp.route("/rules/<game_id>")
+def toc(game_id: str):
+    db = get_db()
+    if game_id not in db.games:
+        abort(404)
+    return render_template("reference/toc.html", game=db.games[game_id], roots=db.roots(game_id), db=db)
+
+
+@bp.route("/rules/<path:section_id>")
+def section(section_id: str):
+    db = get_db()
+    found = db.get(section_id)
+    if found is None:
+        abort(404)
+    lang = current_lang()
+    descendants = list(db.descendants(found))
+    inline = descendants if len(descendants) <= INLINE_DESCENDANTS else []
+    previous, following = db.neighbours(found)
+    return render_template(
+        "reference/section.html",
+        section=found,
+        game=db.games[found.game],
+        crumbs=db.ancestors(found),
+        body=markdown_html(found.body(lang)),
+        inline=[(s, markdown_html(s.body(lang))) for s in inline],
+        children=[db.sections[c] for c in found.children] if not inline else [],
+        related=[db.sections[r] for r in found.related],
+        previous=previous,
+        following=following,
+        db=db,
+    )

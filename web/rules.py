@@ -1,0 +1,36 @@
+"""The rules database inside the app: loaded once at start-up, rendered to HTML on demand."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import markdown
+from flask import Flask, current_app, url_for
+from markupsafe import Markup
+
+from rules_db.loader import RulesDB, Section, load
+
+
+def init_rules(app: Flask) -> None:
+    app.extensions["rules_db"] = load()
+    app.jinja_env.globals.update(section_url=section_url, section_label=section_label)
+
+
+def get_db() -> RulesDB:
+    return current_app.extensions["rules_db"]
+
+
+def section_url(section_id: str, **params) -> str:
+    return url_for("reference.section", section_id=section_id, **params)
+
+
+def section_label(section: Section, lang: str) -> str:
+    """What a link to a section says: its number (if any) and its title."""
+    title = section.title(lang)
+    return f"{section.number} {title}" if section.number else title
+
+
+@lru_cache(maxsize=4096)
+def markdown_html(text: str) -> Markup:
+    """Section bodies are our own reviewed source files; Markdown renders them once each."""
+    return Markup(markdown.markdown(text, extensions=["sane_lists"], output_format="html"))
