@@ -21,18 +21,19 @@ decides with the first two features (P(attacker holds), P(defender holds)).
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
 from typing import Any, Union
 
+from engine.budget import check as check_budget
 from engine.reasons import InvalidInput, Reason
 
 from .blueprints import ShipStats
 from .parts import SHIP_TYPES
 from .reputation import RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
-from .targeting import NPC_TARGETING, OPTIMAL, TARGETINGS, heuristic_key, results, roll_outcomes
+from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS, heuristic_key, results, roll_outcomes
 
 RULE_COMBAT = "eclipse/fase-combattimento"
 RULE_GENERAL = "eclipse/concetti-generali"
@@ -49,7 +50,12 @@ RULE_GCDS = "eclipse/sistema-di-difesa-del-centro-galattico"
 
 # Size limits, checked before any work (docs/eclipse_combat.md). The estimate is the number of
 # fleet states (damage multisets of every group) times retreat statuses and planned rounds.
-MAX_STATES = {OPTIMAL: 60_000, "heuristic": 400_000}
+# Up to MAX_OPTIMAL_STATES optimal targeting is solved exactly (7 Terran ships a side: 14,400,
+# about 3 s here); beyond it, up to MAX_STATES, both sides switch to the largest_first heuristic
+# (still an exact chain) and the answer says so; beyond MAX_STATES the battle is refused.
+MAX_OPTIMAL_STATES = 15_000
+MAX_STATES = 150_000
+FALLBACK_TARGETING = LARGEST_FIRST
 MAX_RETREAT_ROUND = 6
 ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 12, then P(12 or more)
 
@@ -120,7 +126,8 @@ class BattleResult:
     defender_expected_lost: float
     order: tuple[tuple[str, str, int], ...]  # activation order: (side, ship type, initiative)
     missile_order: tuple[tuple[str, str, int], ...]
-    targeting: tuple[str, str]
+    targeting: tuple[str, str]  # the targeting each side actually used
+    fallback: bool  # optimal was asked for but the battle was too large: largest_first was used
     states: int  # states visited by the solver
     estimate: int
     rules: tuple[str, ...]
@@ -145,15 +152,13 @@ def estimate_states(attacker: Fleet, defender: Fleet) -> int:
     return est
 
 
-def check_size(attacker: Fleet, defender: Fleet) -> int:
-    """Refuse battles beyond the documented limit before any work starts."""
+def check_size(attacker: Fleet, defender: Fleet) -> tuple[int, bool]:
+    """Before any work: refuse battles beyond MAX_STATES; say whether optimal must fall back."""
     est = estimate_states(attacker, defender)
-    kinds = {attacker.targeting, defender.targeting}
-    limit = MAX_STATES[OPTIMAL] if OPTIMAL in kinds else MAX_STATES["heuristic"]
-    if est > limit:
-        raise InvalidInput("battle_too_large", field=None, rule=RULE_COMBAT,
-                           estimate=est, limit=limit, targeting=OPTIMAL if OPTIMAL in kinds else "heuristic")
-    return est
+    if est > MAX_STATES:
+        raise InvalidInput("battle_too_large", field=None, rule=RULE_COMBAT, estimate=est, limit=MAX_STATES)
+    wants_optimal = OPTIMAL in (attacker.targeting, defender.targeting)
+    return est, wants_optimal and est > MAX_OPTIMAL_STATES
 
 
 def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
@@ -197,8 +202,11 @@ def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False,
     ``keep_terminals`` also returns the distribution of final states (used by ``multi``).
     """
     validate_fleets(attacker, defender)
-    est = check_size(attacker, defender)
-    solver = _Solver(attacker, defender, exact)
+    est, fallback = check_size(attacker, defender)
+    if fallback:
+        attacker = replace(attacker, targeting=FALLBACK_TARGETING)
+        defender = replace(defender, targeting=FALLBACK_TARGETING)
+    solver = _Solver(attacker, defender, exact, fallback)
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
@@ -221,8 +229,9 @@ class _Solver:
     Pass 3 (``rounds``): the same push, round by round, gives P(k engagement rounds).
     """
 
-    def __init__(self, attacker: Fleet, defender: Fleet, exact: bool):
+    def __init__(self, attacker: Fleet, defender: Fleet, exact: bool, fallback: bool = False):
         self.fleets = (attacker, defender)
+        self.fallback = fallback
         self.exact = exact
         self.groups: list[Group] = [*attacker.groups, *defender.groups]
         self.side = [ATTACKER] * len(attacker.groups) + [DEFENDER] * len(defender.groups)
@@ -401,6 +410,7 @@ class _Solver:
             v = self.values[node] = (self.one if slot == self.final_slot["A"] else self.zero,
                                      self.one if slot == self.final_slot["D"] else self.zero)
             return v
+        check_budget()
         quiet = self.zero
         if slot == 0:
             state = self.decode(code)
@@ -571,7 +581,7 @@ class _Solver:
             expected_rounds=f(exp_rounds), rounds=tuple(f(p) for p in self.rounds()), groups=tuple(groups),
             attacker_expected_lost=f(lost[0]), defender_expected_lost=f(lost[1]),
             order=describe(self.order), missile_order=describe(self.missile_order),
-            targeting=self.targeting, states=len(self.values), estimate=estimate,
+            targeting=self.targeting, fallback=self.fallback, states=len(self.values), estimate=estimate,
             rules=rules, reasons=reasons, terminals=terminals,
         )
 
@@ -586,6 +596,9 @@ class _Solver:
         if self.missile_order:
             reasons.append(Reason("missiles_fire_once", RULE_MISSILES))
         reasons.append(Reason("engagement_rounds", RULE_ROUND))
+        if self.fallback:
+            reasons.append(Reason("optimal_fallback", RULE_COMBAT, {"limit": MAX_OPTIMAL_STATES,
+                                                                   "targeting": FALLBACK_TARGETING}))
         for side, fleet in enumerate(self.fleets):
             if fleet.npc:
                 kinds = {g.kind for g in fleet.groups}
