@@ -2,6 +2,7 @@
 and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
+from web.eclipse_combat import bp as eclipse_combat_bp
 from web.health import bp as health_bp
 from web.reference import bp as reference_bp
 from web.tools import bp as tools_bp
@@ -12,4 +13,5 @@ BLUEPRINTS = [
     api_sections_bp,
     tools_bp,
     health_bp,
+    eclipse_combat_bp,
 ]
