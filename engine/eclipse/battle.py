@@ -276,10 +276,12 @@ class _Solver:
         self.round_radix = r
         self.decoded: dict[int, tuple] = {}
         self.values: dict[Node, tuple[Num, Num]] = {}
-        self.edges: dict[Node, dict[Node, Num]] = {}
-        self.loop: dict[Node, Num] = {}  # P(an engagement round changes nothing), capped round nodes
         self.result_memo: dict[tuple, tuple] = {}
         self.outcome_memo: dict[tuple, tuple] = {}
+        self.fire_memo: dict[tuple, tuple] = {}
+        self.chains: dict[int, tuple] = {}  # state code -> (its steps' dice, next round's state, stalemate)
+        self.chain_order: list[int] = []  # states in the order their values were finished
+        self.missile_nodes: list[Node] = []
         start = sum(self.ms_index[i][tuple(sorted(g.damage or (0,) * g.count, reverse=True))] * self.radix[i]
                     for i, g in enumerate(self.groups))
         # Node slots within a state: 0 round start, then missile steps 0..Lm, engagement steps
@@ -401,6 +403,13 @@ class _Solver:
         return code * self.slots + (self.m0 if phase == "m" else self.e0) + b + 1
 
     # ----- pass 1: values --------------------------------------------------------------------
+    def fired(self, code: int, b: int, phase: str) -> tuple[list[tuple[Node, Num]], Num]:
+        key = (code, b, phase)
+        hit = self.fire_memo.get(key)
+        if hit is None:
+            hit = self.fire_memo[key] = self.fire(code, b, phase)
+        return hit
+
     def value(self, node: Node) -> tuple[Num, Num]:
         v = self.values.get(node)
         if v is not None:
@@ -410,115 +419,185 @@ class _Solver:
             v = self.values[node] = (self.one if slot == self.final_slot["A"] else self.zero,
                                      self.one if slot == self.final_slot["D"] else self.zero)
             return v
+        if slot == 0 or slot >= self.e0:
+            self.chain(code)
+            return self.values[node]
+        # Missile step a: its dice, then the next missile step (or round 1) if nothing changed.
         check_budget()
-        quiet = self.zero
-        if slot == 0:
-            state = self.decode(code)
-            if not self.armed(state):
-                edges = {code * self.slots + self.final_slot["S"]: self.one}  # STALLO
-            elif state[2] < self.cap:
-                edges = {code * self.slots + self.e0: self.one}
-            else:
-                edges, quiet = self.body(code, 0, "e", end=None)
-                self.loop[node] = quiet
-        elif slot < self.e0:
-            end = (code % self.round_radix) * self.slots
-            edges, _ = self.body(code, slot - self.m0, "m", end)
-        else:
-            rnd = code // self.round_radix + 1
-            end = (code + self.round_radix if rnd < self.cap else code) * self.slots
-            edges, _ = self.body(code, slot - self.e0, "e", end)
+        a = slot - self.m0
+        reached, quiet = self.fired(code, a, "m") if a < len(self.missile_order) else ([], self.one)
+        nxt = node + 1 if a < len(self.missile_order) else (code % self.round_radix) * self.slots
         va = vd = self.zero
-        values = self.values
-        for succ, w in edges.items():
-            sv = values.get(succ)
-            if sv is None:
-                sv = self.value(succ)
-            va += w * sv[0]
-            vd += w * sv[1]
-        if quiet:
-            va, vd = va / (self.one - quiet), vd / (self.one - quiet)
-        self.edges[node] = edges
+        for succ, p in reached + ([(nxt, quiet)] if quiet else []):
+            sv = self.values.get(succ) or self.value(succ)
+            va += p * sv[0]
+            vd += p * sv[1]
+        self.missile_nodes.append(node)
         v = self.values[node] = (va, vd)
         return v
 
-    def body(self, code: int, a: int, phase: str, end: Node | None) -> tuple[dict[Node, Num], Num]:
-        """Edges of activations a.. of a phase, then to ``end`` if nothing changed.
+    def chain(self, code: int) -> None:
+        """Values of one state's round start and of each of its engagement steps.
 
-        With ``end`` None (a capped round start) the quiet path is a self-loop: its
-        probability is returned for the caller to divide by 1 - P(nothing changed).
+        Step a's value is F_a + q_a * (step a+1's value), F_a the part where its dice change
+        something and q_a P(they change nothing); after the last step comes the next round's
+        start. Unrolled: value_a = alpha_a + beta_a * V_end. When the round is capped the next
+        round starts from this very state, so V_end = V_start = alpha_0 / (1 - beta_0): the
+        self-loop of a round where every die misses, solved in closed form.
         """
-        edges: dict[Node, Num] = {}
-        quiet: Num = self.one
-        for b in range(a, len(self.missile_order if phase == "m" else self.order)):
-            reached, p_quiet = self.fire(code, b, phase)
+        check_budget()
+        n = len(self.order)
+        steps = [self.fired(code, b, "e") for b in range(n)]
+        values = self.values
+        alpha = [(self.zero, self.zero)] * (n + 1)
+        beta = [self.one] * (n + 1)
+        for b in range(n - 1, -1, -1):
+            reached, quiet = steps[b]
+            fa = fd = self.zero
             for succ, p in reached:
-                edges[succ] = edges.get(succ, self.zero) + quiet * p
-            quiet *= p_quiet
-            if not quiet:
-                break
-        if end is not None and quiet:
-            edges[end] = edges.get(end, self.zero) + quiet
-            quiet = self.zero
-        return edges, quiet
+                sv = values.get(succ) or self.value(succ)
+                fa += p * sv[0]
+                fd += p * sv[1]
+            na, nd = alpha[b + 1]
+            alpha[b] = (fa + quiet * na, fd + quiet * nd)
+            beta[b] = quiet * beta[b + 1]
+        state = self.decode(code)
+        stalemate = not self.armed(state)
+        capped = state[2] >= self.cap
+        nxt = code if capped else code + self.round_radix
+        if stalemate:
+            start = (self.zero, self.zero)  # STALLO: nobody can destroy the other
+            end = start if capped else values.get(nxt * self.slots) or self.value(nxt * self.slots)
+        elif capped:
+            stay = self.one - beta[0]
+            start = end = (alpha[0][0] / stay, alpha[0][1] / stay)
+        else:
+            end = values.get(nxt * self.slots) or self.value(nxt * self.slots)
+            start = (alpha[0][0] + beta[0] * end[0], alpha[0][1] + beta[0] * end[1])
+        base = code * self.slots
+        values[base] = start
+        for b in range(n + 1):
+            values[base + self.e0 + b] = (alpha[b][0] + beta[b] * end[0], alpha[b][1] + beta[b] * end[1])
+        self.chains[code] = (steps, nxt, stalemate)
+        self.chain_order.append(code)
 
     # ----- pass 2 and 3: distributions -------------------------------------------------------
-    def forward(self) -> tuple[dict[Node, Num], Num]:
-        """Mass reaching each final node, and the expected number of engagement rounds."""
-        mass: dict[Node, Num] = {self.root: self.one}
-        finals: dict[Node, Num] = {}
-        rounds = self.zero
-        for node in reversed(list(self.values)):
+    def missile_pass(self, mass: dict[Node, Num], finals: dict[Node, Num]) -> None:
+        """Push mass through the missile steps (they form a DAG) to finals and round starts."""
+        for node in reversed(self.missile_nodes):
             m = mass.pop(node, None)
             if not m:
                 continue
             code, slot = divmod(node, self.slots)
-            if slot >= self.t0:
-                finals[node] = m
+            a = slot - self.m0
+            reached, quiet = self.fired(code, a, "m") if a < len(self.missile_order) else ([], self.one)
+            nxt = node + 1 if a < len(self.missile_order) else (code % self.round_radix) * self.slots
+            for succ, p in reached + ([(nxt, quiet)] if quiet else []):
+                if succ % self.slots >= self.t0:
+                    finals[succ] = finals.get(succ, self.zero) + m * p
+                else:
+                    mass[succ] = mass.get(succ, self.zero) + m * p
+
+    def chain_pass(self, code: int, mass: dict[Node, Num], loop: bool) -> tuple[list[Num], Num, Num]:
+        """Visits of each engagement step of one state from the mass waiting there.
+
+        Returns (visits per step, mass leaving at the round's end, round starts played). With
+        ``loop`` a capped state's round end feeds its own start again (solved in closed form);
+        without, the end mass is returned for the caller (the round-by-round pass).
+        """
+        steps, nxt, stalemate = self.chains[code]
+        n = len(self.order)
+        base = code * self.slots
+        start = mass.pop(base, self.zero)
+        incoming = [mass.pop(base + self.e0 + b, self.zero) for b in range(n + 1)]
+        if stalemate:
+            starts = self.zero
+            first = incoming[0]
+        else:
+            starts = start
+            first = start + incoming[0]
+        c = [first]
+        d = [self.one]
+        for b in range(1, n):
+            q = steps[b - 1][1]
+            c.append(incoming[b] + q * c[-1])
+            d.append(q * d[-1])
+        q_last = steps[n - 1][1] if n else self.one
+        back = self.zero
+        if loop and nxt == code and not stalemate:
+            back = (incoming[n] + q_last * c[-1]) / (self.one - q_last * d[-1])
+            starts += back
+            visits = [cb + db * back for cb, db in zip(c, d)]
+            leaving = self.zero
+        else:
+            visits = c
+            leaving = incoming[n] + q_last * c[-1]
+        return visits, leaving, starts
+
+    def forward(self) -> tuple[dict[Node, Num], Num]:
+        """Mass reaching each final node, and the expected number of engagement rounds."""
+        mass: dict[Node, Num] = {self.root: self.one}
+        finals: dict[Node, Num] = {}
+        self.missile_pass(mass, finals)
+        rounds = self.zero
+        stalemate_slot = self.final_slot["S"]
+        for code in reversed(self.chain_order):
+            base = code * self.slots
+            if base not in mass and not any(base + self.e0 + b in mass for b in range(len(self.order) + 1)):
                 continue
-            visits = m / (self.one - self.loop[node]) if node in self.loop else m
-            if slot == 0 and code * self.slots + self.final_slot["S"] not in self.edges[node]:
-                rounds += visits
-            for succ, w in self.edges[node].items():
-                mass[succ] = mass.get(succ, self.zero) + visits * w
+            steps, nxt, stalemate = self.chains[code]
+            if stalemate and base in mass:
+                node = base + stalemate_slot
+                finals[node] = finals.get(node, self.zero) + mass[base]
+            visits, leaving, starts = self.chain_pass(code, mass, loop=True)
+            rounds += starts
+            if leaving:
+                target = nxt * self.slots if nxt != code else base + stalemate_slot
+                store = finals if nxt == code else mass
+                store[target] = store.get(target, self.zero) + leaving
+            for (reached, _), v in zip(steps, visits):
+                if not v:
+                    continue
+                for succ, p in reached:
+                    store = finals if succ % self.slots >= self.t0 else mass
+                    store[succ] = store.get(succ, self.zero) + v * p
         return finals, rounds
 
     def rounds(self) -> tuple[Num, ...]:
         """P(k engagement rounds) for k < ROUNDS_SHOWN - 1, then P(ROUNDS_SHOWN - 1 or more)."""
         last = ROUNDS_SHOWN - 1
-        slots, t0, stalemate = self.slots, self.t0, self.final_slot["S"]
-        inner = [n for n in reversed(list(self.values)) if 0 < n % slots < t0]
         dist = [self.zero] * ROUNDS_SHOWN
-        starts: dict[Node, Num] = {self.root: self.one}
-        for k in range(1 if self.root % slots == 0 else 0, last):
-            mass: dict[Node, Num] = {}
-            nxt: dict[Node, Num] = {}
-            for node, m in starts.items():
-                if node % slots:
-                    mass[node] = m
+        mass: dict[Node, Num] = {self.root: self.one}
+        finals: dict[Node, Num] = {}
+        self.missile_pass(mass, finals)
+        dist[0] = sum(finals.values(), self.zero)
+        order = list(reversed(self.chain_order))
+        stalemate_slot = self.final_slot["S"]
+        for k in range(1, last):
+            nxt_mass: dict[Node, Num] = {}
+            for code in order:
+                if not mass:
+                    break
+                base = code * self.slots
+                if base not in mass and not any(base + self.e0 + b in mass for b in range(len(self.order) + 1)):
                     continue
-                for succ, w in self.edges[node].items():
-                    slot = succ % slots
-                    if slot >= t0:
-                        dist[k - 1 if slot == stalemate else k] += m * w
-                    else:
-                        mass[succ] = mass.get(succ, self.zero) + m * w
-                if node in self.loop:
-                    nxt[node] = nxt.get(node, self.zero) + m * self.loop[node]
-            for node in inner:
-                m = mass.pop(node, None)
-                if not m:
-                    continue
-                for succ, w in self.edges[node].items():
-                    slot = succ % slots
-                    if slot >= t0:
-                        dist[k] += m * w
-                    elif slot == 0:
-                        nxt[succ] = nxt.get(succ, self.zero) + m * w
-                    else:
-                        mass[succ] = mass.get(succ, self.zero) + m * w
-            starts = nxt
-            if not starts:
+                steps, nxt, stalemate = self.chains[code]
+                if stalemate and base in mass:
+                    dist[k - 1] += mass[base]  # STALLO at the start of round k: k - 1 rounds fought
+                visits, leaving, _ = self.chain_pass(code, mass, loop=False)
+                if leaving:
+                    target = nxt * self.slots
+                    nxt_mass[target] = nxt_mass.get(target, self.zero) + leaving
+                for (reached, _), v in zip(steps, visits):
+                    if not v:
+                        continue
+                    for succ, p in reached:
+                        if succ % self.slots >= self.t0:
+                            dist[k - 1 if succ % self.slots == stalemate_slot else k] += v * p
+                        else:
+                            mass[succ] = mass.get(succ, self.zero) + v * p
+            mass = nxt_mass
+            if not mass:
                 break
         dist[last] = self.one - sum(dist[:last], self.zero)
         return tuple(dist)

@@ -102,13 +102,12 @@
         .map(function (x) { return [x.id, x.name]; });
       var head = el("div", { "class": "ec-row" });
       head.appendChild(labelled(T.type, select(types, g.type, "ec-type")));
-      var stepper = el("div", { "class": "stepper" });
-      var minus = el("button", { type: "button", "class": "btn ec-dec", "aria-label": "−1" }, "−");
       var count = numberInput(g.count, 1, t.limit, "ec-count");
-      var plus = el("button", { type: "button", "class": "btn ec-inc", "aria-label": "+1" }, "+");
-      stepper.appendChild(minus); stepper.appendChild(count); stepper.appendChild(plus);
       var countField = labelled(T.count, count);
-      countField.removeChild(count);
+      var stepper = el("div", { "class": "stepper" });
+      stepper.appendChild(el("button", { type: "button", "class": "btn ec-dec", "aria-label": "−1" }, "−"));
+      stepper.appendChild(count);
+      stepper.appendChild(el("button", { type: "button", "class": "btn ec-inc", "aria-label": "+1" }, "+"));
       countField.appendChild(stepper);
       head.appendChild(countField);
       var remove = el("button", { type: "button", "class": "btn ec-remove" }, T.remove);
