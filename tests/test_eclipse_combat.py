@@ -152,3 +152,30 @@ def test_page_in_both_languages(client, lang, title):
     assert "onclick" not in html and "<script>" not in html
     tools = client.get(f"/tools?lang={lang}").get_data(as_text=True)
     assert title in tools
+
+
+HEX = "/api/combat/eclipse/hex"
+
+
+def test_hex_with_three_players_and_ancients(client):
+    r = client.post(HEX, json={"factions": [
+        {"name": "red", "controller": True, "entered": 0, "ships": [{"type": "interceptor", "count": 2}]},
+        {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 2}]},
+        {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]},
+        {"name": "ancients", "ships": [{"type": "ancient", "count": 1}]},
+    ]})
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    # FASE COMBATTIMENTO: the last two to enter fight first, the controller last, NPCs after.
+    assert data["sequence"] == ["blue", "green", "red", "ancients"]
+    assert abs(sum(data["hold"].values()) - 1) < 1e-12
+    assert "eclipse/riparare-danni" in data["rules"]
+
+
+def test_hex_refuses_two_controllers(client):
+    r = client.post(HEX + "?lang=it", json={"factions": [
+        {"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+        {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]}]})
+    assert r.status_code == 400
+    err = r.get_json()["error"]
+    assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]

@@ -18,11 +18,12 @@ from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_ST
                                    RetreatPlan, solve_battle)
 from engine.eclipse.blueprints import (STAT_LIMITS, check_count, default_blueprint, explicit_stats, npc_stats,
                                        stats_from_parts)
+from engine.eclipse.multi import MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.targeting import TARGETINGS
 from engine.reasons import InvalidInput, Reason
-from web.api_input import (as_object, field_path, get_choice, get_int, get_list, get_object, invalid_input,
-                           json_object, reject_unknown)
+from web.api_input import (as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
+                           invalid_input, json_object, reject_unknown)
 from web.compute import compute
 from web.errors import ApiError
 from web.i18n import current_lang
@@ -276,6 +277,33 @@ def api():
     except InvalidInput as error:
         raise _refuse(error) from None
     return jsonify(result_json(result, (attacker, defender)))
+
+
+@bp.post("/api/combat/eclipse/hex")
+def api_hex():
+    """More than two factions in one hex: each faction's chance to hold it."""
+    data = json_object()
+    reject_unknown(data, ("factions", "targeting"))
+    targeting = get_choice(data, "targeting", TARGETINGS, default="optimal")
+    items = get_list(data, "factions", max_items=MAX_PLAYER_FACTIONS + 1)
+    try:
+        factions, normal = [], []
+        for i, item in enumerate(items):
+            path = field_path("factions", i)
+            obj = as_object(item, path)
+            reject_unknown(obj, ("name", "ships", "entered", "controller", "targeting"), path=path)
+            name = get_str(obj, "name", max_len=40, path=path)
+            entered = get_int(obj, "entered", lo=0, hi=20, path=path, default=i)
+            controller = get_bool(obj, "controller", path=path, default=False)
+            side_n, fleet = read_side({path: {k: obj[k] for k in ("ships", "targeting") if k in obj}}, path, targeting)
+            factions.append(Faction(name, fleet, entered, controller))
+            normal.append({"name": name, "entered": entered, "controller": controller, **side_n})
+        result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
+    except InvalidInput as error:
+        raise _refuse(error) from None
+    return jsonify({"hold": result.hold, "sequence": list(result.sequence), "battles": result.battles,
+                    "reasons": [reason_json(r) for r in result.reasons], "rules": list(result.rules),
+                    "rule_links": rule_links(result.rules)})
 
 
 def page_data() -> dict:
