@@ -13,9 +13,10 @@ Damage only grows and retreat statuses only advance, so the only cycle is an eng
 which every die misses: it returns to the state it started from. That self-loop is solved
 algebraically (value = changed part / (1 - P(nothing changed))) instead of iterating.
 
-Each value is a sparse vector of expectations of terminal features (who holds the hex, survivors
-per group, reputation, rounds), so one backward pass answers every question. The targeting side
-decides with the first two features (P(attacker holds), P(defender holds)).
+A backward pass computes each node's (P(attacker holds the hex), P(defender holds it)) and the
+targeting choices; forward passes then push probability mass along the chosen transitions to
+the final states (survivors, escapes, reputation, expected rounds) and, round by round, give the
+distribution of the number of engagement rounds.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any, Union
+from typing import Union
 
 from engine.budget import check as check_budget
 from engine.reasons import InvalidInput, Reason
@@ -60,7 +61,6 @@ MAX_RETREAT_ROUND = 6
 ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 12, then P(12 or more)
 
 Num = Union[float, Fraction]
-Vec = dict[Any, Num]
 ATTACKER, DEFENDER = 0, 1
 SIDE_NAMES = ("attacker", "defender")
 OUT_KEYS = ("A", "D")  # P(attacker holds the hex), P(defender holds the hex)

@@ -59,7 +59,6 @@ PARTS: dict[str, Part] = {
 }
 
 MISSILE_DAMAGE = 2  # a plasma missile die is orange: 2 damage (MISSILI, DANNI)
-CANNON_DAMAGES = {"ion": 1, "plasma": 2, "antimatter": 4}
 
 
 @dataclass(frozen=True)
