@@ -13,6 +13,13 @@ def test_classes_from_the_combat_example():
     assert (miss, only_unshielded, both) == (Fraction(3, 6), Fraction(1, 6), Fraction(2, 6))
 
 
+def test_missiles_and_cannons_without_computer_hit_on_six():
+    # ESEMPIO DI COMBATTIMENTO: missiles without computers "colpiscono con un 6"; Iain's
+    # interceptor cannon hits any of Vernor's ships (shields 0 and 1) with a 6.
+    assert class_probabilities(0, (0,)) == (Fraction(5, 6), Fraction(1, 6))
+    assert class_probabilities(0, (0, 1)) == (Fraction(5, 6), Fraction(0), Fraction(1, 6))
+
+
 def test_six_always_hits_one_always_misses():
     assert class_probabilities(0, (5,)) == (Fraction(5, 6), Fraction(1, 6))  # only the 6
     assert class_probabilities(8, (0,)) == (Fraction(1, 6), Fraction(5, 6))  # the 1 still misses

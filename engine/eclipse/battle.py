@@ -599,7 +599,8 @@ class _Solver:
             mass = nxt_mass
             if not mass:
                 break
-        dist[last] = self.one - sum(dist[:last], self.zero)
+        tail = self.one - sum(dist[:last], self.zero)
+        dist[last] = tail if self.exact else max(tail, 0.0)  # no -1e-17 from float rounding
         return tuple(dist)
 
     # ----- report ----------------------------------------------------------------------------
@@ -638,6 +639,8 @@ class _Solver:
         lost = [self.zero, self.zero]
         for i, g in enumerate(self.groups):
             exp_lost = g.count - sum((k * p for k, p in enumerate(surv[i])), self.zero)
+            if not self.exact:
+                exp_lost = max(exp_lost, 0.0)
             lost[self.side[i]] += exp_lost
             groups.append(GroupResult(SIDE_NAMES[self.side[i]], g.kind, g.count, g.stats.initiative,
                                       tuple(f(p) for p in surv[i]), f(esc_group[i]), f(exp_lost)))
