@@ -21,12 +21,13 @@ distribution of the number of engagement rounds.
 
 from __future__ import annotations
 
+import heapq
 import sys
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Union
+from typing import Any, Union
 
 from engine.budget import check as check_budget
 from engine.reasons import InvalidInput, Reason
@@ -282,6 +283,7 @@ class _Solver:
         self.chains: dict[int, tuple] = {}  # state code -> (its steps' dice, next round's state, stalemate)
         self.chain_order: list[int] = []  # states in the order their values were finished
         self.missile_nodes: list[Node] = []
+        self.topo: dict[int, int] | None = None
         start = sum(self.ms_index[i][tuple(sorted(g.damage or (0,) * g.count, reverse=True))] * self.radix[i]
                     for i, g in enumerate(self.groups))
         # Node slots within a state: 0 round start, then missile steps 0..Lm, engagement steps
@@ -534,33 +536,76 @@ class _Solver:
             leaving = incoming[n] + q_last * c[-1]
         return visits, leaving, starts
 
+    def _heap(self, nodes) -> tuple[list, set]:
+        """States holding mass, to pop in topological order: a state's successors finished
+        their values before it, so they come later in the reversed finishing order."""
+        if self.topo is None:
+            self.topo = {code: i for i, code in enumerate(reversed(self.chain_order))}
+        active = {node // self.slots for node in nodes}
+        heap = [(self.topo[code], code) for code in active]
+        heapq.heapify(heap)
+        return heap, active
+
+    def spread(self, code: int, mass: dict[Node, Num], loop: bool, heap: list, active: set,
+               finals: dict[Node, Num] | None) -> tuple[Num, Num, Num]:
+        """Push one state's mass through its round to the successor states' nodes.
+
+        Returns (mass reaching a final this round, mass ending in a stalemate, mass leaving at
+        the round's end, round starts played). Finals are also added to ``finals`` if given.
+        """
+        steps, nxt, stalemate = self.chains[code]
+        base = code * self.slots
+        ended = stalled = self.zero
+        if stalemate and base in mass:
+            stalled += mass[base]
+        visits, leaving, starts = self.chain_pass(code, mass, loop)
+        slots, t0, stalemate_slot, topo = self.slots, self.t0, self.final_slot["S"], self.topo
+        for (reached, _), v in zip(steps, visits):
+            if not v:
+                continue
+            for succ, p in reached:
+                slot = succ % slots
+                if slot >= t0:
+                    if finals is not None:
+                        finals[succ] = finals.get(succ, self.zero) + v * p
+                    elif slot == stalemate_slot:
+                        stalled += v * p
+                    else:
+                        ended += v * p
+                else:
+                    mass[succ] = mass.get(succ, self.zero) + v * p
+                    c = succ // slots
+                    if c not in active:
+                        active.add(c)
+                        heapq.heappush(heap, (topo[c], c))
+        if finals is not None and stalled:
+            node = base + stalemate_slot
+            finals[node] = finals.get(node, self.zero) + stalled
+        return ended, stalled, leaving, starts
+
     def forward(self) -> tuple[dict[Node, Num], Num]:
         """Mass reaching each final node, and the expected number of engagement rounds."""
         mass: dict[Node, Num] = {self.root: self.one}
         finals: dict[Node, Num] = {}
         self.missile_pass(mass, finals)
         rounds = self.zero
-        stalemate_slot = self.final_slot["S"]
-        for code in reversed(self.chain_order):
-            base = code * self.slots
-            if base not in mass and not any(base + self.e0 + b in mass for b in range(len(self.order) + 1)):
-                continue
-            steps, nxt, stalemate = self.chains[code]
-            if stalemate and base in mass:
-                node = base + stalemate_slot
-                finals[node] = finals.get(node, self.zero) + mass[base]
-            visits, leaving, starts = self.chain_pass(code, mass, loop=True)
+        heap, active = self._heap(mass)
+        while heap:
+            _, code = heapq.heappop(heap)
+            active.discard(code)
+            _, _, leaving, starts = self.spread(code, mass, True, heap, active, finals)
             rounds += starts
             if leaving:
-                target = nxt * self.slots if nxt != code else base + stalemate_slot
-                store = finals if nxt == code else mass
-                store[target] = store.get(target, self.zero) + leaving
-            for (reached, _), v in zip(steps, visits):
-                if not v:
-                    continue
-                for succ, p in reached:
-                    store = finals if succ % self.slots >= self.t0 else mass
-                    store[succ] = store.get(succ, self.zero) + v * p
+                nxt = self.chains[code][1]
+                if nxt == code:  # a stalemate state's round ends at its own (stalemate) start
+                    node = code * self.slots + self.final_slot["S"]
+                    finals[node] = finals.get(node, self.zero) + leaving
+                else:
+                    node = nxt * self.slots
+                    mass[node] = mass.get(node, self.zero) + leaving
+                    if nxt not in active:
+                        active.add(nxt)
+                        heapq.heappush(heap, (self.topo[nxt], nxt))
         return finals, rounds
 
     def rounds(self) -> tuple[Num, ...]:
@@ -571,34 +616,21 @@ class _Solver:
         finals: dict[Node, Num] = {}
         self.missile_pass(mass, finals)
         dist[0] = sum(finals.values(), self.zero)
-        order = list(reversed(self.chain_order))
-        stalemate_slot = self.final_slot["S"]
         for k in range(1, last):
             nxt_mass: dict[Node, Num] = {}
-            for code in order:
-                if not mass:
-                    break
-                base = code * self.slots
-                if base not in mass and not any(base + self.e0 + b in mass for b in range(len(self.order) + 1)):
-                    continue
-                steps, nxt, stalemate = self.chains[code]
-                if stalemate and base in mass:
-                    dist[k - 1] += mass[base]  # STALLO at the start of round k: k - 1 rounds fought
-                visits, leaving, _ = self.chain_pass(code, mass, loop=False)
+            heap, active = self._heap(mass)
+            while heap:
+                _, code = heapq.heappop(heap)
+                active.discard(code)
+                ended, stalled, leaving, _ = self.spread(code, mass, False, heap, active, None)
+                dist[k] += ended
+                dist[k - 1] += stalled  # STALLO at the start of round k: k - 1 rounds fought
                 if leaving:
-                    target = nxt * self.slots
+                    target = self.chains[code][1] * self.slots
                     nxt_mass[target] = nxt_mass.get(target, self.zero) + leaving
-                for (reached, _), v in zip(steps, visits):
-                    if not v:
-                        continue
-                    for succ, p in reached:
-                        if succ % self.slots >= self.t0:
-                            dist[k - 1 if succ % self.slots == stalemate_slot else k] += v * p
-                        else:
-                            mass[succ] = mass.get(succ, self.zero) + v * p
             mass = nxt_mass
-            if not mass:
-                break
+            if not mass or (not self.exact and sum(mass.values()) < 1e-13):
+                break  # what is left (< 1e-13) goes to the last bucket below
         tail = self.one - sum(dist[:last], self.zero)
         dist[last] = tail if self.exact else max(tail, 0.0)  # no -1e-17 from float rounding
         return tuple(dist)
