@@ -58,7 +58,7 @@ def test_counts_follow_the_miniature_limits():
 def test_explicit_stats_bounds():
     st = explicit_stats({"initiative": 3, "hull": 2, "ion": 1, "missiles": 1})
     assert st.missile_dice == ((2, 2),) and st.cannon_dice == ((1, 1),)
-    err = refused(explicit_stats, {"hull": -1}, "defender.ships[0]")
+    err = refused(explicit_stats, {"hull": -1}, {"hull": "defender.ships[0].hull"})
     assert (err.code, err.field) == ("stat_out_of_range", "defender.ships[0].hull")
 
 

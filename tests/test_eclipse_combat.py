@@ -179,3 +179,10 @@ def test_hex_refuses_two_controllers(client):
     assert r.status_code == 400
     err = r.get_json()["error"]
     assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
+
+
+def test_cannon_out_of_range_names_its_path(client):
+    r = client.post(URL, json=body([{"type": "cruiser", "count": 1, "cannons": {"plasma": 9}}],
+                                   [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "attacker.ships[0].cannons.plasma"

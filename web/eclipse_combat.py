@@ -131,10 +131,10 @@ GROUP_FIELDS = ("type", "count", "parts") + STAT_FIELDS + ("cannons",)
 
 
 def _refuse(error: InvalidInput) -> ApiError:
+    """The engine's refusal as a 400 in the request's language (ship types by their names)."""
     params = dict(error.params)
-    for key in ("type",):
-        if key in params and params[key] in SHIP_NAMES:
-            params[key] = str(SHIP_NAMES[params[key]])
+    if params.get("type") in SHIP_NAMES:
+        params["type"] = str(SHIP_NAMES[params["type"]])
     return invalid_input(InvalidInput(error.code, field=error.field, rule=error.rule, **params), ERRORS)
 
 
@@ -156,19 +156,16 @@ def read_group(obj: Any, path: str) -> tuple[dict, Group]:
         raise ApiError("parts_or_stats", _("%(field)s: give either parts or explicit stats, not both.",
                                            field=path), path)
     if explicit:
+        # Only the type is checked here; the ranges are the engine's, so the 400 cites the rule.
         values = {k: get_int(obj, k, lo=-10**6, hi=10**6, path=path, default=0) for k in STAT_FIELDS}
+        fields = {k: field_path(path, k) for k in STAT_FIELDS}
+        cannons_path = field_path(path, "cannons")
         cannons = get_object(obj, "cannons", path=path, default={})
-        reject_unknown(cannons, CANNON_FIELDS, path=field_path(path, "cannons"))
+        reject_unknown(cannons, CANNON_FIELDS, path=cannons_path)
         for k in CANNON_FIELDS:
-            values[k] = get_int(cannons, k, lo=-10**6, hi=10**6, path=field_path(path, "cannons"), default=0)
-        try:
-            stats = explicit_stats(values, path)
-        except InvalidInput as error:
-            if error.field and error.field.endswith(CANNON_FIELDS):
-                name = error.field.rsplit(".", 1)[1]
-                error = InvalidInput(error.code, field=field_path(field_path(path, "cannons"), name), rule=error.rule,
-                                     **error.params)
-            raise error
+            values[k] = get_int(cannons, k, lo=-10**6, hi=10**6, path=cannons_path, default=0)
+            fields[k] = field_path(cannons_path, k)
+        stats = explicit_stats(values, fields)
         return {"type": kind, "count": count, "stats": values}, Group(kind, count, stats)
     if "parts" in obj:
         parts = get_list(obj, "parts", max_items=MAX_PARTS, path=path)

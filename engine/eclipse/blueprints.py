@@ -117,16 +117,20 @@ def _sum_parts(stype: ShipType, parts: tuple[str, ...] | list[str]) -> ShipStats
     )
 
 
-def explicit_stats(values: dict[str, int], field: str = "") -> ShipStats:
-    """Stats typed in directly; each must lie within ``STAT_LIMITS`` (a hull below 0 is refused)."""
+def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None) -> ShipStats:
+    """Stats typed in directly; each must lie within ``STAT_LIMITS`` (a hull below 0 is refused).
+
+    ``fields`` maps a stat to its path in the request, for the error (default: the stat's name).
+    """
+    fields = fields or {}
     out: dict[str, int] = {}
     for name, (lo, hi) in STAT_LIMITS.items():
         v = values.get(name, 0)
+        where = fields.get(name, name)
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidInput("not_an_integer", field=f"{field}.{name}" if field else name, value=v)
+            raise InvalidInput("not_an_integer", field=where, value=v)
         if not lo <= v <= hi:
-            raise InvalidInput("stat_out_of_range", field=f"{field}.{name}" if field else name,
-                               rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
+            raise InvalidInput("stat_out_of_range", field=where, rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
                                stat=name, value=v, min=lo, max=hi)
         out[name] = v
     return ShipStats(**out)
