@@ -32,7 +32,7 @@ from typing import Any, Union
 from engine.budget import check as check_budget
 from engine.reasons import InvalidInput, Reason
 
-from .blueprints import ShipStats
+from .blueprints import ShipStats, check_count
 from .parts import SHIP_TYPES
 from .reputation import RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
 from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS, heuristic_key, results, roll_outcomes
@@ -168,6 +168,7 @@ def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
             raise InvalidInput("fleet_empty", field=f"{side}.ships", rule=RULE_COMBAT)
         seen = set()
         for i, g in enumerate(fleet.groups):
+            check_count(g.kind, g.count, f"{side}.ships[{i}].count")
             if g.kind in seen:
                 raise InvalidInput("duplicate_ship_type", field=f"{side}.ships[{i}].type", rule=RULE_COMBAT, type=g.kind)
             seen.add(g.kind)
