@@ -59,7 +59,7 @@ def test_choice_is_kept_in_a_cookie(app):
 
 def chrome(html: str) -> set[str]:
     """The page's visible text pieces and attribute texts, minus the rule text itself."""
-    html = re.sub(r'<div class="rule-body">.*?</div>', "", html, flags=re.S)
+    html = re.sub(r'<div class="rule-body"[^>]*>.*?</div>', "", html, flags=re.S)
     html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
     pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
     return {piece.strip() for piece in pieces if piece.strip()}

@@ -59,3 +59,15 @@ def test_unknown_section_is_a_friendly_404_in_the_reader_language(client, lang, 
 def test_path_traversal_in_an_id_finds_nothing(client):
     assert client.get("/rules/../../etc/passwd").status_code == 404
     assert client.get("/rules/ti4/..%2f..%2fapp.py").status_code == 404
+
+
+def test_english_page_reads_english_and_says_the_italian_is_authoritative(client, db):
+    html = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    assert "STEP 5. RETREAT" in html and "authoritative" in html
+    assert db.get("ti4/23.7").body_it[:40] not in html
+
+
+def test_side_by_side_shows_both_languages_with_lang_attributes(client):
+    html = client.get("/rules/ti4/23.7?lang=en&compare=1").get_data(as_text=True)
+    assert '<div class="rule-body" lang="it">' in html and '<div class="rule-body" lang="en">' in html
+    assert "Se un giocatore ha annunciato una ritirata" in html and "STEP 5. RETREAT" in html

@@ -4,7 +4,12 @@ and render pages or JSON."""
 from web.api_sections import bp as api_sections_bp
 from web.eclipse_combat import bp as eclipse_combat_bp
 from web.health import bp as health_bp
+from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
+from web.retreat import bp as retreat_bp
+from web.retreat_api import bp as retreat_api_bp
+from web.small_combat import bp as small_combat_bp
+from web.ti4_combat import bp as ti4_combat_bp
 from web.tools import bp as tools_bp
 
 # Every blueprint of the app, registered in this order by create_app().
@@ -13,5 +18,10 @@ BLUEPRINTS = [
     api_sections_bp,
     tools_bp,
     health_bp,
+    api_docs_bp,
+    retreat_bp,
+    retreat_api_bp,
+    small_combat_bp,
+    ti4_combat_bp,
     eclipse_combat_bp,
 ]

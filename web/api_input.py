@@ -26,8 +26,11 @@ def field_path(path: str, key: str | int) -> str:
 
 
 def json_object() -> dict:
-    """The request body as a JSON object, or a 400."""
-    data = request.get_json(silent=True)
+    """The request body as a JSON object, or a 400 (absurdly deep nesting included)."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:
+        data = None
     if not isinstance(data, dict):
         raise ApiError("invalid_json", _("The request body must be a JSON object."))
     return data

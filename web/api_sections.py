@@ -7,6 +7,7 @@ from flask_babel import gettext as _
 
 from rules_db.loader import GAMES, Section
 from web.errors import ApiError
+from web.openapi import STRING, array, document, integer, obj, ref
 from web.rules import get_db, section_url
 
 bp = Blueprint("api_sections", __name__, url_prefix="/api")
@@ -20,6 +21,34 @@ def section_summary(section: Section) -> dict:
         "title": {"it": section.title_it, "en": section.title_en},
         "url": section_url(section.id),
     }
+
+
+SECTION = {"allOf": [ref("SectionSummary"), obj(
+    {
+        "body": ref("Localized"),
+        "parent": {"type": ["string", "null"]},
+        "children": array(STRING),
+        "related": array(STRING),
+        "keywords": array(STRING),
+    },
+    ("body", "parent", "children", "related"),
+)]}
+document(
+    "/api/sections", "get",
+    summary="Every section id with its game, number, title in both languages and page url.",
+    params=[{"name": "game", "in": "query", "required": False,
+             "schema": {"type": "string", "enum": ["eclipse", "galaxy", "ti4", "parsec", "rftg"]}}],
+    response=obj({"count": integer(0), "sections": array(ref("SectionSummary"))}, ("count", "sections")),
+    example={"query": {"game": "ti4"}},
+)
+document(
+    "/api/sections/{section_id}", "get",
+    summary="One section whole: title and Markdown body in Italian and English, hierarchy and links.",
+    params=[{"name": "section_id", "in": "path", "required": True, "schema": STRING}],
+    response=SECTION,
+    example={"path": {"section_id": "ti4/23.7"}},
+    errors=(404,),
+)
 
 
 @bp.get("/sections")

@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Callable, Hashable, TypeVar
 
+from flask import current_app
 from flask_babel import gettext as _
 
 from engine.budget import BudgetExceeded, time_budget
@@ -56,8 +57,13 @@ def cache_key(namespace: str, payload: Any) -> str:
     return namespace + ":" + json.dumps(payload, sort_keys=True, separators=(",", ":"), default=repr)
 
 
-def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float = TIME_BUDGET_SECONDS) -> T:
-    """``function()`` under a time budget, remembered by (namespace, payload)."""
+def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None) -> T:
+    """``function()`` under a time budget, remembered by (namespace, payload).
+
+    The budget defaults to the app's COMPUTE_BUDGET_SECONDS (TIME_BUDGET_SECONDS unless set).
+    """
+    if budget is None:
+        budget = current_app.config.get("COMPUTE_BUDGET_SECONDS", TIME_BUDGET_SECONDS)
     key = cache_key(namespace, payload)
     found, value = CACHE.get(key)
     if found:
@@ -68,7 +74,8 @@ def compute(namespace: str, payload: Any, function: Callable[[], T], budget: flo
     except BudgetExceeded:
         raise ApiError(
             "time_budget_exceeded",
-            _("This computation would take longer than %(seconds)s seconds: try smaller fleets.", seconds=int(budget)),
+            _("This computation would take longer than %(seconds)s seconds: try smaller fleets.",
+              seconds=max(1, round(budget))),
             status=422,
         ) from None
     CACHE.put(key, value)

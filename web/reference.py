@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template
+from flask import Blueprint, abort, render_template, request
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES
@@ -49,13 +49,16 @@ def section(section_id: str):
     descendants = list(db.descendants(found))
     inline = descendants if len(descendants) <= INLINE_DESCENDANTS else []
     previous, following = db.neighbours(found)
+    # "Italiano / English original": both texts side by side, the Italian being authoritative.
+    compare = request.args.get("compare") == "1"
+    languages = ("it", "en") if compare else (lang,)
     return render_template(
         "reference/section.html",
         section=found,
         game=db.games[found.game],
         crumbs=db.ancestors(found),
-        body=markdown_html(found.body(lang)),
-        inline=[(s, markdown_html(s.body(lang))) for s in inline],
+        compare=compare,
+        blocks=[(s, [(code, markdown_html(s.body(code))) for code in languages]) for s in [found, *inline]],
         children=[db.sections[c] for c in found.children] if not inline else [],
         related=[db.sections[r] for r in found.related],
         previous=previous,

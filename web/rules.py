@@ -27,7 +27,9 @@ def section_url(section_id: str, **params) -> str:
 def section_label(section: Section, lang: str) -> str:
     """What a link to a section says: its number (if any) and its title."""
     title = section.title(lang)
-    return f"{section.number} {title}" if section.number else title
+    if not section.number or title.startswith(section.number):
+        return title  # Galaxy's chapter titles already carry their printed number
+    return f"{section.number} {title}"
 
 
 @lru_cache(maxsize=4096)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template
-from flask_babel import lazy_gettext as _l
 
 bp = Blueprint("tools", __name__)
 

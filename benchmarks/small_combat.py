@@ -1,0 +1,46 @@
+"""Time the heaviest inputs of the three small combat engines; print median and p95 (ms)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from engine.galaxy_combat import MAX_OPPORTUNITIES, Attacker, BaseTarget, ShipTarget, attack_sequence
+from engine.parsec_combat import MAX_ATTACKERS, AttackingShip, Defender, Modifiers, combat_odds
+from engine.rftg_conquest import MAX_TABLEAU, conquest_check
+
+
+def _measure(name: str, call, runs: int = 30) -> None:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        call()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"{name:48s} median {statistics.median(times):8.2f} ms   p95 {p95:8.2f} ms")
+
+
+def main() -> None:
+    n = MAX_OPPORTUNITIES
+    ships = [ShipTarget(6 + i % 5, has_governor=i % 2 == 0, phaser_banks=i % 4 == 0) for i in range(n)]
+    _measure("galaxy: 9 attacks, 9 different ships", lambda: attack_sequence(Attacker(8), ships, n, "different"))
+    mixed = [ShipTarget(10), ShipTarget(9), BaseTarget(), BaseTarget(True)]
+    _measure("galaxy: 9 attacks, same plan, ships then bases", lambda: attack_sequence(Attacker(7), mixed, n))
+    attackers = [AttackingShip(u, d) for u, d in zip(
+        ["cruiser", "fighter", "armored_transport", "cruiser", "fighter", "fighter", "cruiser", "armored_transport"],
+        [2, 1, 1, 1, 1, 1, 2, 1],
+    )][:MAX_ATTACKERS]
+    _measure(
+        "parsec: 8 coordinated attackers, fight to the end",
+        lambda: combat_odds(attackers, Defender("cruiser", surrounded=True), Modifiers(defense=3)),
+    )
+    _measure(
+        "parsec: 8 attackers vs 7 linked colonies",
+        lambda: combat_odds(attackers, Defender("colony", linked_colonies=7)),
+    )
+    _measure("rftg: 20-card tableau", lambda: conquest_check(9, [1, -1] * (MAX_TABLEAU // 2), 2, True, True, 5))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,77 @@
+"""Time TI4 combat calculations: median and p95 for small, medium and large battles.
+
+Each run starts cold (the cached dice distributions are cleared) so the numbers are what a
+first request pays. Wall-clock and CPU time are both shown: on a busy machine the CPU time is
+the steadier of the two. Run: /work/venv/bin/python benchmarks/ti4_combat.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine.ti4 import calculate  # noqa: E402
+from engine.ti4.assignment import HitPolicy  # noqa: E402
+from engine.ti4.inputs import Battle, Force  # noqa: E402
+from engine.ti4.rolls import _hits  # noqa: E402
+
+CASES = {
+    "small space (3 vs 3)": Battle("space", Force({"cruiser": 2, "fighter": 1}),
+                                   Force({"destroyer": 1, "fighter": 2})),
+    "small ground (3 vs 2, bombard)": Battle("ground", Force({"infantry": 3, "dreadnought": 1}),
+                                             Force({"infantry": 2})),
+    "medium space (8 vs 8, PDS, nebula)": Battle(
+        "space", Force({"dreadnought": 2, "destroyer": 2, "carrier": 1, "fighter": 3}),
+        Force({"cruiser": 3, "destroyer": 2, "carrier": 1, "fighter": 2, "pds": 2}), nebula=True),
+    "large space (18 vs 17)": Battle(
+        "space", Force({"dreadnought": 2, "cruiser": 4, "destroyer": 4, "carrier": 2,
+                        "fighter": 6}),
+        Force({"dreadnought": 2, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 8})),
+    "large space (18 vs 17, war suns, upgrades)": Battle(
+        "space", Force({"war_sun": 2, "dreadnought": 3, "destroyer": 4, "carrier": 2,
+                        "fighter": 7}, upgrades=("destroyer", "carrier", "fighter")),
+        Force({"dreadnought": 4, "cruiser": 3, "destroyer": 4, "carrier": 2, "fighter": 4,
+               "pds": 3}, upgrades=("cruiser", "pds"))),
+    "limit space (24 vs 24)": Battle(
+        "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8,
+                        "fighter": 5}),
+        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5})),
+    "worst seen (24 vs 22, fighters last, retreat r4)": Battle(
+        "space", Force({"war_sun": 2, "dreadnought": 5, "destroyer": 3, "fighter": 14},
+                       upgrades=("destroyer",), retreat_round=4,
+                       policy=HitPolicy(order=("war_sun", "dreadnought", "destroyer", "fighter"),
+                                        keep_alive="war_sun")),
+        Force({"war_sun": 2, "dreadnought": 5, "destroyer": 8, "fighter": 9}), nebula=True),
+}
+
+
+def measure(battle: Battle, runs: int) -> tuple[list[float], list[float]]:
+    wall, cpu = [], []
+    for _ in range(runs):
+        _hits.cache_clear()
+        start, start_cpu = time.perf_counter(), time.process_time()
+        calculate(battle)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return wall, cpu
+
+
+def summary(times: list[float]) -> str:
+    times = sorted(times)
+    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
+    return f"median {statistics.median(times) * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms"
+
+
+def main() -> None:
+    for name, battle in CASES.items():
+        runs = 40 if "small" in name or "medium" in name else 10
+        wall, cpu = measure(battle, runs)
+        print(f"{name:50s} wall {summary(wall)} | cpu {summary(cpu)} ({runs} runs)")
+
+
+if __name__ == "__main__":
+    main()

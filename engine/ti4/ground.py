@@ -1,0 +1,88 @@
+"""Ground combat (rule 24) inside an invasion (rule 43).
+
+Order of events (43.1-43.4):
+1. Bombardment (12): the attacker's dreadnoughts and war suns roll; each hit destroys one
+   defending infantry, excess hits are lost (12.2). A planet with a Planetary Shield unit (a PDS)
+   cannot be bombarded (12.1, 70), unless the attacker has a war sun in the system: then the
+   shield is ignored altogether (70.3), so every bombarding unit fires.
+2. Space cannon defense (15.6-15.8): the defender's PDS on the planet fire at the committed
+   infantry.
+3. Ground combat rounds until one side (or neither) has infantry left (24.1-24.4). There is no
+   retreat. Modifiers add to combat rolls only (bombardment and space cannon are unaffected).
+   If modifiers leave neither side able to score, the FAQ's stalemate answer is applied: the
+   attacker's infantry, unable to retreat, is destroyed.
+"""
+
+from __future__ import annotations
+
+from engine.reasons import Reason
+from engine.ti4.assignment import ForceStates
+from engine.ti4.chain import Distribution, RoundRules, run
+from engine.ti4.inputs import Battle, Force, validate
+from engine.ti4.result import CombatResult, number_type, summarize
+from engine.ti4.plans import horizon, total_modifier
+from engine.ti4.rolls import D10_RULES, ability_hits
+
+BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3",
+              "ti4/24.4", "ti4/43.5") + D10_RULES
+BOMBARDERS = ("dreadnought", "war_sun")
+
+
+def _infantry(force: Force) -> dict[str, int]:
+    return {"infantry": force.count("infantry")}
+
+
+def _settle(kind: str, a: dict[str, int], d: dict[str, int]):
+    """A stalemate (FAQ, GENERALE 2) makes the attacker retreat or be destroyed; infantry on
+    a planet cannot retreat (24 has no retreat step), so it is destroyed."""
+    return ({} if kind == "stalemate" else a), d
+
+
+def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
+    """Exact odds of an invasion of one planet: bombardment, space cannon defense, ground
+    combat rounds."""
+    validate(battle)
+    if battle.kind != "ground":
+        raise ValueError("ground_combat takes a ground battle")
+    number, zero = number_type(exact)
+    att_force, def_force = battle.attacker, battle.defender
+    att = ForceStates(_infantry(att_force), frozenset(att_force.upgrades), att_force.policy,
+                      number)
+    dfn = ForceStates(_infantry(def_force), frozenset(def_force.upgrades), def_force.policy,
+                      number)
+    rules = list(BASE_RULES)
+    reasons: list[Reason] = []
+    bombard = battle.bombardment is not False and any(att_force.count(k) for k in BOMBARDERS)
+    if bombard:
+        rules += ["ti4/43.1", "ti4/12.1", "ti4/12.2"]
+    if bombard and def_force.count("pds"):
+        if att_force.count("war_sun"):
+            reasons.append(Reason("war_sun_ignores_shield", "ti4/70.3"))
+        else:
+            bombard = False
+            reasons.append(Reason("shield_blocks_bombardment", "ti4/70"))
+        rules.append("ti4/70.3" if att_force.count("war_sun") else "ti4/70")
+    bombarders = {k: att_force.count(k) for k in BOMBARDERS}
+    bombard_dist = ability_hits(bombarders, att_force.upgrades, "bombardment") if bombard else (1,)
+    cannon = battle.space_cannon and def_force.count("pds") > 0
+    if cannon:
+        rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
+    cannon_dist = (ability_hits({"pds": def_force.count("pds")}, def_force.upgrades,
+                                "space_cannon") if cannon else (1,))
+    start: Distribution = {}
+    for hb, qb in enumerate(map(number, bombard_dist)):
+        nd = dfn.after_hits(dfn.start, hb)
+        for hc, qc in enumerate(map(number, cannon_dist)):
+            key = (att.after_hits(att.start, hc), nd)
+            start[key] = start.get(key, zero) + qb * qc
+    if att_force.modifiers or def_force.modifiers:
+        rules.append("ti4/49.2")
+    round_rules = RoundRules(
+        horizon=horizon(battle.stop_after, (), (att_force.modifiers, def_force.modifiers)),
+        modifier=lambda r: (total_modifier(att_force.modifiers, r),
+                            total_modifier(def_force.modifiers, r)),
+        stop_after=battle.stop_after)
+    outcome = run(att, dfn, start, round_rules, zero)
+    return summarize(outcome, att, dfn, (_infantry(att_force), _infantry(def_force)),
+                     (att_force.upgrades, def_force.upgrades), _settle,
+                     tuple(dict.fromkeys(rules)), tuple(reasons), zero)

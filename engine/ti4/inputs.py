@@ -1,0 +1,149 @@
+"""A TI4 battle as the engine takes it, and the checks run before any work starts.
+
+Every size that drives work has a maximum here: units per kind (the plastic pieces of rule 87.2,
+or a calculator cap for fighters and infantry, which rule 44.4 leaves unlimited), units in
+combat per side (the state space grows with it), rounds named by plans and modifiers, and the
+number and size of modifiers. Anything beyond is refused with ``InvalidInput``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from engine.reasons import InvalidInput
+from engine.ti4.assignment import HitPolicy
+from engine.ti4.plans import RoundModifier
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, SHIPS, UNIT_KEYS, UPGRADABLE
+
+KINDS = ("space", "ground")
+MAX_FIGHTERS = 20
+MAX_INFANTRY = 20
+MAX_COMBATANTS = 24  # units that roll in the combat, per side
+MAX_ROUND = 10  # latest round a plan or a modifier may name
+MAX_MODIFIERS = 6  # per side
+MAX_MODIFIER = 3  # absolute value of one modifier
+
+# Which units may be entered, by combat kind and side.
+ALLOWED = {
+    ("space", "attacker"): SHIPS + ("pds", "space_dock"),
+    ("space", "defender"): SHIPS + ("pds", "space_dock"),
+    # The attacker's ships only bombard (43.1); the defender's structures shield and fire (43.3).
+    ("ground", "attacker"): ("infantry", "dreadnought", "war_sun"),
+    ("ground", "defender"): ("infantry", "pds", "space_dock"),
+}
+COMBATANTS = {"space": SHIPS, "ground": ("infantry",)}
+
+
+def unit_limit(key: str) -> int:
+    return COMPONENT_LIMIT.get(key, MAX_FIGHTERS if key == "fighter" else MAX_INFANTRY)
+
+
+@dataclass(frozen=True)
+class Force:
+    """One side: unit counts, unit upgrades (``"cruiser"`` means Cruiser II), hit policy,
+    an optional planned retreat round and roll modifiers."""
+
+    units: Mapping[str, int]
+    upgrades: tuple[str, ...] = ()
+    policy: HitPolicy = field(default_factory=HitPolicy)
+    retreat_round: int | None = None
+    modifiers: tuple[RoundModifier, ...] = ()
+
+    def count(self, key: str) -> int:
+        return self.units.get(key, 0)
+
+
+@dataclass(frozen=True)
+class Battle:
+    """A whole question. ``bombardment`` is None unless the request says (ground only)."""
+
+    kind: str
+    attacker: Force
+    defender: Force
+    nebula: bool = False
+    space_cannon: bool = True
+    bombardment: bool | None = None
+    stop_after: int | None = None
+
+
+def _check_round(value: int | None, where: str) -> None:
+    if value is not None and not 1 <= value <= MAX_ROUND:
+        raise InvalidInput("round_out_of_range", field=where, min=1, max=MAX_ROUND)
+
+
+def _check_units(kind: str, side: str, force: Force) -> None:
+    allowed = ALLOWED[(kind, side)]
+    for key, n in force.units.items():
+        where = f"{side}.units.{key}"
+        if key not in UNIT_KEYS:
+            raise InvalidInput("unknown_unit", field=where, unit=key)
+        if n < 0:
+            raise InvalidInput("negative_count", field=where, unit=key)
+        if n > unit_limit(key):
+            raise InvalidInput("too_many_units", field=where, rule="ti4/87.2", unit=key,
+                               max=unit_limit(key))
+        if n and key not in allowed:
+            if kind == "ground" and key == "fighter":
+                raise InvalidInput("fighters_in_ground_combat", field=where, rule="ti4/24.1")
+            code = "unit_not_in_ground_combat" if kind == "ground" else "unit_not_in_space_combat"
+            raise InvalidInput(code, field=where, rule="ti4/24.1" if kind == "ground"
+                               else "ti4/23.5", unit=key)
+    fighting = sum(force.count(k) for k in COMBATANTS[kind])
+    if fighting == 0:
+        raise InvalidInput("empty_side", field=f"{side}.units",
+                           rule="ti4/23" if kind == "space" else "ti4/24")
+    if fighting > MAX_COMBATANTS:
+        raise InvalidInput("too_many_combatants", field=f"{side}.units", max=MAX_COMBATANTS)
+
+
+def _check_policy(side: str, force: Force) -> None:
+    order = force.policy.order
+    for k, key in enumerate(order):
+        if key not in DEFAULT_ORDER:
+            raise InvalidInput("unknown_unit", field=f"{side}.order[{k}]", unit=key)
+        if key in order[:k]:
+            raise InvalidInput("duplicate_in_order", field=f"{side}.order[{k}]", unit=key)
+    keep = force.policy.keep_alive
+    if keep is not None:
+        if keep not in DEFAULT_ORDER:
+            raise InvalidInput("unknown_unit", field=f"{side}.keep_alive", unit=keep)
+        if force.count(keep) == 0:
+            raise InvalidInput("keep_alive_absent", field=f"{side}.keep_alive", unit=keep)
+
+
+def _check_modifiers(side: str, force: Force) -> None:
+    if len(force.modifiers) > MAX_MODIFIERS:
+        raise InvalidInput("too_many_modifiers", field=f"{side}.modifiers", max=MAX_MODIFIERS)
+    for k, mod in enumerate(force.modifiers):
+        where = f"{side}.modifiers[{k}]"
+        if not -MAX_MODIFIER <= mod.value <= MAX_MODIFIER:
+            raise InvalidInput("modifier_out_of_range", field=f"{where}.value",
+                               min=-MAX_MODIFIER, max=MAX_MODIFIER)
+        _check_round(mod.first_round, f"{where}.first_round")
+        _check_round(mod.last_round, f"{where}.last_round")
+        if mod.last_round is not None and mod.last_round < mod.first_round:
+            raise InvalidInput("round_range_reversed", field=f"{where}.last_round")
+
+
+def validate(battle: Battle) -> None:
+    """Refuse what the rules forbid or the calculator cannot take; silent when all is well."""
+    if battle.kind not in KINDS:
+        raise InvalidInput("unknown_kind", field="kind", kind=battle.kind)
+    for side in ("attacker", "defender"):
+        force: Force = getattr(battle, side)
+        _check_units(battle.kind, side, force)
+        for k, key in enumerate(force.upgrades):
+            if key not in UPGRADABLE:
+                raise InvalidInput("unknown_upgrade", field=f"{side}.upgrades[{k}]", unit=key)
+        _check_policy(side, force)
+        _check_modifiers(side, force)
+        _check_round(force.retreat_round, f"{side}.retreat_round")
+        if battle.kind == "ground" and force.retreat_round is not None:
+            raise InvalidInput("no_retreat_in_ground_combat", field=f"{side}.retreat_round",
+                               rule="ti4/24.3")
+    _check_round(battle.stop_after, "stop_after")
+    if battle.kind == "ground" and battle.nebula:
+        raise InvalidInput("nebula_in_ground_combat", field="nebula", rule="ti4/54.3")
+    if battle.kind == "space" and battle.bombardment is not None:
+        raise InvalidInput("bombardment_in_space_combat", field="bombardment", rule="ti4/43.1")

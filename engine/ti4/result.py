@@ -1,0 +1,134 @@
+"""What a battle calculation answers, built from the chain's end states.
+
+The chain knows states; players want odds, survivors, losses and rounds. ``summarize`` turns
+end states into units left (after the end-of-combat rules the caller's ``settle`` applies:
+capacity, retreat) and aggregates them per side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable
+
+from engine.reasons import Reason
+from engine.ti4.assignment import ForceStates, Number
+from engine.ti4.chain import STALEMATE_RULE, ChainOutcome
+from engine.ti4.units import stats
+
+Units = tuple[tuple[str, int], ...]  # sorted (unit, count) pairs, count > 0
+Settle = Callable[[str, dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """One side's fate. ``survivors``: compositions left (in the system, or retreated), most
+    likely first; ``count_distribution[k]`` = P(k units left); ``at_least_non_fighters[n]`` =
+    P(at least n units other than fighters left); losses are expectations."""
+
+    survivors: tuple[tuple[Units, Number], ...]
+    count_distribution: tuple[Number, ...]
+    at_least_non_fighters: tuple[Number, ...]
+    expected_survivors: tuple[tuple[str, Number], ...]
+    expected_losses: tuple[tuple[str, Number], ...]
+    expected_units_lost: Number
+    expected_cost_lost: Number
+
+
+@dataclass(frozen=True)
+class CombatResult:
+    """Odds of each ending. ``attacker_win + defender_win + draw + unfinished == 1``;
+    ``unfinished`` is 0 unless a stop plan cuts the battle. Retreats and the stalemate are
+    parts of the loser's column: ``defender_retreat`` counts in ``attacker_win``,
+    ``attacker_retreat`` and ``stalemate`` in ``defender_win``. ``rounds[r]`` is P(the battle
+    ends in round r), r = 0 (before any round) .. len-1, and ``rounds_later`` that it ends after
+    those; with ``unfinished`` they sum to 1."""
+
+    attacker_win: Number
+    defender_win: Number
+    draw: Number
+    unfinished: Number
+    attacker_retreat: Number
+    defender_retreat: Number
+    stalemate: Number
+    attacker: SideSummary
+    defender: SideSummary
+    rounds: tuple[Number, ...]
+    rounds_later: Number
+    expected_rounds: Number
+    rules: tuple[str, ...]
+    reasons: tuple[Reason, ...]
+
+
+WINS = {"attacker": "attacker_win", "defender_retreat": "attacker_win",
+        "defender": "defender_win", "attacker_retreat": "defender_win",
+        "stalemate": "defender_win", "draw": "draw", "unfinished": "unfinished"}
+
+
+def _side(finals: dict[Units, Number], initial: dict[str, int], upgrades: tuple[str, ...],
+          zero: Number) -> SideSummary:
+    size = sum(initial.values())
+    non_fighters = size - initial.get("fighter", 0)
+    counts = [zero] * (size + 1)
+    non_fighter_counts = [zero] * (non_fighters + 1)
+    expected = {key: zero for key in initial}
+    for units, p in finals.items():
+        counts[sum(n for _, n in units)] += p
+        non_fighter_counts[sum(n for k, n in units if k != "fighter")] += p
+        for key, n in units:
+            expected[key] += n * p
+    at_least = []
+    running = zero
+    for p in reversed(non_fighter_counts):
+        running += p
+        at_least.append(running)
+    losses = {key: initial[key] - expected[key] for key in initial}
+    cost = sum((stats(k, k in upgrades).cost * v for k, v in losses.items()), zero)
+    ranked = tuple(sorted(finals.items(), key=lambda item: (-item[1], item[0])))
+    return SideSummary(ranked, tuple(counts), tuple(reversed(at_least)),
+                       tuple(expected.items()), tuple(losses.items()),
+                       sum(losses.values(), zero), cost)
+
+
+def _freeze(units: dict[str, int]) -> Units:
+    return tuple(sorted((k, n) for k, n in units.items() if n > 0))
+
+
+def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceStates,
+              initial: tuple[dict[str, int], dict[str, int]],
+              upgrades: tuple[tuple[str, ...], tuple[str, ...]], settle: Settle,
+              rules: tuple[str, ...], reasons: tuple[Reason, ...], zero: Number) -> CombatResult:
+    """Aggregate the chain's end states into a ``CombatResult``."""
+    columns = {name: zero for name in ("attacker_win", "defender_win", "draw", "unfinished",
+                                       "attacker_retreat", "defender_retreat", "stalemate")}
+    finals: tuple[dict[Units, Number], dict[Units, Number]] = ({}, {})
+    found: dict[str, Reason] = {}
+    for (kind, ia, idf), p in outcome.ends.items():
+        columns[WINS[kind]] += p
+        if kind in ("attacker_retreat", "defender_retreat", "stalemate"):
+            columns[kind] += p
+        before = (attacker.counts(ia), defender.counts(idf))
+        left = settle(kind, *before)
+        for side in (0, 1):
+            key = _freeze(left[side])
+            finals[side][key] = finals[side].get(key, zero) + p
+            if left[side].get("fighter", 0) < before[side].get("fighter", 0):
+                reason = (Reason("fighters_left_behind", "ti4/23.7") if kind.endswith("retreat")
+                          or kind == "stalemate" else Reason("fighters_over_capacity",
+                                                             "ti4/23.10"))
+                found[reason.code] = reason
+    if columns["stalemate"]:
+        found["stalemate"] = Reason("stalemate", STALEMATE_RULE)
+    reasons += tuple(found[code] for code in sorted(found))
+    rules += tuple(r.rule for r in reasons if r.rule not in rules)
+    return CombatResult(
+        **columns,
+        attacker=_side(finals[0], initial[0], upgrades[0], zero),
+        defender=_side(finals[1], initial[1], upgrades[1], zero),
+        rounds=outcome.rounds, rounds_later=outcome.later,
+        expected_rounds=outcome.expected_rounds, rules=rules, reasons=reasons)
+
+
+def number_type(exact: bool) -> tuple[Callable[[Fraction], Number], Number]:
+    """Fractions for exact tests, floats for speed (sums to 1 within 1e-12)."""
+    return (Fraction, Fraction(0)) if exact else (float, 0.0)

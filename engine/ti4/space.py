@@ -1,0 +1,161 @@
+"""Space combat (rule 23) with the fire that precedes it.
+
+Order of events, as the Rules Reference gives it:
+1. Space cannon offense (15.2-15.5): each side's units with Space Cannon in the active system
+   fire; the owner of the ships hit chooses the losses, and may sustain (77.4).
+2. Round 1 only, anti-fighter barrage (23.3, 68): simultaneous; hits destroy fighters only,
+   excess hits are lost, sustain cannot cancel them (77.4). A side left with no ship ends it.
+3. Each round: retreats announced, defender first (23.4); combat rolls (23.5, nebula +1 to the
+   defender by 54.3, plus any round modifier); hits assigned with sustain (23.6, 77.1); retreat
+   (23.7). The battle ends when a side has no ships (23.9); the winner destroys fighters beyond
+   its capacity (23.10), and a retreating side leaves behind fighters it cannot carry (23.7).
+If neither side can ever score, the attacker must retreat or is destroyed (FAQ, GENERALE 2).
+"""
+
+from __future__ import annotations
+
+from engine.reasons import Reason
+from engine.ti4.assignment import ForceStates
+from engine.ti4.chain import Distribution, RoundRules, run
+from engine.ti4.inputs import Battle, Force, validate
+from engine.ti4.plans import horizon, total_modifier
+from engine.ti4.result import CombatResult, number_type, summarize
+from engine.ti4.rolls import D10_RULES, ability_hits
+from engine.ti4.units import SHIPS, stats
+
+BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9",
+              "ti4/23.10") + D10_RULES
+
+
+def _ships(force: Force) -> dict[str, int]:
+    return {k: force.count(k) for k in SHIPS if force.count(k)}
+
+
+def carried_capacity(units: dict[str, int], upgrades: tuple[str, ...]) -> int:
+    return sum(stats(k, k in upgrades).capacity * n for k, n in units.items() if k != "fighter")
+
+
+def keep_within_capacity(units: dict[str, int], force: Force, docks: bool) -> dict[str, int]:
+    """Fighters beyond capacity are destroyed (17.3, 23.10); the side's space docks in the
+    system carry some for free. Fighter II may exceed capacity (its card: it then counts
+    against the fleet pool, assumed to have room)."""
+    if "fighter" in force.upgrades or not units.get("fighter"):
+        return units
+    room = carried_capacity(units, force.upgrades)
+    if docks:
+        dock = stats("space_dock", "space_dock" in force.upgrades)
+        room += force.count("space_dock") * dock.fighter_allowance
+    return {**units, "fighter": min(units["fighter"], room)}
+
+
+def retreat_with(units: dict[str, int], force: Force) -> dict[str, int]:
+    """Ships that can move leave; fighters without movement go only if carried (23.7)."""
+    left = keep_within_capacity(units, force, docks=False)
+    if not any(n for k, n in left.items() if stats(k, k in force.upgrades).move > 0):
+        return {}
+    return left
+
+
+def _settler(battle: Battle):
+    att, dfn = battle.attacker, battle.defender
+
+    def settle(kind: str, a: dict[str, int], d: dict[str, int]):
+        if kind in ("attacker", "defender_retreat"):
+            a = keep_within_capacity(a, att, docks=True)
+        if kind in ("defender", "attacker_retreat", "stalemate"):
+            d = keep_within_capacity(d, dfn, docks=True)
+        if kind == "defender_retreat":
+            d = retreat_with(d, dfn)
+        if kind in ("attacker_retreat", "stalemate"):
+            a = retreat_with(a, att)
+        return a, d
+
+    return settle
+
+
+def barrage_step(att: ForceStates, dfn: ForceStates):
+    """Round 1 anti-fighter barrage (23.3, 68): both sides fire at once; hits only remove
+    fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4)."""
+    def step(mass: Distribution) -> Distribution:
+        out: Distribution = {}
+        for (ia, idf), m in mass.items():
+            for ha, qa in enumerate(att.roll(ia, "barrage")):
+                nd = dfn.lose_fighters(idf, ha)
+                for hd, qd in enumerate(dfn.roll(idf, "barrage")):
+                    key = (att.lose_fighters(ia, hd), nd)
+                    out[key] = out.get(key, 0) + m * qa * qd
+        return out
+    return step
+
+
+def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tuple, tuple]:
+    att, dfn = battle.attacker, battle.defender
+    rules = list(BASE_RULES)
+    reasons: list[Reason] = []
+    both = {**att.units, **{k: att.count(k) + dfn.count(k) for k in dfn.units}}
+    if both.get("war_sun"):
+        rules.append("ti4/22.2")
+    sustain = bool(both.get("dreadnought") or both.get("war_sun"))
+    if sustain:
+        rules += ["ti4/77", "ti4/77.1"]
+    if cannon:
+        rules += ["ti4/15.2", "ti4/15.3", "ti4/15.5"]
+    if barrage:
+        rules += ["ti4/23.3", "ti4/68.1", "ti4/68.2"]
+    if sustain and (cannon or barrage):
+        rules.append("ti4/77.4")  # sustain cancels space cannon hits, never barrage hits
+    if battle.nebula:
+        rules.append("ti4/54.3")
+    if battle.nebula or att.modifiers or dfn.modifiers:
+        rules.append("ti4/49.2")
+    if att.retreat_round or dfn.retreat_round:
+        rules += ["ti4/23.4", "ti4/23.7"]
+    if att.retreat_round and att.retreat_round == dfn.retreat_round:
+        reasons.append(Reason("attacker_retreat_blocked", "ti4/23.4",
+                              {"round": att.retreat_round}))
+    for side, force in (("attacker", att), ("defender", dfn)):
+        if battle.stop_after and force.retreat_round and force.retreat_round > battle.stop_after:
+            reasons.append(Reason("retreat_after_stop", "ti4/23.4",
+                                  {"side": side, "round": force.retreat_round}))
+    if both.get("fighter"):
+        rules.append("ti4/17.3")
+    return tuple(dict.fromkeys(rules)), tuple(reasons)
+
+
+def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
+    """Exact odds of a space combat: validate, fire space cannons, run the chain, summarize."""
+    validate(battle)
+    if battle.kind != "space":
+        raise ValueError("space_combat takes a space battle")
+    number, zero = number_type(exact)
+    att_force, def_force = battle.attacker, battle.defender
+    att = ForceStates(_ships(att_force), frozenset(att_force.upgrades), att_force.policy, number)
+    dfn = ForceStates(_ships(def_force), frozenset(def_force.upgrades), def_force.policy, number)
+    start: Distribution = {(att.start, dfn.start): number(1)}
+    cannon = battle.space_cannon and (att_force.count("pds") or def_force.count("pds"))
+    if cannon:
+        start = {}
+        att_cannon = ability_hits({"pds": att_force.count("pds")}, att_force.upgrades,
+                                  "space_cannon")
+        def_cannon = ability_hits({"pds": def_force.count("pds")}, def_force.upgrades,
+                                  "space_cannon")
+        for ha, qa in enumerate(map(number, att_cannon)):
+            for hd, qd in enumerate(map(number, def_cannon)):
+                key = (att.after_hits(att.start, hd), dfn.after_hits(dfn.start, ha))
+                start[key] = start.get(key, zero) + qa * qd
+    barrage = any(f.count("destroyer") for f in (att_force, def_force))
+    nebula = 1 if battle.nebula else 0
+    rules = RoundRules(
+        horizon=horizon(battle.stop_after, (att_force.retreat_round, def_force.retreat_round),
+                        (att_force.modifiers, def_force.modifiers)),
+        modifier=lambda r: (total_modifier(att_force.modifiers, r),
+                            total_modifier(def_force.modifiers, r) + nebula),
+        stop_after=battle.stop_after,
+        attacker_retreat=att_force.retreat_round,
+        defender_retreat=def_force.retreat_round,
+        first_round_step=barrage_step(att, dfn) if barrage else None)
+    outcome = run(att, dfn, start, rules, zero)
+    cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
+    return summarize(outcome, att, dfn, (_ships(att_force), _ships(def_force)),
+                     (att_force.upgrades, def_force.upgrades), _settler(battle), cited, reasons,
+                     zero)

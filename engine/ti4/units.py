@@ -1,0 +1,98 @@
+"""Twilight Imperium 4 unit attributes, entered as data.
+
+Source: the unit attributes printed on the base game's faction sheets (generic units) and on the
+unit upgrade technology cards (Fighter II, Destroyer II, Cruiser II, Carrier II, Dreadnought II,
+Infantry II, PDS II, Space Dock II). Faction-specific units and flagships are not covered.
+The Rules Reference only names the attributes (combat 22, capacity 17, sustain damage 77,
+anti-fighter barrage 68, bombardment 12, space cannon 15, planetary shield 70); the numbers
+live on the components, so they are kept here, one frozen record per unit and level.
+
+Component counts (how many plastic units of each kind a colour has) come from rule 87.2;
+fighters and infantry are not limited by them (rule 44.4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+SHIPS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "war_sun")
+GROUND_FORCES = ("infantry",)
+STRUCTURES = ("pds", "space_dock")
+UNIT_KEYS = SHIPS + GROUND_FORCES + STRUCTURES
+UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infantry", "pds",
+              "space_dock")
+
+# Default loss order of the issue: cheapest first.
+DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "war_sun")
+
+# Rule 87.2: plastic units per colour. Fighters and infantry may use tokens (44.4), so their
+# cap is a calculator limit, documented in docs/ti4_combat.md.
+COMPONENT_LIMIT = {
+    "space_dock": 3, "pds": 6, "destroyer": 8, "cruiser": 8, "war_sun": 2, "carrier": 4,
+    "dreadnought": 5,
+}
+UNIT_LIMIT_RULES = ("ti4/87.2", "ti4/44.4")
+
+
+@dataclass(frozen=True)
+class Roll:
+    """An ability roll: each die hits on ``value`` or more; ``dice`` dice per unit."""
+
+    value: int
+    dice: int = 1
+
+
+@dataclass(frozen=True)
+class UnitStats:
+    """One unit's printed attributes. ``cost`` is per single unit (fighters come 2 for 1)."""
+
+    key: str
+    cost: Fraction
+    combat: Roll | None
+    move: int = 0
+    capacity: int = 0
+    sustain: bool = False
+    barrage: Roll | None = None
+    bombardment: Roll | None = None
+    space_cannon: Roll | None = None
+    planetary_shield: bool = False
+    fighter_allowance: int = 0  # space dock: fighters that do not count against capacity
+
+
+HALF = Fraction(1, 2)
+
+# Base game faction sheet, generic units.
+_BASE = {
+    "fighter": UnitStats("fighter", HALF, Roll(9)),
+    "destroyer": UnitStats("destroyer", Fraction(1), Roll(9), move=2, barrage=Roll(9, 2)),
+    "cruiser": UnitStats("cruiser", Fraction(2), Roll(7), move=2),
+    "carrier": UnitStats("carrier", Fraction(3), Roll(9), move=1, capacity=4),
+    "dreadnought": UnitStats("dreadnought", Fraction(4), Roll(5), move=1, capacity=1,
+                             sustain=True, bombardment=Roll(5)),
+    "war_sun": UnitStats("war_sun", Fraction(12), Roll(3, 3), move=2, capacity=6, sustain=True,
+                         bombardment=Roll(3, 3)),
+    "infantry": UnitStats("infantry", HALF, Roll(8)),
+    "pds": UnitStats("pds", Fraction(0), None, space_cannon=Roll(6), planetary_shield=True),
+    "space_dock": UnitStats("space_dock", Fraction(0), None, fighter_allowance=3),
+}
+
+# Unit upgrade technology cards (the "II" side).
+_UPGRADED = {
+    "fighter": UnitStats("fighter", HALF, Roll(8), move=2),
+    "destroyer": UnitStats("destroyer", Fraction(1), Roll(8), move=2, barrage=Roll(6, 3)),
+    "cruiser": UnitStats("cruiser", Fraction(2), Roll(6), move=3, capacity=1),
+    "carrier": UnitStats("carrier", Fraction(3), Roll(9), move=2, capacity=6),
+    "dreadnought": UnitStats("dreadnought", Fraction(4), Roll(5), move=2, capacity=1,
+                             sustain=True, bombardment=Roll(5)),
+    "infantry": UnitStats("infantry", HALF, Roll(7)),
+    "pds": UnitStats("pds", Fraction(0), None, space_cannon=Roll(5), planetary_shield=True),
+    "space_dock": UnitStats("space_dock", Fraction(0), None, fighter_allowance=5),
+}
+
+
+def stats(key: str, upgraded: bool = False) -> UnitStats:
+    """Attributes of ``key`` at level I or II (units without an upgrade ignore ``upgraded``)."""
+    if upgraded and key in _UPGRADED:
+        return _UPGRADED[key]
+    return _BASE[key]

@@ -1,0 +1,119 @@
+// Retreat checkers: add and remove destination cards, copy the share link, and paint the
+// Parsec hex map into the form's text fields. The pages work without this script (the form
+// is a plain GET form); the script only makes describing a situation quicker.
+(function () {
+  "use strict";
+
+  var i18n = JSON.parse(document.getElementById("i18n").textContent);
+
+  // --- cards (Eclipse hexes, TI4 systems) ----------------------------------------------
+  var cards = document.getElementById("cards");
+  var template = document.getElementById("card-template");
+  var addButton = document.getElementById("add-card");
+
+  function usedIndexes() {
+    return Array.prototype.map.call(cards.querySelectorAll(".retreat-card"), function (card) {
+      return Number(card.getAttribute("data-index"));
+    });
+  }
+
+  function refreshAdd() {
+    addButton.hidden = usedIndexes().length >= Number(cards.getAttribute("data-max"));
+  }
+
+  if (cards && template && addButton) {
+    addButton.addEventListener("click", function () {
+      var used = usedIndexes();
+      var index = 0;
+      while (used.indexOf(index) !== -1) { index += 1; }
+      var html = template.innerHTML.replace(/__i__/g, String(index));
+      cards.insertAdjacentHTML("beforeend", html);
+      var added = cards.lastElementChild;
+      refreshAdd();
+      added.querySelector("input").focus();
+    });
+    cards.addEventListener("click", function (event) {
+      var button = event.target.closest(".remove-card");
+      if (!button) { return; }
+      button.closest(".retreat-card").remove();
+      refreshAdd();
+      addButton.focus();
+    });
+    refreshAdd();
+  }
+
+  // --- share link ------------------------------------------------------------------------
+  var copy = document.getElementById("copy-share");
+  var shareInput = document.getElementById("share-url");
+  var status = document.getElementById("copy-status");
+  if (copy && shareInput && navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener("click", function () {
+      navigator.clipboard.writeText(shareInput.value).then(function () {
+        status.textContent = i18n.copied;
+      }, function () {
+        shareInput.select();
+        status.textContent = i18n.copy_failed;
+      });
+    });
+  }
+
+  // --- Parsec hex map --------------------------------------------------------------------
+  var map = document.getElementById("hex-map");
+  var brushes = document.getElementById("brushes");
+  if (!map || !brushes) { return; }
+  brushes.hidden = false;
+  var fields = {
+    att: document.getElementById("att"),
+    blocked: document.getElementById("blocked"),
+    to: document.getElementById("to")
+  };
+  var SYMBOLS = { fighter: "▲", cruiser: "◆", transport: "■", cargo: "●", colony: "⌂", blocked: "✕", to: "◎" };
+
+  function tokens(field) {
+    return field.value.split(/\s+/).filter(Boolean);
+  }
+
+  // Remove whatever the text fields hold on hex "q,r"; return the remaining tokens.
+  function clearHex(key) {
+    fields.att.value = tokens(fields.att).filter(function (t) {
+      return t.split("@")[1] === undefined || t.split("@")[1].split("^")[0] !== key;
+    }).join(" ");
+    fields.blocked.value = tokens(fields.blocked).filter(function (t) { return t !== key; }).join(" ");
+    if (fields.to.value.trim() === key) { fields.to.value = ""; }
+  }
+
+  function paint(cell) {
+    var brush = brushes.querySelector("input:checked").value;
+    var key = cell.getAttribute("data-q") + "," + cell.getAttribute("data-r");
+    clearHex(key);
+    if (brush === "blocked") {
+      fields.blocked.value = tokens(fields.blocked).concat([key]).join(" ");
+    } else if (brush === "to") {
+      map.querySelectorAll(".destination").forEach(function (old) {
+        old.classList.remove("destination");
+        if (!old.classList.contains("painted")) { old.querySelector("text").textContent = ""; }
+      });
+      fields.to.value = key;
+    } else if (brush !== "erase") {
+      fields.att.value = tokens(fields.att).concat([brush + "@" + key]).join(" ");
+    }
+    cell.setAttribute("class", "hex painted" + (brush === "to" ? " destination" : ""));
+    cell.querySelector("text").textContent = SYMBOLS[brush] || "";
+    var label = cell.getAttribute("aria-label").split(":")[0];
+    var chosen = brushes.querySelector("input:checked").parentNode.textContent.trim();
+    cell.setAttribute("aria-label", label + ": " + (brush === "erase" ? i18n.empty : chosen));
+  }
+
+  map.addEventListener("click", function (event) {
+    var cell = event.target.closest(".hex[role=button]");
+    if (cell) { paint(cell); }
+  });
+  map.addEventListener("keydown", function (event) {
+    var cell = event.target.closest(".hex[role=button]");
+    if (cell && (event.key === "Enter" || event.key === " ")) {
+      event.preventDefault();
+      paint(cell);
+    }
+  });
+}());

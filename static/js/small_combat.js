@@ -1,0 +1,436 @@
+/* Small combat tools (Galaxy, Parsec, Race for the Galaxy): forms -> JSON API -> results.
+   Every string shown comes translated from the page's #i18n block; the form state is kept in
+   the URL (?s=<json>) so a shared link reproduces the same result. */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("tool");
+  if (!root) { return; }
+  var T = JSON.parse(document.getElementById("i18n").textContent);
+  var lang = document.documentElement.lang || "it";
+  var percentFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 });
+
+  function pct(p) {
+    if (p > 0 && p < 0.0005) { return "< " + percentFormat.format(0.001); }
+    if (p < 1 && p > 0.9995) { return "> " + percentFormat.format(0.999); }
+    return percentFormat.format(p);
+  }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, key) { return String(values[key]); });
+  }
+
+  function el(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function bigFigure(label, p) {
+    var box = el("div", "figure");
+    box.appendChild(el("div", "big-number", pct(p)));
+    box.appendChild(el("div", "figure-label", label));
+    return box;
+  }
+
+  function barChart(title, rows) {
+    var wrap = el("div", "chart");
+    wrap.appendChild(el("h3", "", title));
+    var chart = el("div", "bar-chart");
+    rows.forEach(function (row) {
+      var line = el("div", "bar-row");
+      line.appendChild(el("span", "bar-label", row.label));
+      var track = el("span", "bar-track");
+      var bar = el("span", "bar");
+      bar.style.width = (row.p * 100).toFixed(2) + "%";
+      track.appendChild(bar);
+      line.appendChild(track);
+      line.appendChild(el("span", "bar-value", pct(row.p)));
+      chart.appendChild(line);
+    });
+    wrap.appendChild(chart);
+    return wrap;
+  }
+
+  function ruleLink(id) {
+    var a = el("a", "", T.rules[id] || id);
+    a.href = T.rules_url + id;
+    return a;
+  }
+
+  function intValue(input) { return parseInt(input.value, 10); }
+
+  /* --- Steppers: the − and + buttons next to number inputs ------------------------------ */
+  root.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-step]");
+    if (!button) { return; }
+    var input = button.dataset.for ? document.getElementById(button.dataset.for)
+      : button.parentNode.querySelector("input");
+    var next = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    var min = parseInt(input.min, 10), max = parseInt(input.max, 10);
+    input.value = String(Math.max(min, Math.min(max, next)));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+
+  /* --- One tool = a form, an API address, a way to read and write the form, a renderer --- */
+  function connect(form, prefix, url, read, write, render, key) {
+    var box = document.getElementById(prefix + "-results");
+    var error = document.getElementById(prefix + "-error");
+    var share = box.querySelector(".share");
+
+    function run(body) {
+      error.hidden = true;
+      return fetch(url + "?lang=" + lang, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Accept": "application/json" },
+        body: JSON.stringify(body)
+      }).then(function (response) {
+        return response.json().then(function (data) { return { ok: response.ok, data: data }; });
+      }).then(function (answer) {
+        if (!answer.ok) {
+          box.hidden = true;
+          error.textContent = answer.data.error ? answer.data.error.message : T.error;
+          error.hidden = false;
+          return;
+        }
+        var body_ = box.querySelector(".result-body");
+        body_.textContent = "";
+        render(answer.data, body_, body);
+        var reasons = box.querySelector(".reasons");
+        reasons.textContent = "";
+        answer.data.reasons.forEach(function (reason) {
+          var li = el("li", "", reason.message + " ");
+          var link = ruleLink(reason.rule);
+          link.className = "reason-rule";
+          li.appendChild(link);
+          reasons.appendChild(li);
+        });
+        var rules = box.querySelector(".rules");
+        rules.textContent = "";
+        answer.data.rules.forEach(function (id) {
+          var li = el("li");
+          li.appendChild(ruleLink(id));
+          rules.appendChild(li);
+        });
+        var params = new URLSearchParams(window.location.search);
+        params.set(key, JSON.stringify(body));
+        var address = window.location.pathname + "?" + params.toString();
+        share.href = address;
+        window.history.replaceState(null, "", address);
+        box.hidden = false;
+      }).catch(function () {
+        error.textContent = T.error;
+        error.hidden = false;
+      });
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var body = read();
+      if (body) { run(body); }
+    });
+    share.addEventListener("click", function (event) {
+      if (!navigator.clipboard) { return; }
+      event.preventDefault();
+      navigator.clipboard.writeText(share.href).then(function () { share.textContent = T.copied; }, function () {
+        window.location.href = share.href;
+      });
+    });
+    var saved = new URLSearchParams(window.location.search).get(key);
+    if (saved) {
+      try {
+        var state = JSON.parse(saved);
+        write(state);
+        run(state);
+      } catch (ignored) { /* a damaged link just shows the empty form */ }
+    }
+  }
+
+  /* --- Lists of rows built from a <template> (targets, attacking ships) ------------------- */
+  function rowList(list, template, addButton, max, onChange) {
+    var counter = 0;
+    function add(values) {
+      var row = template.content.firstElementChild.cloneNode(true);
+      counter += 1;
+      row.querySelectorAll(".field").forEach(function (field) {
+        var input = field.querySelector("[data-name]");
+        var label = field.querySelector("label");
+        if (input && label) {
+          input.id = list.className + "-" + counter + "-" + input.dataset.name;
+          label.htmlFor = input.id;
+        }
+      });
+      Object.keys(values || {}).forEach(function (name) {
+        var input = row.querySelector('[data-name="' + name + '"]');
+        if (!input) { return; }
+        if (input.type === "checkbox") { input.checked = !!values[name]; } else { input.value = String(values[name]); }
+      });
+      row.querySelector("[data-remove]").addEventListener("click", function () {
+        if (list.children.length > 1) { row.remove(); refresh(); }
+      });
+      list.appendChild(row);
+      refresh();
+      return row;
+    }
+    function refresh() {
+      addButton.disabled = list.children.length >= max;
+      list.querySelectorAll("[data-remove]").forEach(function (b) { b.disabled = list.children.length <= 1; });
+      if (onChange) { onChange(); }
+    }
+    function clear() { list.textContent = ""; }
+    addButton.addEventListener("click", function () { if (list.children.length < max) { add(); } });
+    list.addEventListener("change", function () { if (onChange) { onChange(); } });
+    return { add: add, clear: clear };
+  }
+
+  function readRow(row) {
+    var values = {};
+    row.querySelectorAll("[data-name]").forEach(function (input) {
+      values[input.dataset.name] = input.type === "checkbox" ? input.checked
+        : (input.tagName === "SELECT" && isNaN(parseInt(input.value, 10)) ? input.value : parseInt(input.value, 10));
+    });
+    return values;
+  }
+
+  /* --- Galaxy ------------------------------------------------------------------------------ */
+  function initGalaxy() {
+    var form = document.getElementById("galaxy-attack");
+    var list = form.querySelector(".target-list");
+    var opportunities = document.getElementById("g-opportunities");
+    var plan = document.getElementById("g-plan");
+    function sync() {
+      list.querySelectorAll(".target-row").forEach(function (row) {
+        var isShip = row.querySelector('[data-name="target"]').value === "ship";
+        row.querySelectorAll(".ship-only").forEach(function (part) { part.hidden = !isShip; });
+        var governor = row.querySelector('[data-name="defender_has_governor"]');
+        var counter = row.querySelector('[data-name="counterattack"]');
+        counter.disabled = !governor.checked;
+        if (!governor.checked) { counter.checked = true; row.querySelector('[data-name="defender_phaser_banks"]').checked = false; }
+      });
+      if (plan.value === "different") { opportunities.value = String(list.children.length); }
+    }
+    var rows = rowList(list, document.getElementById("target-template"), form.querySelector(".add-target"),
+      T.max_opportunities || 9, sync);
+    rows.add();
+    plan.addEventListener("change", sync);
+
+    function read() {
+      var targets = Array.prototype.map.call(list.children, function (row) {
+        var values = readRow(row);
+        if (values.target === "base") { return { target: "base", defender_phaser_banks: values.defender_phaser_banks }; }
+        return values;
+      });
+      return {
+        attacker: intValue(document.getElementById("g-attacker")),
+        attacker_phaser_banks: document.getElementById("g-attacker-phaser").checked,
+        attacker_screens: document.getElementById("g-attacker-screens").checked,
+        opportunities: intValue(opportunities),
+        plan: plan.value,
+        targets: targets
+      };
+    }
+    function write(state) {
+      document.getElementById("g-attacker").value = String(state.attacker);
+      document.getElementById("g-attacker-phaser").checked = !!state.attacker_phaser_banks;
+      document.getElementById("g-attacker-screens").checked = !!state.attacker_screens;
+      plan.value = state.plan || "same";
+      rows.clear();
+      (state.targets || []).forEach(function (target) { rows.add(target); });
+      if (!list.children.length) { rows.add(); }
+      opportunities.value = String(state.opportunities || 1);
+      sync();
+    }
+    function render(data, out) {
+      var base = data.target === "base";
+      var seq = data.sequence;
+      var many = seq.opportunities > 1 || seq.targets.length > 1;
+      if (many) { out.appendChild(el("h3", "", T.first_attack)); }
+      var figures = el("div", "figures");
+      figures.appendChild(bigFigure(base ? T.base_drops : T.attack_succeeds, data.attack_succeeds));
+      if (!base) { figures.appendChild(bigFigure(T.counter_destroys, data.counterattack_destroys_attacker)); }
+      figures.appendChild(bigFigure(T.nothing, data.nothing_happens));
+      out.appendChild(figures);
+      if (many) {
+        out.appendChild(el("h3", "", T.sequence));
+        var summary = el("div", "figures");
+        summary.appendChild(bigFigure(T.attacker_destroyed, seq.attacker_destroyed));
+        summary.appendChild(bigFigure(T.nothing_at_all, seq.nothing_happens));
+        out.appendChild(summary);
+        var shipRows = [];
+        seq.targets.forEach(function (target, index) {
+          var name = fill(T.target_n, { n: index + 1 });
+          if (target.target === "ship") {
+            shipRows.push({ label: name, p: target.destroyed });
+          } else {
+            out.appendChild(barChart(name + " — " + T.rows_lost, target.rows_lost.map(function (p, k) {
+              return { label: String(k), p: p };
+            })));
+          }
+        });
+        if (shipRows.length) {
+          out.appendChild(barChart(T.ship_destroyed, shipRows));
+          out.appendChild(barChart(T.ships_destroyed, seq.ships_destroyed.map(function (p, k) {
+            return { label: String(k), p: p };
+          })));
+        }
+      }
+    }
+    connect(form, "galaxy-attack", "/api/combat/galaxy", read, write, render, "attack");
+
+    var oForm = document.getElementById("galaxy-opportunities");
+    var world = document.getElementById("o-world");
+    function syncColumns() {
+      oForm.querySelectorAll(".row-cell").forEach(function (cell) {
+        var own = cell.dataset.world === world.value;
+        cell.hidden = own;
+        if (own) { cell.querySelector("select").value = ""; }
+      });
+    }
+    world.addEventListener("change", syncColumns);
+    syncColumns();
+    function oRead() {
+      var row = {};
+      oForm.querySelectorAll(".row-cell select").forEach(function (select) {
+        if (select.value !== "") { row[select.name.slice(4)] = parseInt(select.value, 10); }
+      });
+      return {
+        world: world.value,
+        value: intValue(document.getElementById("o-value")),
+        covers: document.getElementById("o-covers").checked,
+        face_down: document.getElementById("o-face-down").checked,
+        governs_imperial: document.getElementById("o-imperial").checked,
+        row: row
+      };
+    }
+    function oWrite(state) {
+      world.value = state.world;
+      document.getElementById("o-value").value = String(state.value);
+      document.getElementById("o-covers").checked = !!state.covers;
+      document.getElementById("o-face-down").checked = !!state.face_down;
+      document.getElementById("o-imperial").checked = !!state.governs_imperial;
+      oForm.querySelectorAll(".row-cell select").forEach(function (select) {
+        var v = (state.row || {})[select.name.slice(4)];
+        select.value = v === undefined ? "" : String(v);
+      });
+      syncColumns();
+    }
+    function oRender(data, out) {
+      var figures = el("div", "figures");
+      var count = el("div", "figure");
+      count.appendChild(el("div", "big-number", String(data.opportunities)));
+      count.appendChild(el("div", "figure-label", T.opportunities));
+      figures.appendChild(count);
+      figures.appendChild(bigFigure(T.sensors, data.sensors_reveal));
+      out.appendChild(figures);
+    }
+    connect(oForm, "galaxy-opportunities", "/api/combat/galaxy/opportunities", oRead, oWrite, oRender, "opportunities");
+  }
+
+  /* --- Parsec ------------------------------------------------------------------------------ */
+  function initParsec() {
+    var form = document.getElementById("parsec-form");
+    var list = form.querySelector(".attacker-list");
+    var defender = document.getElementById("p-defender");
+    var rows = rowList(list, document.getElementById("attacker-template"), form.querySelector(".add-attacker"),
+      T.max_attackers);
+    rows.add({ unit: "cruiser" });
+    function syncDefender() {
+      var colony = defender.value === "colony";
+      form.querySelector(".colony-only").hidden = !colony;
+      if (!colony) { document.getElementById("p-linked").value = "1"; }
+    }
+    defender.addEventListener("change", syncDefender);
+    syncDefender();
+    var numbers = ["attack_modifier", "defense_modifier", "counter_attack_modifier", "counter_defense_modifier",
+      "attacker_range_bonus", "defender_range_bonus"];
+
+    function read() {
+      var body = {
+        attackers: Array.prototype.map.call(list.children, readRow),
+        defender: {
+          unit: defender.value,
+          linked_colonies: intValue(document.getElementById("p-linked")),
+          surrounded: document.getElementById("p-surrounded").checked
+        },
+        defender_choice: document.getElementById("p-defender-choice").value,
+        attacker_choice: document.getElementById("p-attacker-choice").value
+      };
+      numbers.forEach(function (name) { body[name] = intValue(form.elements[name]); });
+      return body;
+    }
+    function write(state) {
+      rows.clear();
+      (state.attackers || []).forEach(function (ship) { rows.add(ship); });
+      if (!list.children.length) { rows.add(); }
+      var d = state.defender || {};
+      defender.value = d.unit || "colony";
+      document.getElementById("p-linked").value = String(d.linked_colonies || 1);
+      document.getElementById("p-surrounded").checked = !!d.surrounded;
+      document.getElementById("p-defender-choice").value = state.defender_choice || "counterattack";
+      document.getElementById("p-attacker-choice").value = state.attacker_choice || "continue";
+      numbers.forEach(function (name) { form.elements[name].value = String(state[name] || 0); });
+      syncDefender();
+    }
+    function render(data, out) {
+      var figures = el("div", "figures");
+      figures.appendChild(bigFigure(T.attack_succeeds, data.attack_succeeds));
+      out.appendChild(figures);
+      out.appendChild(el("p", "meta", fill(T.bonuses, { a: data.attack_bonus, d: data.defense_bonus })));
+      out.appendChild(el("p", "", data.counterattack_target === null ? T.no_counter
+        : fill(T.counter, { n: data.counterattack_target + 1 }) + ": " + pct(data.counterattack_succeeds)));
+      var rowsOut = Object.keys(data.exchange).filter(function (k) { return data.exchange[k] > 0; })
+        .map(function (k) { return { label: T.outcomes[k], p: data.exchange[k] }; });
+      out.appendChild(barChart(T.exchange, rowsOut));
+      out.appendChild(barChart(T.ships_lost, data.ships_lost.map(function (p, k) {
+        return { label: String(k), p: p };
+      })));
+    }
+    connect(form, "parsec", "/api/combat/parsec", read, write, render, "s");
+  }
+
+  /* --- Race for the Galaxy ------------------------------------------------------------------- */
+  function initRftg() {
+    var form = document.getElementById("rftg-form");
+    var military = document.getElementById("r-military");
+    var error = document.getElementById("rftg-error");
+    function read() {
+      var text = military.value.trim();
+      var values = text === "" ? [] : text.split(/[,;\s]+/).filter(Boolean).map(function (part) {
+        return /^[+-]?\d+$/.test(part) ? parseInt(part, 10) : NaN;
+      });
+      if (values.some(isNaN)) {
+        error.textContent = T.bad_list;
+        error.hidden = false;
+        military.focus();
+        return null;
+      }
+      return {
+        defense: intValue(document.getElementById("r-defense")),
+        military: values,
+        specialized_bonus: intValue(document.getElementById("r-specialized")),
+        discard_power: document.getElementById("r-discard").checked,
+        space_mercenaries: document.getElementById("r-mercenaries").checked,
+        hand_size: intValue(document.getElementById("r-hand"))
+      };
+    }
+    function write(state) {
+      document.getElementById("r-defense").value = String(state.defense);
+      military.value = (state.military || []).join(", ");
+      document.getElementById("r-specialized").value = String(state.specialized_bonus || 0);
+      document.getElementById("r-discard").checked = !!state.discard_power;
+      document.getElementById("r-mercenaries").checked = !!state.space_mercenaries;
+      document.getElementById("r-hand").value = String(state.hand_size || 0);
+    }
+    function render(data, out) {
+      var verdict = el("div", "verdict " + (data.conquerable ? "yes" : "no"), data.conquerable ? T.yes : T.no);
+      verdict.classList.add("big-number");
+      out.appendChild(verdict);
+      if (data.conquerable) { out.appendChild(el("p", "", fill(T.discards, { n: data.discards_needed }))); }
+      out.appendChild(el("p", "meta", fill(T.force, { f: data.force, m: data.max_force, d: data.defense })));
+    }
+    connect(form, "rftg", "/api/conquest/rftg", read, write, render, "s");
+  }
+
+  ({ galaxy: initGalaxy, parsec: initParsec, rftg: initRftg })[root.dataset.tool]();
+}());

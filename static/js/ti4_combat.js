@@ -1,0 +1,351 @@
+/* TI4 combat odds page: steppers, hit order, the API call, results, share link.
+   Strings come translated from the page (#i18n); the form state travels in the URL (?b=<json>)
+   so a shared link reproduces the same battle and result. */
+(function () {
+  "use strict";
+  var T = JSON.parse(document.getElementById("i18n").textContent);
+  var form = document.getElementById("ti4-form");
+  var errorBox = document.getElementById("ti4-error");
+  var result = document.getElementById("ti4-result");
+  var submit = document.getElementById("calculate");
+  var SIDES = ["attacker", "defender"];
+  var lang = document.documentElement.lang || "it";
+  var DEFAULT_ORDER = [];
+  form.querySelectorAll(".order-list[data-side=attacker] li").forEach(function (li) {
+    DEFAULT_ORDER.push(li.dataset.unit);
+  });
+
+  function fill(template, values) {
+    return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
+  }
+
+  function percent(p) {
+    var value = p * 100;
+    var digits = value > 0 && value < 1 ? 2 : 1;
+    return value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }) + "%";
+  }
+
+  function number(x) {
+    return x.toLocaleString(lang, { maximumFractionDigits: 2 });
+  }
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function kind() {
+    return form.querySelector("input[name=kind]:checked").value;
+  }
+
+  /* --- form state ---------------------------------------------------------------------- */
+
+  function showForKind() {
+    var current = kind();
+    form.querySelectorAll(".unit-row").forEach(function (row) {
+      row.hidden = row.dataset.kinds.split(" ").indexOf(current) < 0;
+      row.querySelector("input").disabled = row.hidden;
+    });
+    form.querySelectorAll(".check[data-kinds]").forEach(function (check) {
+      check.hidden = check.dataset.kinds.split(" ").indexOf(current) < 0;
+      check.querySelector("input").disabled = check.hidden;
+    });
+    form.querySelectorAll(".space-only").forEach(function (node) { node.hidden = current !== "space"; });
+    form.querySelectorAll(".ground-only").forEach(function (node) { node.hidden = current !== "ground"; });
+  }
+
+  function sideBody(side) {
+    var units = {};
+    form.querySelectorAll("input.count[data-side=" + side + "]").forEach(function (input) {
+      var n = parseInt(input.value, 10);
+      if (!input.disabled && n) { units[input.dataset.unit] = n; }
+    });
+    var body = { units: units };
+    var upgrades = [];
+    form.querySelectorAll("input.upgrade[data-side=" + side + "]:checked:not(:disabled)").forEach(function (box) {
+      upgrades.push(box.value);
+    });
+    if (upgrades.length) { body.upgrades = upgrades; }
+    var order = [];
+    form.querySelectorAll(".order-list[data-side=" + side + "] li").forEach(function (li) {
+      order.push(li.dataset.unit);
+    });
+    if (order.join() !== DEFAULT_ORDER.join()) { body.order = order; }
+    if (!form.querySelector(".sustain[data-side=" + side + "]").checked) { body.sustain_first = false; }
+    var keep = form.querySelector(".keep[data-side=" + side + "]").value;
+    if (keep && units[keep]) { body.keep_alive = keep; }
+    var retreat = form.querySelector(".retreat[data-side=" + side + "]").value;
+    if (retreat && kind() === "space") { body.retreat_round = parseInt(retreat, 10); }
+    var mod = parseInt(form.querySelector(".mod-value[data-side=" + side + "]").value, 10);
+    if (mod) {
+      var modifier = { value: mod, first_round: parseInt(form.querySelector(".mod-first[data-side=" + side + "]").value, 10) };
+      var last = form.querySelector(".mod-last[data-side=" + side + "]").value;
+      if (last) { modifier.last_round = parseInt(last, 10); }
+      body.modifiers = [modifier];
+    }
+    return body;
+  }
+
+  function requestBody() {
+    var body = { kind: kind(), attacker: sideBody("attacker"), defender: sideBody("defender") };
+    if (!document.getElementById("space-cannon").checked) { body.space_cannon = false; }
+    if (body.kind === "space" && document.getElementById("nebula").checked) { body.nebula = true; }
+    if (body.kind === "ground" && !document.getElementById("bombardment").checked) { body.bombardment = false; }
+    var stop = document.getElementById("stop-after").value;
+    if (stop) { body.stop_after = parseInt(stop, 10); }
+    return body;
+  }
+
+  function setSelect(node, value) {
+    node.value = value === undefined || value === null ? "" : String(value);
+  }
+
+  function restore(body) {
+    var radio = form.querySelector("input[name=kind][value=" + (body.kind === "ground" ? "ground" : "space") + "]");
+    radio.checked = true;
+    showForKind();
+    document.getElementById("nebula").checked = !!body.nebula;
+    document.getElementById("space-cannon").checked = body.space_cannon !== false;
+    document.getElementById("bombardment").checked = body.bombardment !== false;
+    setSelect(document.getElementById("stop-after"), body.stop_after);
+    SIDES.forEach(function (side) {
+      var data = body[side] || {};
+      var units = data.units || {};
+      form.querySelectorAll("input.count[data-side=" + side + "]").forEach(function (input) {
+        input.value = units[input.dataset.unit] || 0;
+      });
+      form.querySelectorAll("input.upgrade[data-side=" + side + "]").forEach(function (box) {
+        box.checked = (data.upgrades || []).indexOf(box.value) >= 0;
+      });
+      var list = form.querySelector(".order-list[data-side=" + side + "]");
+      (data.order || []).forEach(function (unit) {
+        var li = list.querySelector("li[data-unit=" + unit + "]");
+        if (li) { list.appendChild(li); }
+      });
+      form.querySelector(".sustain[data-side=" + side + "]").checked = data.sustain_first !== false;
+      setSelect(form.querySelector(".keep[data-side=" + side + "]"), data.keep_alive);
+      setSelect(form.querySelector(".retreat[data-side=" + side + "]"), data.retreat_round);
+      var mod = (data.modifiers || [])[0] || {};
+      setSelect(form.querySelector(".mod-value[data-side=" + side + "]"), mod.value || 0);
+      setSelect(form.querySelector(".mod-first[data-side=" + side + "]"), mod.first_round || 1);
+      setSelect(form.querySelector(".mod-last[data-side=" + side + "]"), mod.last_round);
+    });
+  }
+
+  function shareUrl(body) {
+    return location.pathname + "?lang=" + encodeURIComponent(lang) + "&b=" + encodeURIComponent(JSON.stringify(body));
+  }
+
+  /* --- results ------------------------------------------------------------------------- */
+
+  function ruleLink(id) {
+    var known = T.rules[id];
+    return el("a", { href: known ? known.url : "/rules/" + id }, known ? known.label : id);
+  }
+
+  function barRow(label, p, extraClass) {
+    var row = el("div", { "class": "bar-row" });
+    row.appendChild(el("span", {}, label));
+    var track = el("span", { "class": "bar-track" });
+    var bar = el("span", { "class": "bar" + (extraClass ? " " + extraClass : "") });
+    bar.style.display = "block";
+    bar.style.width = Math.max(0.5, p * 100).toFixed(2) + "%";
+    track.appendChild(bar);
+    row.appendChild(track);
+    row.appendChild(el("span", { "class": "value" }, percent(p)));
+    return row;
+  }
+
+  function composition(units) {
+    var parts = Object.keys(units).map(function (key) { return units[key] + " " + (T.units[key] || key); });
+    return parts.length ? parts.join(", ") : T.nothing_left;
+  }
+
+  function survivorsCard(side, data, space) {
+    var card = el("div", { "class": "card", "data-side": side });
+    card.appendChild(el("h4", {}, T[side]));
+    var chart = el("div", { "class": "bar-chart" });
+    data.survivor_count.forEach(function (p, n) {
+      if (p > 0.0005 || n === 0) { chart.appendChild(barRow(fill(T.units_left, { n: n }), p, side)); }
+    });
+    card.appendChild(chart);
+    if (space) {  // on the ground every unit is infantry: the bars above say it all
+      var atLeast = el("ul", { "class": "compositions" });
+      data.at_least_non_fighters.forEach(function (p, n) {
+        if (n > 0 && p > 0.0005) { atLeast.appendChild(el("li", {}, fill(T.at_least, { n: n }) + ": " + percent(p))); }
+      });
+      card.appendChild(atLeast);
+    }
+    card.appendChild(el("p", { "class": "meta" }, T.most_likely));
+    var list = el("ul", { "class": "compositions" });
+    data.survivors.slice(0, 5).forEach(function (item) {
+      list.appendChild(el("li", {}, composition(item.units) + ": " + percent(item.p)));
+    });
+    if (data.survivors_other > 0) { list.appendChild(el("li", {}, T.other + ": " + percent(data.survivors_other))); }
+    card.appendChild(list);
+    return card;
+  }
+
+  function lossesCard(side, data) {
+    var card = el("div", { "class": "card" });
+    card.appendChild(el("h4", {}, T[side]));
+    var table = el("table");
+    var head = el("tr");
+    head.appendChild(el("th", { scope: "col" }, T.unit));
+    head.appendChild(el("th", { scope: "col" }, T.lost));
+    table.appendChild(head);
+    Object.keys(data.expected_losses).forEach(function (key) {
+      var row = el("tr");
+      row.appendChild(el("td", {}, T.units[key] || key));
+      row.appendChild(el("td", { "class": "num" }, number(data.expected_losses[key])));
+      table.appendChild(row);
+    });
+    [[T.total_units, data.expected_units_lost], [T.total_cost, data.expected_cost_lost]].forEach(function (pair) {
+      var row = el("tr");
+      row.appendChild(el("th", { scope: "row" }, pair[0]));
+      row.appendChild(el("td", { "class": "num" }, number(pair[1])));
+      table.appendChild(row);
+    });
+    card.appendChild(table);
+    return card;
+  }
+
+  function show(data, body) {
+    result.querySelectorAll("[data-out]").forEach(function (node) { node.textContent = percent(data[node.dataset.out]); });
+    result.querySelector("[data-only=unfinished]").hidden = !body.stop_after;
+    var facts = result.querySelector(".facts");
+    facts.textContent = "";
+    if (data.retreat.attacker > 0) { facts.appendChild(el("li", {}, fill(T.attacker_retreats, { p: percent(data.retreat.attacker) }))); }
+    if (data.retreat.defender > 0) { facts.appendChild(el("li", {}, fill(T.defender_retreats, { p: percent(data.retreat.defender) }))); }
+    if (data.stalemate > 0) { facts.appendChild(el("li", {}, fill(T.stalemate, { p: percent(data.stalemate) }))); }
+    var survivors = result.querySelector(".survivors");
+    var losses = result.querySelector(".losses");
+    survivors.textContent = "";
+    losses.textContent = "";
+    SIDES.forEach(function (side) {
+      survivors.appendChild(survivorsCard(side, data[side], body.kind === "space"));
+      losses.appendChild(lossesCard(side, data[side]));
+    });
+    var rounds = result.querySelector(".rounds");
+    rounds.textContent = "";
+    data.rounds.distribution.forEach(function (p, r) {
+      if (r === 0 && p === 0) { return; }
+      rounds.appendChild(barRow(r === 0 ? T.before : fill(T.round, { n: r }), p));
+    });
+    if (data.rounds.later > 0) { rounds.appendChild(barRow(T.later, data.rounds.later)); }
+    result.querySelector(".expected-rounds").textContent = fill(T.expected_rounds, { n: number(data.rounds.expected) });
+    var notes = result.querySelector(".notes");
+    notes.textContent = "";
+    data.reasons.forEach(function (reason) {
+      var li = el("li", {}, reason.message + " ");
+      li.appendChild(ruleLink(reason.rule));
+      notes.appendChild(li);
+    });
+    result.querySelector(".notes-block").hidden = !data.reasons.length;
+    var rules = result.querySelector(".rules");
+    rules.textContent = "";
+    data.rules.forEach(function (id) {
+      var li = el("li");
+      li.appendChild(ruleLink(id));
+      rules.appendChild(li);
+    });
+    var share = result.querySelector(".share");
+    share.href = shareUrl(body);
+    result.querySelector(".share-status").textContent = "";
+    result.hidden = false;
+  }
+
+  function showError(message, field) {
+    errorBox.textContent = message;
+    errorBox.hidden = false;
+    if (field) {
+      var parts = field.split(".");
+      var target = parts[1] === "units" ? document.getElementById(parts[0] + "-" + parts[2]) : null;
+      if (target && !target.disabled) { target.focus(); }
+    }
+  }
+
+  function calculate(pushState) {
+    var body = requestBody();
+    errorBox.hidden = true;
+    submit.disabled = true;
+    submit.dataset.label = submit.dataset.label || submit.textContent;
+    submit.textContent = T.calculating;
+    if (pushState) { history.replaceState(null, "", shareUrl(body)); }
+    fetch(form.dataset.api + "?lang=" + encodeURIComponent(lang), {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Accept": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (response) {
+      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
+    }).then(function (answer) {
+      if (answer.ok) {
+        show(answer.data, body);
+        document.getElementById("result-title").focus();
+      } else {
+        result.hidden = true;
+        showError(answer.data.error.message, answer.data.error.field);
+      }
+    }).catch(function () {
+      showError(T.network, null);
+    }).then(function () {
+      submit.disabled = false;
+      submit.textContent = submit.dataset.label;
+    });
+  }
+
+  /* --- wiring -------------------------------------------------------------------------- */
+
+  form.addEventListener("click", function (event) {
+    var button = event.target.closest("button");
+    if (!button) { return; }
+    if (button.dataset.step) {
+      var input = document.getElementById(button.dataset.for);
+      var next = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+      input.value = Math.max(0, Math.min(parseInt(input.max, 10), next));
+    } else if (button.dataset.move) {
+      var li = button.closest("li");
+      if (button.dataset.move === "-1" && li.previousElementSibling) {
+        li.parentNode.insertBefore(li, li.previousElementSibling);
+      } else if (button.dataset.move === "1" && li.nextElementSibling) {
+        li.parentNode.insertBefore(li.nextElementSibling, li);
+      }
+      button.focus();
+    }
+  });
+  form.querySelectorAll("input[name=kind]").forEach(function (radio) {
+    radio.addEventListener("change", showForKind);
+  });
+  form.addEventListener("submit", function (event) {
+    event.preventDefault();
+    calculate(true);
+  });
+  result.querySelector(".share").addEventListener("click", function (event) {
+    event.preventDefault();
+    var address = new URL(this.getAttribute("href"), location.href).href;
+    var status = result.querySelector(".share-status");
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(address).then(function () { status.textContent = T.copied; },
+        function () { status.textContent = T.copy_failed; });
+    } else {
+      status.textContent = T.copy_failed;
+    }
+    history.replaceState(null, "", address);
+  });
+
+  showForKind();
+  var shared = new URLSearchParams(location.search).get("b");
+  if (shared) {
+    try {
+      restore(JSON.parse(shared));
+      calculate(false);
+    } catch (badLink) {
+      showForKind();  // a damaged share link: start from the empty form instead
+    }
+  } else {
+    form.querySelector("input.count[data-side=attacker][data-unit=cruiser]").value = 2;
+    form.querySelector("input.count[data-side=defender][data-unit=destroyer]").value = 2;
+  }
+}());

@@ -1,0 +1,98 @@
+"""A player at the table, on a phone: the three retreat checkers, end to end in Chromium."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def no_overflow(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_eclipse_example_add_a_hex_and_open_the_cited_rule(page, live_url):
+    page.goto(live_url + "/retreat/eclipse")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    # The rulebook's example is loaded and checked: only B is legal for green.
+    expect(page.locator('[data-destination="B"]')).to_have_class(re.compile("verdict-yes"))
+    for hex_name in ("C", "D", "E"):
+        expect(page.locator(f'[data-destination="{hex_name}"]')).to_have_class(
+            re.compile("verdict-no"))
+    no_overflow(page)
+
+    # Add a hex F with green's disc behind a half wormhole: illegal without the generator.
+    page.get_by_role("button", name="Aggiungi un esagono").click()
+    card = page.locator(".retreat-card").last
+    card.get_by_label("Nome dell'esagono").fill("F")
+    card.get_by_label("Gettone Influenza").select_option("green")
+    card.get_by_label("Un solo lato").check()
+    page.get_by_role("button", name="Verifica la ritirata").click()
+    verdict_f = page.locator('[data-destination="F"]')
+    expect(verdict_f).to_have_class(re.compile("verdict-no"))
+    expect(verdict_f).to_contain_text("Generatore di Tunnel Interspaziali")
+
+    # With the Wormhole Generator it opens; the share link reproduces the answer.
+    page.get_by_label("Ho il Generatore di Tunnel Interspaziali").check()
+    page.get_by_role("button", name="Verifica la ritirata").click()
+    expect(page.locator('[data-destination="F"]')).to_have_class(re.compile("verdict-yes"))
+    share = page.locator("#share-url").input_value()
+    page.goto(share)
+    expect(page.locator('[data-destination="F"]')).to_have_class(re.compile("verdict-yes"))
+
+    # Open the rule that decides why D is not legal.
+    page.locator('[data-destination="D"] .rule-link').first.click()
+    expect(page).to_have_url(re.compile(r"/rules/eclipse/ritirata$"))
+    expect(page.locator("h1")).to_contain_text("RITIRATA")
+
+
+def test_ti4_announcement_order_and_capacity_in_english(page, live_url):
+    page.goto(live_url + "/retreat/ti4?lang=en")
+    expect(page.locator("#announce")).to_contain_text("You may announce a retreat.")
+    expect(page.locator("#capacity")).to_contain_text("2")  # 4 + 1 places for 7 small units
+
+    page.get_by_label("Attacker (active player)").check()
+    page.get_by_label("My opponent has already announced a retreat this round").check()
+    page.get_by_role("button", name="Check the retreat").click()
+    announce = page.locator("#announce")
+    expect(announce).to_contain_text("You may not announce a retreat.")
+    expect(announce).to_contain_text("the attacker cannot announce")
+    expect(page.locator('[data-destination="D"]')).to_contain_text("nebula")
+    no_overflow(page)
+
+    # Removing every legal system leaves nothing to announce to.
+    for name in ("A", "B"):
+        page.locator(".retreat-card").filter(
+            has=page.locator(f'input[value="{name}"]')).get_by_role("button").click()
+    page.get_by_label("My opponent has already announced a retreat this round").uncheck()
+    page.get_by_role("button", name="Check the retreat").click()
+    expect(page.locator("#announce")).to_contain_text("no valid system")
+    page.locator("#announce .rule-link").first.click()
+    expect(page).to_have_url(re.compile(r"/rules/ti4/23\.4$"))
+
+
+def test_parsec_paint_the_map_and_escape(page, live_url):
+    page.goto(live_url + "/retreat/parsec")
+    expect(page.locator("#exchange")).to_contain_text("Lo scontro termina.")
+    no_overflow(page)
+
+    # Surround the fighter: paint fighters on the free neighbours (1,-1 already has one).
+    page.get_by_label(re.compile("Caccia$")).first.check()
+    for q, r in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        page.locator(f'.hex[data-q="{q}"][data-r="{r}"]').click()
+    page.locator('.hex[data-q="-1"][data-r="1"]').focus()
+    page.keyboard.press("Enter")  # the keyboard paints too (replacing the other vessel)
+    expect(page.locator("#att")).to_have_value(re.compile(r"fighter@-1,1"))
+    page.get_by_role("button", name="Verifica la manovra evasiva").click()
+    expect(page.locator("#evade")).to_contain_text("non può effettuare la manovra evasiva")
+    expect(page.locator("#evade")).to_contain_text("sei caselle")
+
+    # An event card lets it escape; the card then decides.
+    page.get_by_label("Una carta Evento mi consente la fuga").check()
+    page.get_by_role("button", name="Verifica la manovra evasiva").click()
+    expect(page.locator("#exchange")).to_contain_text("Dipende dalla carta Evento.")
+    page.locator(".rule-link", has_text=re.compile("Manovra evasiva", re.I)).first.click()
+    expect(page).to_have_url(re.compile(r"/rules/parsec/manovra-evasiva$"))

@@ -1,0 +1,98 @@
+"""A player on a phone uses the three small combat tools end to end and opens a cited rule."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+
+def fits_the_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_galaxy_attack_share_link_opportunities_and_a_cited_rule(page, live_url):
+    page.goto(live_url + "/tools/combat/galaxy?lang=en")
+    page.get_by_label("Attacking fleet value").select_option("10")
+    page.get_by_label("Ship value").select_option("8")
+    page.get_by_role("button", name="Calculate").click()
+    results = page.locator("#galaxy-attack-results")
+    # Imperial 10 against Ally 8 (the rulebook's Round 2): 861/1296 = 66.4%.
+    expect(results.locator(".big-number").first).to_have_text("66.4%")
+    expect(results).to_contain_text("The counterattack destroys your fleet")
+    fits_the_phone(page)
+
+    # The share link reproduces the same answer on a fresh load.
+    shared = results.locator(".share").get_attribute("href")
+    assert "attack=" in shared
+    page.goto(live_url + shared)
+    expect(page.locator("#galaxy-attack-results .big-number").first).to_have_text("66.4%")
+    expect(page.get_by_label("Attacking fleet value")).to_have_value("10")
+
+    # Three attacks on an undefended base: a distribution of rows lost appears.
+    page.get_by_label("Target", exact=True).select_option("base")
+    page.get_by_role("button", name="Increase: Attack opportunities").click()
+    page.get_by_role("button", name="Increase: Attack opportunities").click()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator("#galaxy-attack-results .bar-chart")).to_be_visible()
+    expect(page.locator("#galaxy-attack-results")).to_contain_text("rows lost")
+
+    # Figure 3 of the rulebook: Myrmidon frigate (6) over a ship, two visible 6s -> three attacks.
+    page.get_by_label("Column you play in").select_option("myrmidon")
+    page.get_by_label("Value of the ship you play").select_option("6")
+    page.get_by_label("It covers a ship already in this column").check()
+    page.get_by_label("Imperial", exact=True).select_option("6")
+    page.get_by_label("Divergence", exact=True).select_option("6")
+    page.get_by_role("button", name="Count").click()
+    opportunities = page.locator("#galaxy-opportunities-results")
+    expect(opportunities.locator(".big-number").first).to_have_text("3")
+    fits_the_phone(page)
+
+    # Every reason links to its rule: open UNIONE (MATCHING).
+    opportunities.locator('.reasons a[href="/rules/galaxy/unione"]').first.click()
+    expect(page).to_have_url(re.compile(r"/rules/galaxy/unione$"))
+    expect(page.locator("h1")).to_contain_text("galaxy/unione")
+
+
+def test_parsec_coordinated_attack_and_an_error(page, live_url):
+    page.goto(live_url + "/tools/combat/parsec?lang=en")
+    page.get_by_role("button", name="Add ship").click()
+    page.locator(".attacker-row").nth(1).get_by_label("Ship").select_option("fighter")
+    page.get_by_label("Unit attacked").select_option("colony")
+    page.get_by_role("button", name="Calculate").click()
+    results = page.locator("#parsec-results")
+    # Cruiser + fighter (+3) against a colony (+2): 36/64 = 56.3%.
+    expect(results.locator(".big-number").first).to_have_text("56.3%")
+    expect(results).to_contain_text("How the whole exchange ends")
+    expect(results.locator('.rules a[href="/rules/parsec/attacco-coordinato"]')).to_be_visible()
+    fits_the_phone(page)
+
+    # Nobody can reach a target 3 hexes away: a clear error, no result.
+    for row in range(2):
+        distance = page.locator(".attacker-row").nth(row).get_by_label("Distance (hexes)")
+        distance.fill("3")
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator("#parsec-error")).to_contain_text("No attacking ship has the range")
+    expect(results).to_be_hidden()
+
+
+def test_rftg_conquest_in_italian(page, live_url):
+    page.goto(live_url + "/tools/conquest/rftg")
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.get_by_role("spinbutton", name="Difesa del pianeta militare").fill("5")
+    page.get_by_label("Forza militare di ogni carta del quadro comandi").fill("2, 3, -1")
+    page.get_by_label("Ho un potere per scartare carte per la Forza militare temporanea").check()
+    page.get_by_role("spinbutton", name="Carte in mano che potrei scartare").fill("3")
+    page.get_by_role("button", name="Verifica").click()
+    results = page.locator("#rftg-results")
+    expect(results.locator(".verdict")).to_have_text("Sì, si può conquistare")
+    expect(results).to_contain_text("Carte da scartare: 1")
+    expect(results.locator('.rules a[href="/rules/rftg/iii-colonizzazione"]')).to_be_visible()
+    fits_the_phone(page)
+
+    page.get_by_label("Forza militare di ogni carta del quadro comandi").fill("2, x")
+    page.get_by_role("button", name="Verifica").click()
+    expect(page.locator("#rftg-error")).to_contain_text("numeri interi")

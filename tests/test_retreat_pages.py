@@ -1,0 +1,64 @@
+"""The retreat pages: examples, share links, errors, both languages, cited rules that exist."""
+
+import re
+from urllib.parse import urlencode
+
+import pytest
+from babel.messages.pofile import read_po
+
+from engine.retreat import eclipse, parsec, ti4
+
+# --- pages --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["eclipse", "ti4", "parsec"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_pages_open_with_an_example_and_cite_rules(client, game, lang):
+    html = client.get(f"/retreat/{game}?lang={lang}").get_data(as_text=True)
+    assert 'id="result"' in html and 'href="/rules/' in html
+    assert 'id="share-url"' in html and "<script>" not in html
+
+
+def test_eclipse_page_share_link_reproduces_the_verdict(client):
+    query = urlencode([("player", "red"), ("h0", "B"), ("d0", "red"), ("s0", "ancient"),
+                       ("h1", "C"), ("d1", "red"), ("w1", "half"), ("wg", "1")])
+    html = client.get(f"/retreat/eclipse?lang=en&{query}").get_data(as_text=True)
+    assert 'data-destination="B"' in html and "Ancient ships" in html
+    assert "Legal destinations:" in html and "<strong>C</strong>" in html
+
+
+def test_pages_show_a_400_with_the_message_for_a_bad_query(client):
+    response = client.get("/retreat/ti4?lang=en&role=defender&fighters=x")
+    assert response.status_code == 400
+    assert "units.fighters" in response.get_data(as_text=True)
+
+
+def test_tools_page_lists_the_three_checkers(client):
+    html = client.get("/tools?lang=en").get_data(as_text=True)
+    for game in ("eclipse", "ti4", "parsec"):
+        assert f'href="/retreat/{game}"' in html
+
+
+def test_every_rule_the_checkers_cite_exists(db):
+    cited = set()
+    for module in (eclipse, ti4, parsec):
+        cited |= {value for name, value in vars(module).items() if name.startswith("RULE_")}
+    cited |= {"ti4/17.3", "ti4/23.7", "eclipse/esempio-di-ritirata"}  # cited by templates
+    missing = sorted(rule for rule in cited if db.get(rule) is None)
+    assert not missing
+
+
+def visible(html: str) -> set[str]:
+    """Text pieces and labels a reader sees (scripts and data blocks removed)."""
+    html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
+    pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
+    return {piece.strip() for piece in pieces if piece.strip()}
+
+
+@pytest.mark.parametrize("game", ["eclipse", "ti4", "parsec"])
+def test_english_page_has_no_italian_left_and_back(client, game):
+    with open("translations/it/LC_MESSAGES/retreat.po", "rb") as handle:
+        catalogue = [m for m in read_po(handle, locale="it") if m.id and m.string != m.id]
+    english = visible(client.get(f"/retreat/{game}?lang=en").get_data(as_text=True))
+    italian = visible(client.get(f"/retreat/{game}?lang=it").get_data(as_text=True))
+    assert not [m.string for m in catalogue if "%(" not in m.string and m.string in english]
+    assert not [m.id for m in catalogue if "%(" not in m.id and m.id in italian]

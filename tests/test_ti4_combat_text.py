@@ -1,0 +1,31 @@
+"""Every code the TI4 engine can emit has words in web/ti4_combat_text.py."""
+
+import re
+from pathlib import Path
+
+from web.ti4_combat_text import ERRORS, REASONS, UNIT_NAMES, UPGRADE_NAMES
+
+ENGINE = Path(__file__).resolve().parent.parent / "engine" / "ti4"
+
+
+def codes(pattern: str) -> set[str]:
+    return {code for path in ENGINE.glob("*.py") for code in re.findall(pattern, path.read_text())}
+
+
+def test_every_refusal_has_a_message():
+    emitted = codes(r'InvalidInput\(\s*"(\w+)"') | codes(r'code = "(\w+)" if') | codes(
+        r'else "(unit_not_in_\w+)"')
+    assert emitted and emitted <= set(ERRORS), emitted - set(ERRORS)
+    assert set(ERRORS) <= emitted  # no message for a code that no longer exists
+
+
+def test_every_reason_has_a_message():
+    emitted = codes(r'Reason\(\s*"(\w+)"')
+    assert emitted == set(REASONS)
+
+
+def test_every_unit_and_upgrade_has_a_name():
+    from engine.ti4.units import UNIT_KEYS, UPGRADABLE
+
+    assert set(UNIT_NAMES) == set(UNIT_KEYS)
+    assert set(UPGRADE_NAMES) == set(UPGRADABLE)

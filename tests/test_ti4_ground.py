@@ -1,0 +1,97 @@
+import random
+from fractions import Fraction as F
+
+from engine.ti4.ground import ground_combat
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.plans import RoundModifier
+
+
+def solve(attacker, defender, **options):
+    return ground_combat(Battle("ground", attacker, defender, **options), exact=True)
+
+
+def odds(r):
+    return r.attacker_win, r.defender_win, r.draw
+
+
+def test_one_infantry_each_by_hand():
+    # Both hit on 8-10 (3/10): per round attacker only 21/100, defender only 21/100, both 9/100.
+    assert odds(solve(Force({"infantry": 1}), Force({"infantry": 1}))) == (
+        F(7, 17), F(7, 17), F(3, 17))
+
+
+def test_bombardment_before_landing():
+    # Dreadnought bombardment 5 (3/5) kills the lone defender before any round.
+    r = solve(Force({"infantry": 1, "dreadnought": 1}), Force({"infantry": 1}))
+    assert r.attacker_win == F(3, 5) + F(2, 5) * F(7, 17)
+    assert r.rounds[0] == F(3, 5)
+
+
+def test_bombardment_can_be_declined():
+    r = solve(Force({"infantry": 1, "dreadnought": 1}), Force({"infantry": 1}), bombardment=False)
+    assert r.attacker_win == F(7, 17)
+
+
+def test_planetary_shield_blocks_bombardment_and_pds_fires():
+    # No bombardment (70); PDS space cannon 6 (1/2) kills the only landing infantry.
+    r = solve(Force({"infantry": 1, "dreadnought": 1}), Force({"infantry": 1, "pds": 1}))
+    assert odds(r) == (F(1, 2) * F(7, 17), F(1, 2) + F(1, 2) * F(7, 17), F(1, 2) * F(3, 17))
+    assert [x.code for x in r.reasons] == ["shield_blocks_bombardment"]
+
+
+def test_war_sun_ignores_the_shield():
+    # Bombardment 3 (x3): misses all with (1/5)^3. PDS hit 1/2. Four cases worked by hand.
+    r = solve(Force({"infantry": 1, "war_sun": 1}), Force({"infantry": 1, "pds": 1}))
+    assert odds(r) == (F(2115, 4250), F(24, 4250), F(2111, 4250))
+    assert "ti4/70.3" in r.rules
+
+
+def test_infantry_ii_and_modifiers():
+    # Infantry II hits on 7 (2/5) against 8 (3/10); with -1 to the attacker it is back to 3/10.
+    up = solve(Force({"infantry": 1}, upgrades=("infantry",)), Force({"infantry": 1}))
+    # attacker only 2/5*7/10 = 28/100, defender only 3/5*3/10 = 18/100, both 12/100.
+    assert odds(up) == (F(28, 58), F(18, 58), F(12, 58))
+    even = solve(Force({"infantry": 1}, upgrades=("infantry",), modifiers=(RoundModifier(-1),)),
+                 Force({"infantry": 1}))
+    assert odds(even) == (F(7, 17), F(7, 17), F(3, 17))
+
+
+def test_stalemate_destroys_the_landed_infantry():
+    # -3 on both sides: infantry would need an 11. The FAQ makes the attacker retreat or die;
+    # infantry on a planet cannot retreat.
+    minus = (RoundModifier(-3),)
+    r = solve(Force({"infantry": 2}, modifiers=minus), Force({"infantry": 1}, modifiers=minus))
+    assert r.stalemate == 1 and r.defender_win == 1
+    assert r.attacker.survivors == (((), F(1)),)
+    assert r.defender.survivors == (((("infantry", 1),), F(1)),)
+
+
+def test_structures_never_count_as_combatants():
+    r = solve(Force({"infantry": 2}), Force({"infantry": 1, "space_dock": 1}))
+    assert sum(r.defender.count_distribution) == 1 and len(r.defender.count_distribution) == 2
+
+
+def _simulate(rng, a_inf, d_inf, dreads, pds):
+    if not pds:
+        d_inf -= min(d_inf, sum(1 for _ in range(dreads) if rng.randint(1, 10) >= 5))
+    a_inf -= min(a_inf, sum(1 for _ in range(pds) if rng.randint(1, 10) >= 6))
+    while a_inf and d_inf:
+        a_hits = sum(1 for _ in range(a_inf) if rng.randint(1, 10) >= 8)
+        d_hits = sum(1 for _ in range(d_inf) if rng.randint(1, 10) >= 8)
+        a_inf, d_inf = max(0, a_inf - d_hits), max(0, d_inf - a_hits)
+    return "draw" if not (a_inf or d_inf) else ("attacker" if a_inf else "defender")
+
+
+def test_monte_carlo_agrees_within_sampling_error():
+    rng = random.Random(7)
+    n = 20000
+    for dreads, pds in ((2, 0), (2, 1)):
+        exact = ground_combat(Battle("ground", Force({"infantry": 5, "dreadnought": dreads}),
+                                     Force({"infantry": 4, "pds": pds})))
+        tally = {"attacker": 0, "defender": 0, "draw": 0}
+        for _ in range(n):
+            tally[_simulate(rng, 5, 4, dreads, pds)] += 1
+        for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win),
+                        ("draw", exact.draw)):
+            sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
+            assert abs(tally[name] / n - p) < 4 * sigma, (name, tally[name] / n, p)

@@ -1,0 +1,82 @@
+from fractions import Fraction as F
+
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.space import space_combat
+
+
+def test_survivors_losses_and_counts_agree():
+    # One cruiser (7) against one fighter (9): whoever is left is the whole story.
+    # Cruiser 2/5, fighter 1/5 per round: attacker only 8/25, defender only 3/25, both 2/25.
+    r = space_combat(Battle("space", Force({"cruiser": 1}), Force({"fighter": 1})), exact=True)
+    assert (r.attacker_win, r.defender_win, r.draw) == (F(8, 13), F(3, 13), F(2, 13))
+    assert dict(r.attacker.survivors) == {(("cruiser", 1),): F(8, 13), (): F(5, 13)}
+    assert r.attacker.count_distribution == (F(5, 13), F(8, 13))
+    assert r.attacker.at_least_non_fighters == (1, F(8, 13))
+    assert dict(r.attacker.expected_losses) == {"cruiser": F(5, 13)}
+    assert r.attacker.expected_cost_lost == 2 * F(5, 13)  # a cruiser costs 2
+    # The defender's fighter, if it wins, has no capacity: destroyed (23.10) but still "won".
+    assert r.defender.expected_cost_lost == F(1, 2)
+    assert [x.code for x in r.reasons] == ["fighters_over_capacity"]
+
+
+def test_columns_and_rounds_sum_to_one():
+    r = space_combat(Battle("space", Force({"destroyer": 2, "fighter": 3, "carrier": 1}),
+                            Force({"cruiser": 2, "dreadnought": 1}, retreat_round=2)), exact=True)
+    assert r.attacker_win + r.defender_win + r.draw + r.unfinished == 1
+    assert sum(r.rounds) + r.rounds_later == 1
+    assert r.defender_retreat <= r.attacker_win
+    for side in (r.attacker, r.defender):
+        assert sum(p for _, p in side.survivors) == 1
+        assert list(side.at_least_non_fighters) == sorted(side.at_least_non_fighters,
+                                                          reverse=True)
+        probs = [p for _, p in side.survivors]
+        assert probs == sorted(probs, reverse=True)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from engine.ti4.assignment import HitPolicy  # noqa: E402
+from engine.ti4.plans import RoundModifier  # noqa: E402
+from engine.ti4.units import DEFAULT_ORDER, SHIPS  # noqa: E402
+
+ships = st.fixed_dictionaries(
+    {}, optional={k: st.integers(1, 1 if k == "war_sun" else 3) for k in SHIPS}).filter(bool)
+rounds = st.none() | st.integers(1, 4)
+policies = st.builds(HitPolicy, order=st.permutations(DEFAULT_ORDER).map(tuple),
+                     sustain_first=st.booleans())
+modifiers = st.lists(st.builds(RoundModifier, st.integers(-3, 3), st.integers(1, 3),
+                               st.none() | st.integers(3, 5)), max_size=2).map(tuple)
+
+
+@st.composite
+def forces(draw):
+    units = draw(ships)
+    extras = draw(st.fixed_dictionaries({}, optional={"pds": st.integers(1, 2),
+                                                      "space_dock": st.integers(1, 1)}))
+    policy = draw(policies)
+    keep = draw(st.none() | st.sampled_from(sorted(units)))
+    upgrades = draw(st.lists(st.sampled_from(["fighter", "destroyer", "cruiser", "carrier", "pds"]),
+                             unique=True))
+    return Force({**units, **extras}, upgrades=tuple(upgrades),
+        policy=HitPolicy(policy.order, policy.sustain_first, keep),
+        retreat_round=draw(rounds), modifiers=draw(modifiers))
+
+
+@settings(max_examples=40, deadline=None)
+@given(forces(), forces(), st.booleans(), rounds)
+def test_any_battle_accounts_for_every_unit(attacker, defender, nebula, stop):
+    # Properties: the four columns sum to 1, so do the rounds (with the battles still going at a
+    # stop) and each side's survivors, and expected survivors plus expected losses give back
+    # the fleet, whatever the plans and policy.
+    r = space_combat(Battle("space", attacker, defender, nebula=nebula, stop_after=stop))
+    assert abs(r.attacker_win + r.defender_win + r.draw + r.unfinished - 1) < 1e-12
+    assert abs(sum(r.rounds) + r.rounds_later + r.unfinished - 1) < 1e-12
+    assert r.attacker_retreat + r.stalemate <= r.defender_win + 1e-12
+    assert r.defender_retreat <= r.attacker_win + 1e-12
+    for force, side in ((attacker, r.attacker), (defender, r.defender)):
+        assert abs(sum(p for _, p in side.survivors) - 1) < 1e-12
+        survivors, losses = dict(side.expected_survivors), dict(side.expected_losses)
+        for key in SHIPS:
+            if force.count(key):
+                assert abs(survivors[key] + losses[key] - force.count(key)) < 1e-9
+                assert -1e-12 <= losses[key] <= force.count(key) + 1e-12

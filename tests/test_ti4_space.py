@@ -1,0 +1,229 @@
+import random
+from fractions import Fraction as F
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine.ti4.assignment import ForceStates, HitPolicy
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.plans import RoundModifier
+from engine.ti4.space import barrage_step, space_combat
+from engine.ti4.units import DEFAULT_ORDER, SHIPS, stats
+
+
+def solve(attacker, defender, **options):
+    return space_combat(Battle("space", attacker, defender, **options), exact=True)
+
+
+def test_one_fighter_each_is_four_ninths():
+    r = solve(Force({"fighter": 1}), Force({"fighter": 1}))
+    assert (r.attacker_win, r.defender_win, r.draw) == (F(4, 9), F(4, 9), F(1, 9))
+    assert r.expected_rounds == F(25, 9)
+
+
+def test_nebula_gives_the_defender_plus_one():
+    # Defender hits on 8-10 (3/10), attacker on 9-10 (1/5). Per round: attacker only 7/50,
+    # defender only 12/50, both 3/50 -> conditioned on ending: 7/22, 12/22, 3/22.
+    r = solve(Force({"fighter": 1}), Force({"fighter": 1}), nebula=True)
+    assert (r.attacker_win, r.defender_win, r.draw) == (F(7, 22), F(12, 22), F(3, 22))
+    assert "ti4/54.3" in r.rules
+
+
+FLEETS = [
+    {"cruiser": 2, "fighter": 2},
+    {"dreadnought": 1, "destroyer": 2},
+    {"carrier": 1, "fighter": 3, "destroyer": 1},
+]
+
+
+@pytest.mark.parametrize("a", FLEETS)
+@pytest.mark.parametrize("b", FLEETS)
+def test_nebula_symmetry(a, b):
+    # Property tested: a nebula is exactly "+1 to every defender combat roll, every round"
+    # (54.3), and swapping roles mirrors the result when the +1 moves with the fleet.
+    nebula = solve(Force(a), Force(b), nebula=True)
+    plus_one = solve(Force(a), Force(b, modifiers=(RoundModifier(1),)))
+    mirrored = solve(Force(b, modifiers=(RoundModifier(1),)), Force(a))
+    assert (nebula.attacker_win, nebula.defender_win, nebula.draw) == (
+        plus_one.attacker_win, plus_one.defender_win, plus_one.draw)
+    assert (nebula.attacker_win, nebula.defender_win) == (mirrored.defender_win,
+                                                          mirrored.attacker_win)
+
+
+def test_barrage_never_touches_sustain():
+    # 1 dreadnought vs 1 destroyer: the barrage has no fighter to hit, and sustain cannot cancel
+    # it (77.4), so the dreadnought starts round 1 undamaged (2 hits to kill). Worked by hand
+    # with p(dread) = 3/5, p(destroyer) = 1/5: from full health the attacker wins
+    # 15/17 + 2/17 * 12/17 = 279/289, draws 6/289, loses 4/289.
+    r = solve(Force({"dreadnought": 1}), Force({"destroyer": 1}))
+    assert (r.attacker_win, r.draw, r.defender_win) == (F(279, 289), F(6, 289), F(4, 289))
+
+
+def test_barrage_hits_beyond_the_fighters_are_lost():
+    # Destroyer II: 3 barrage dice on 6 (p = 1/2). One fighter dies with P = 7/8; the other
+    # hits are lost and the dreadnought is never damaged by them.
+    att = ForceStates({"dreadnought": 1, "fighter": 1}, frozenset(), HitPolicy(), F)
+    dfn = ForceStates({"destroyer": 1}, frozenset({"destroyer"}), HitPolicy(), F)
+    after = barrage_step(att, dfn)({(att.start, dfn.start): F(1)})
+    # Attacker slots: fighter, dreadnought as (intact, damaged) pairs.
+    seen = {(att.states[a], dfn.states[d]): p for (a, d), p in after.items()}
+    assert seen == {((0, 0, 1, 0), (1, 0)): F(7, 8), ((1, 0, 1, 0), (1, 0)): F(1, 8)}
+
+
+def test_space_cannon_hits_can_be_sustained():
+    # Defender's PDS (6, p=1/2) damages the dreadnought or misses; then dread (3/5) vs fighter
+    # (1/5). From 2 hits left: 279/289 win; from 1 hit left: 12/17 = 204/289. Average.
+    r = solve(Force({"dreadnought": 1}), Force({"fighter": 1, "pds": 1}))
+    assert r.attacker_win == F(279 + 204, 578)
+    assert r.defender_win == F(4 + 34, 578)
+    assert {"ti4/15.2", "ti4/77.4"} <= set(r.rules)
+
+
+def test_space_cannon_can_be_declined():
+    r = solve(Force({"dreadnought": 1}), Force({"fighter": 1, "pds": 1}), space_cannon=False)
+    assert r.attacker_win == F(279, 289)
+
+
+def test_retreat_plan_and_capacity_after_the_win():
+    # Fighter (1/5) vs cruiser (2/5); the defender announces a retreat in round 1.
+    r = solve(Force({"fighter": 1}), Force({"cruiser": 1}, retreat_round=1))
+    assert r.defender_retreat == F(4, 5) * F(3, 5)  # nobody hit: the cruiser leaves
+    assert r.attacker_win == F(1, 5) * F(3, 5) + r.defender_retreat
+    assert r.defender_win == F(4, 5) * F(2, 5)
+    assert r.draw == F(1, 5) * F(2, 5)
+    # The winner's lone fighter has no capacity to sit in: destroyed at the end (23.10).
+    assert r.attacker.survivors == (((), F(1)),)
+    assert dict(r.defender.survivors)[(("cruiser", 1),)] == r.defender_retreat + r.defender_win
+
+
+def test_attacker_cannot_announce_after_the_defender():
+    both = solve(Force({"cruiser": 1}, retreat_round=2), Force({"cruiser": 1}, retreat_round=2))
+    only_def = solve(Force({"cruiser": 1}), Force({"cruiser": 1}, retreat_round=2))
+    assert both.attacker_retreat == 0
+    assert (both.attacker_win, both.defender_retreat) == (only_def.attacker_win,
+                                                         only_def.defender_retreat)
+    assert [r.code for r in both.reasons] == ["attacker_retreat_blocked"]
+
+
+def test_stop_plan_reports_the_battle_in_progress():
+    r = solve(Force({"fighter": 1}), Force({"fighter": 1}), stop_after=2)
+    assert r.unfinished == F(16, 25) ** 2
+    assert r.attacker_win + r.defender_win + r.draw + r.unfinished == 1
+    assert dict(r.attacker.survivors)[(("fighter", 1),)] == r.unfinished  # no capacity check yet
+
+
+def test_stalemate_forces_the_attacker_out():
+    # -2 on both sides: carrier (9) and fighters (9) need an 11. Nobody can win: the attacker
+    # must retreat (FAQ); its carrier takes both fighters along (capacity 4).
+    minus = (RoundModifier(-2),)
+    r = solve(Force({"carrier": 1, "fighter": 2}, modifiers=minus), Force({"fighter": 1},
+                                                                          modifiers=minus))
+    assert r.stalemate == 1 and r.defender_win == 1
+    assert r.attacker.survivors == (((("carrier", 1), ("fighter", 2)), F(1)),)
+    assert "ti4/faq-generale-2" in r.rules
+
+
+def test_stalemate_without_a_ship_that_moves_destroys_the_attacker():
+    minus = (RoundModifier(-2),)
+    r = solve(Force({"fighter": 2}, modifiers=minus), Force({"fighter": 1}, modifiers=minus))
+    assert r.stalemate == 1 and r.attacker.survivors == (((), F(1)),)
+
+
+def test_capacity_and_space_dock_allowance():
+    # Carrier capacity 4 plus 3 fighters the space dock keeps: the cap holds in every outcome.
+    r = solve(Force({"dreadnought": 2}), Force({"carrier": 1, "fighter": 8, "space_dock": 1}))
+    for units, _ in r.defender.survivors:
+        fighters = dict(units).get("fighter", 0)
+        carriers = dict(units).get("carrier", 0)
+        assert fighters <= 4 * carriers + 3
+    up = solve(Force({"dreadnought": 2}), Force({"carrier": 1, "fighter": 8},
+                                                 upgrades=("fighter",)))
+    assert any(dict(units).get("fighter", 0) > 4 for units, _ in up.defender.survivors)
+
+
+def test_large_battle_sums_to_one_in_floats():
+    r = space_combat(Battle("space",
+                            Force({"dreadnought": 2, "cruiser": 4, "destroyer": 4, "carrier": 2,
+                                   "fighter": 6}),
+                            Force({"dreadnought": 2, "cruiser": 3, "destroyer": 2, "carrier": 2,
+                                   "fighter": 8, "pds": 2})))
+    assert abs(r.attacker_win + r.defender_win + r.draw - 1) < 1e-12
+    assert abs(sum(r.rounds) + r.rounds_later - 1) < 1e-12
+    assert abs(sum(r.attacker.count_distribution) - 1) < 1e-12
+
+
+fleets = st.fixed_dictionaries(
+    {}, optional={k: st.integers(1, 1 if k == "war_sun" else 2) for k in SHIPS}).filter(bool)
+
+
+@settings(max_examples=30, deadline=None)
+@given(fleets, fleets, st.sampled_from(SHIPS), st.booleans())
+def test_adding_a_ship_never_hurts_its_side(a, b, extra, nebula):
+    # Property tested: with default hit assignment and no plans, adding one ship of any kind to
+    # the attacker never lowers P(attacker wins) and never raises P(defender wins).
+    before = space_combat(Battle("space", Force(a), Force(b), nebula=nebula))
+    after = space_combat(Battle("space", Force({**a, extra: a.get(extra, 0) + 1}), Force(b),
+                                nebula=nebula))
+    assert after.attacker_win >= before.attacker_win - 1e-12
+    assert after.defender_win <= before.defender_win + 1e-12
+
+
+# --- Monte Carlo cross-check: an independent, naive simulation of the same rules. ---
+
+def _roll(rng, dice, value, modifier=0):
+    return sum(1 for _ in range(dice) if rng.randint(1, 10) + modifier >= value)
+
+
+def _simulate(rng, a_units, d_units, nebula, a_pds, d_pds):
+    fleets = []
+    for units in (a_units, d_units):
+        fleet = [[k, False] for k in DEFAULT_ORDER for _ in range(units.get(k, 0))]
+        fleets.append(fleet)
+
+    def take(fleet, hits):
+        for unit in fleet:  # sustain first
+            if hits and stats(unit[0]).sustain and not unit[1]:
+                unit[1] = True
+                hits -= 1
+        while hits and fleet:
+            fleet.pop(0)  # cheapest first: the list is in default order
+            hits -= 1
+
+    a_fleet, d_fleet = fleets
+    a_sc, d_sc = _roll(rng, a_pds, 6), _roll(rng, d_pds, 6)
+    take(a_fleet, d_sc)
+    take(d_fleet, a_sc)
+    first = True
+    while a_fleet and d_fleet:
+        if first:
+            a_b = sum(_roll(rng, 2, 9) for u in a_fleet if u[0] == "destroyer")
+            d_b = sum(_roll(rng, 2, 9) for u in d_fleet if u[0] == "destroyer")
+            for fleet, hits in ((a_fleet, d_b), (d_fleet, a_b)):
+                for _ in range(hits):
+                    if any(u[0] == "fighter" for u in fleet):
+                        fleet.remove(next(u for u in fleet if u[0] == "fighter"))
+            first = False
+            if not (a_fleet and d_fleet):
+                break
+        a_hits = sum(_roll(rng, stats(u[0]).combat.dice, stats(u[0]).combat.value)
+                     for u in a_fleet)
+        d_hits = sum(_roll(rng, stats(u[0]).combat.dice, stats(u[0]).combat.value, nebula)
+                     for u in d_fleet)
+        take(a_fleet, d_hits)
+        take(d_fleet, a_hits)
+    return "draw" if not a_fleet and not d_fleet else ("attacker" if a_fleet else "defender")
+
+
+def test_monte_carlo_agrees_within_sampling_error():
+    a = {"dreadnought": 1, "destroyer": 1, "fighter": 3, "war_sun": 1}
+    d = {"cruiser": 2, "destroyer": 2, "fighter": 2, "dreadnought": 1}
+    exact = space_combat(Battle("space", Force(a), Force({**d, "pds": 1}), nebula=True))
+    rng = random.Random(20261122)
+    n = 20000
+    wins = {"attacker": 0, "defender": 0, "draw": 0}
+    for _ in range(n):
+        wins[_simulate(rng, a, d, 1, 0, 1)] += 1
+    for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win),
+                    ("draw", exact.draw)):
+        sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
+        assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)

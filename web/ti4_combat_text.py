@@ -1,0 +1,87 @@
+"""Words for the TI4 combat tool: every engine code in both languages, and display names.
+
+Kept apart from the views so a test can check that every code the engine can emit (a refusal
+or a reason) has a message here. msgids are English; Italian lives in the ``ti4_combat``
+catalogue and uses the Italian edition's unit names (rule 87.2).
+"""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+
+# Refusals (InvalidInput codes) of engine/ti4/inputs.py.
+ERRORS = {
+    "unknown_kind": _l("The combat must be \"space\" or \"ground\"."),
+    "unknown_unit": _l("TI4 has no unit called \"%(unit)s\" in this calculator."),
+    "negative_count": _l("%(unit)s: the number of units cannot be negative."),
+    "too_many_units": _l("%(unit)s: at most %(max)s per side (the pieces of one colour, or this "
+                         "calculator's limit for fighters and infantry)."),
+    "fighters_in_ground_combat": _l("Fighters never take part in a ground combat: remove them."),
+    "unit_not_in_ground_combat": _l(
+        "%(unit)s: not part of this ground combat. Only the attacker's infantry, dreadnoughts and "
+        "war suns (bombardment) and the defender's infantry, PDS and space docks count."),
+    "unit_not_in_space_combat": _l(
+        "%(unit)s: not part of a space combat. Only ships roll (PDS and space docks may be added "
+        "for space cannon and fighter capacity)."),
+    "empty_side": _l("Each side needs at least one unit that fights."),
+    "too_many_combatants": _l("At most %(max)s fighting units per side in this calculator."),
+    "unknown_upgrade": _l("\"%(unit)s\" has no unit upgrade to research."),
+    "duplicate_in_order": _l("%(unit)s: listed twice in the hit assignment order."),
+    "keep_alive_absent": _l("%(unit)s: you asked to keep one alive, but this side has none."),
+    "too_many_modifiers": _l("At most %(max)s roll modifiers per side."),
+    "modifier_out_of_range": _l("A roll modifier must be between %(min)s and %(max)s."),
+    "round_out_of_range": _l("A round number must be between %(min)s and %(max)s."),
+    "round_range_reversed": _l("A modifier's last round comes before its first round."),
+    "no_retreat_in_ground_combat": _l("There is no retreat from a ground combat."),
+    "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
+    "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
+}
+
+# Reasons (Reason codes) the engine attaches to a result.
+REASONS = {
+    "attacker_retreat_blocked": _l(
+        "Both sides planned to retreat in round %(round)s: the defender announces first, so the "
+        "attacker cannot."),
+    "retreat_after_stop": _l(
+        "A retreat planned for round %(round)s never happens: the battle stops before it."),
+    "fighters_left_behind": _l(
+        "A retreating side loses the fighters its ships cannot carry."),
+    "fighters_over_capacity": _l(
+        "After the combat the winner destroys fighters beyond its ships' capacity."),
+    "stalemate": _l(
+        "Sometimes neither side can score any more: the attacker must retreat, or is destroyed if "
+        "it cannot."),
+    "war_sun_ignores_shield": _l(
+        "A war sun in the system switches off the Planetary Shield: every unit bombards."),
+    "shield_blocks_bombardment": _l(
+        "The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
+}
+
+UNIT_NAMES = {
+    "fighter": _l("Fighter"),
+    "destroyer": _l("Destroyer"),
+    "cruiser": _l("Cruiser"),
+    "carrier": _l("Carrier"),
+    "dreadnought": _l("Dreadnought"),
+    "war_sun": _l("War Sun"),
+    "infantry": _l("Infantry"),
+    "pds": _l("PDS"),
+    "space_dock": _l("Space Dock"),
+}
+
+UPGRADE_NAMES = {
+    "fighter": _l("Fighter II"),
+    "destroyer": _l("Destroyer II"),
+    "cruiser": _l("Cruiser II"),
+    "carrier": _l("Carrier II"),
+    "dreadnought": _l("Dreadnought II"),
+    "infantry": _l("Infantry II"),
+    "pds": _l("PDS II"),
+    "space_dock": _l("Space Dock II"),
+}
+
+TOOL_ENTRIES = [
+    ("ti4_combat.page", _l("Twilight Imperium 4: combat odds"),
+     _l("Exact space and ground combat: space cannon, barrage, sustain damage, nebula, "
+        "bombardment, retreat plans.")),
+]
