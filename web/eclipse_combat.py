@@ -25,6 +25,7 @@ from engine.reasons import InvalidInput, Reason
 from web.api_input import (as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
                            invalid_input, json_object, reject_unknown)
 from web.compute import compute
+from web.eclipse_combat_openapi import MAX_GROUPS, MAX_PARTS, describe_endpoints
 from web.errors import ApiError
 from web.i18n import current_lang
 from web.rules import get_db, section_label, section_url
@@ -35,8 +36,7 @@ TOOLS.append(("eclipse_combat.page", _l("Eclipse combat odds"),
               _l("Exact chances of an Eclipse battle, with optimal targeting, missiles, Ancients, retreat plans "
                  "and reputation.")))
 
-MAX_GROUPS = len(PLAYER_TYPES)
-MAX_PARTS = 12
+describe_endpoints()  # in /api/openapi.json and /api/docs
 SIDES = ("attacker", "defender")
 
 SHIP_NAMES = {
@@ -231,24 +231,30 @@ def stats_json(group: Group) -> dict:
             "energy_use": s.energy_use, "energy_production": s.energy_production, "movement": s.movement}
 
 
+def prob(p: float) -> float:
+    """A probability for JSON: float rounding must not step outside [0, 1]."""
+    return min(1.0, max(0.0, p))
+
+
 def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
     def side_view(i: int) -> dict:
         name = SIDES[i]
         return {"expected_lost": getattr(result, f"{name}_expected_lost"),
                 "reputation": getattr(result, f"{name}_reputation"),
-                "escape": getattr(result, f"{name}_escape"),
+                "escape": prob(getattr(result, f"{name}_escape")),
                 "targeting": result.targeting[i],
                 "ships": [stats_json(g) for g in fleets[i].groups]}
 
     last = len(result.rounds) - 1
     return {
-        "attacker_win": result.attacker_win, "defender_win": result.defender_win,
-        "draw": result.draw, "stalemate": result.stalemate,
+        "attacker_win": prob(result.attacker_win), "defender_win": prob(result.defender_win),
+        "draw": prob(result.draw), "stalemate": prob(result.stalemate),
         "attacker": side_view(0), "defender": side_view(1),
         "expected_rounds": result.expected_rounds,
-        "rounds": [{"rounds": k, "p": p, "or_more": k == last} for k, p in enumerate(result.rounds)],
+        "rounds": [{"rounds": k, "p": prob(p), "or_more": k == last} for k, p in enumerate(result.rounds)],
         "groups": [{"side": g.side, "type": g.kind, "count": g.count, "initiative": g.initiative,
-                    "survivors": list(g.survivors), "escaped": g.escaped, "expected_lost": g.expected_lost}
+                    "survivors": [prob(p) for p in g.survivors], "escaped": prob(g.escaped),
+                    "expected_lost": g.expected_lost}
                    for g in result.groups],
         "order": [{"side": s, "type": t, "initiative": i} for s, t, i in result.order],
         "missile_order": [{"side": s, "type": t, "initiative": i} for s, t, i in result.missile_order],
@@ -298,7 +304,7 @@ def api_hex():
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify({"hold": result.hold, "sequence": list(result.sequence), "battles": result.battles,
+    return jsonify({"hold": {name: prob(p) for name, p in result.hold.items()}, "sequence": list(result.sequence), "battles": result.battles,
                     "reasons": [reason_json(r) for r in result.reasons], "rules": list(result.rules),
                     "rule_links": rule_links(result.rules)})
 
