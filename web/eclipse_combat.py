@@ -338,7 +338,7 @@ def page_strings() -> dict:
         "copied": _("Link copied."), "round_n": _("%(n)s rounds", n="{n}"), "or_more": _("or more"),
         "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
         "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
-        "type": _("Ship type"), "count": _("Count"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
+        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
         "by_stats": _("Stats"), "slot": _("Slot %(n)s", n="{n}"), "ion": _("Ion cannons"),
         "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
         "group": _("Ship group"), "not_applicable": _("not applicable"), "rounds_title": _("Engagement rounds"),
