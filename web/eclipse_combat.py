@@ -331,18 +331,17 @@ def page_strings() -> dict:
     return {
         "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
         "seconds": _("%(n)s s", n="{n}"), "error": _("The battle could not be computed."),
-        "survivors": _("Survivors"), "ships": _("ships"), "escaped": _("escaped"), "remove": _("Remove"),
+        "ships": _("ships"), "escaped": _("escaped"), "remove": _("Remove"),
         "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
-        "computer": _("Computer"), "shield": _("Shield"), "movement": _("Movement"), "cannons": _("Cannons"),
-        "missiles": _("Missiles"), "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
+        "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
+        "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
         "copied": _("Link copied."), "round_n": _("%(n)s rounds", n="{n}"), "or_more": _("or more"),
         "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
         "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
         "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
         "by_stats": _("Stats"), "slot": _("Slot %(n)s", n="{n}"), "ion": _("Ion cannons"),
         "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
-        "group": _("Ship group"), "not_applicable": _("not applicable"), "rounds_title": _("Engagement rounds"),
-        "expected_rounds": _("Expected rounds"),
+        "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
     }
 
 

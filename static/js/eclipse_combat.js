@@ -292,6 +292,9 @@
     document.getElementById("ec-draw").textContent = pct.format(res.draw);
     var method = res.reasons.filter(function (r) { return r.code === "optimal_fallback"; });
     document.getElementById("ec-method").textContent = method.length ? T.fallback + ": " + method[0].message : "";
+    document.getElementById("ec-order").textContent = T.order + ": " + res.order.map(function (o) {
+      return (o.side === "attacker" ? T.attacker : T.defender) + " " + typeName(o.type) + " (" + o.initiative + ")";
+    }).join(" → ");
     var surv = document.getElementById("ec-survivors");
     surv.textContent = "";
     res.groups.forEach(function (g) {
