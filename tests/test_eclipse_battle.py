@@ -198,18 +198,26 @@ def test_identical_fleets_differ_only_by_who_fires_first_on_ties(a):
 
 # ----- Monte Carlo cross-check (tests only) ---------------------------------------------------
 
-def simulate(att: Fleet, dfn: Fleet, rng: random.Random) -> tuple[str, list[int]]:
-    """Play one battle by the rules, independently of the solver's state machine."""
+def simulate(att: Fleet, dfn: Fleet, rng: random.Random) -> tuple[str, list[int], bool]:
+    """Play one battle by the rules, independently of the solver's state machine.
+
+    Returns (who holds the hex, ships left per group, whether the attacker escaped by retreating).
+    """
     groups = [(0, g) for g in att.groups] + [(1, g) for g in dfn.groups]
+    plans = [att.retreat, dfn.retreat]
     ships = [[0] * g.count for _, g in groups]
+    status = [0] * len(groups)  # 0 in the hex, 1 retreat announced, 2 gone
     order = sorted(range(len(groups)), key=lambda i: (-groups[i][1].stats.initiative, -groups[i][0]))
 
+    def here(i):
+        return ships[i] and status[i] != 2
+
     def alive(side):
-        return any(ships[i] for i in range(len(groups)) if groups[i][0] == side)
+        return any(here(i) for i in range(len(groups)) if groups[i][0] == side)
 
     def shoot(i, dice):
         side, g = groups[i]
-        enemy = [j for j in range(len(groups)) if groups[j][0] != side and ships[j]]
+        enemy = [j for j in range(len(groups)) if groups[j][0] != side and here(j)]
         levels = tuple(sorted({groups[j][1].stats.shield for j in enemy}))
         counts = {}
         for damage, n in dice:
@@ -230,16 +238,31 @@ def simulate(att: Fleet, dfn: Fleet, rng: random.Random) -> tuple[str, list[int]
         for j, new in zip(enemy, best):
             ships[j] = list(new)
 
+    def outcome():
+        escaped = not alive(0) and any(ships[i] and status[i] == 2 for i in range(len(groups)) if groups[i][0] == 0)
+        return ("A" if alive(0) else "D"), [len(s) for s in ships], escaped
+
     for i in order:
         if groups[i][1].stats.missiles and ships[i] and alive(0) and alive(1):
             shoot(i, groups[i][1].stats.missile_dice)
+    rnd = 0
     while alive(0) and alive(1):
-        if not any(ships[i] and groups[i][1].stats.armed for i in range(len(groups))):
-            return "S", [len(s) for s in ships]
+        rnd += 1
+        if not any(here(i) and groups[i][1].stats.armed for i in range(len(groups))):
+            return "S", [len(s) for s in ships], False
         for i in order:
-            if ships[i] and alive(0) and alive(1):
-                shoot(i, groups[i][1].stats.cannon_dice)
-    return ("A" if alive(0) else "D"), [len(s) for s in ships]
+            if not (here(i) and alive(0) and alive(1)):
+                continue
+            plan = plans[groups[i][0]]
+            if plan and rnd >= plan.round and plan.covers(groups[i][1].kind):
+                status[i] += 1  # announce now, leave on the next activation
+                continue
+            shoot(i, groups[i][1].stats.cannon_dice)
+    return outcome()
+
+
+def within(observed: float, p: float, n: int) -> bool:
+    return abs(observed - p) < 4.5 * (p * (1 - p) / n) ** 0.5 + 1e-9
 
 
 def test_monte_carlo_agrees_within_sampling_error():
@@ -253,12 +276,29 @@ def test_monte_carlo_agrees_within_sampling_error():
     wins = 0
     survivors = [0, 0, 0, 0]
     for _ in range(n):
-        out, left = simulate(att, dfn, rng)
+        out, left, _ = simulate(att, dfn, rng)
         wins += out == "A"
         survivors = [s + x for s, x in zip(survivors, left)]
-    p = exact.attacker_win
-    sigma = (p * (1 - p) / n) ** 0.5
-    assert abs(wins / n - p) < 4.5 * sigma
+    assert within(wins / n, exact.attacker_win, n)
     for g, total in zip(exact.groups, survivors):
         mean = sum(k * q for k, q in enumerate(g.survivors))
         assert abs(total / n - mean) < 4.5 * (g.count ** 2 / 4 / n) ** 0.5 + 1e-9
+
+
+def test_monte_carlo_agrees_on_a_retreat_plan():
+    # The attacker's interceptors retreat from round 2 while its cruiser fights on.
+    att = Fleet((ship("interceptor", 2, initiative=3, hull=1, ion=1),
+                 ship("cruiser", 1, initiative=2, hull=2, computer=1, plasma=1)), LARGEST_FIRST,
+                RetreatPlan(2, ("interceptor",)))
+    dfn = Fleet((ship("cruiser", 2, initiative=2, hull=1, computer=1, ion=2),), LARGEST_FIRST)
+    exact = solve_battle(att, dfn)
+    rng = random.Random(5)
+    n = 8000
+    wins = escapes = 0
+    for _ in range(n):
+        out, left, escaped = simulate(att, dfn, rng)
+        wins += out == "A"
+        escapes += escaped
+    assert within(wins / n, exact.attacker_win, n)
+    assert within(escapes / n, exact.attacker_escape, n)
+    assert exact.groups[0].escaped > 0
