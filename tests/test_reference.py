@@ -71,3 +71,11 @@ def test_side_by_side_shows_both_languages_with_lang_attributes(client):
     html = client.get("/rules/ti4/23.7?lang=en&compare=1").get_data(as_text=True)
     assert '<div class="rule-body" lang="it">' in html and '<div class="rule-body" lang="en">' in html
     assert "Se un giocatore ha annunciato una ritirata" in html and "STEP 5. RETREAT" in html
+
+
+def test_rule_pages_link_to_the_tools_that_apply_them(client):
+    html = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    assert 'href="/tools/combat/ti4"' in html and 'href="/retreat/ti4"' in html
+    chapter = client.get("/rules/ti4/23?lang=en").get_data(as_text=True)  # through its sub-rules
+    assert 'href="/tools/combat/ti4"' in chapter
+    assert 'href="/tools/combat' not in client.get("/rules/ti4/13").get_data(as_text=True)  # promissory notes

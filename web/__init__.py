@@ -8,6 +8,8 @@ from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.retreat import bp as retreat_bp
 from web.retreat_api import bp as retreat_api_bp
+from web.scoring_api import bp as scoring_api_bp
+from web.scoring_pages import bp as scoring_bp
 from web.small_combat import bp as small_combat_bp
 from web.ti4_combat import bp as ti4_combat_bp
 from web.tools import bp as tools_bp
@@ -23,5 +25,7 @@ BLUEPRINTS = [
     retreat_api_bp,
     small_combat_bp,
     ti4_combat_bp,
+    scoring_api_bp,
+    scoring_bp,
     eclipse_combat_bp,
 ]

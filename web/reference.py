@@ -8,6 +8,7 @@ from flask_babel import lazy_gettext as _l
 from rules_db.loader import GAMES
 from web.i18n import current_lang
 from web.rules import get_db, markdown_html
+from web.tools import tools_applying
 
 bp = Blueprint("reference", __name__)
 
@@ -61,6 +62,7 @@ def section(section_id: str):
         blocks=[(s, [(code, markdown_html(s.body(code))) for code in languages]) for s in [found, *inline]],
         children=[db.sections[c] for c in found.children] if not inline else [],
         related=[db.sections[r] for r in found.related],
+        tools=tools_applying(found, descendants),
         previous=previous,
         following=following,
         db=db,

@@ -1,0 +1,63 @@
+"""Input checks every score sheet shares: counts in range, names present and distinct.
+
+They raise :class:`~engine.reasons.InvalidInput` with the field path, so a sheet with a negative
+count or two players called "Anna" is refused before anything is scored.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from engine.bounds import require_int
+from engine.reasons import InvalidInput
+
+MAX_NAME_LENGTH = 40
+
+
+def count(value: object, field: str, maximum: int, *, minimum: int = 0, rule: str | None = None) -> int:
+    """An integer within ``[minimum, maximum]``, else ``out_of_range`` (the shared bounds check)."""
+    require_int(value, minimum, maximum, field, "out_of_range", rule)
+    return value  # type: ignore[return-value]
+
+
+def choice(value: object, field: str, choices: Iterable[str], code: str, rule: str | None = None) -> str:
+    """One of a fixed list of ids (species, worlds, goals), refused with a game-specific code."""
+    options = tuple(choices)
+    if value not in options:
+        raise InvalidInput(code, field=field, rule=rule, value=str(value), choices=list(options))
+    return value  # type: ignore[return-value]
+
+
+def player_names(
+    names: Sequence[str],
+    field: str,
+    minimum: int,
+    maximum: int,
+    rule: str | None = None,
+    suffix: str = ".name",
+) -> tuple[str, ...]:
+    """The sheet's players: between ``minimum`` and ``maximum`` of them, each named once.
+
+    ``field`` is the list's path; a bad name is reported as ``<field>[i]<suffix>``.
+    """
+    if not minimum <= len(names) <= maximum:
+        raise InvalidInput(
+            "player_count", field=field, rule=rule, minimum=minimum, maximum=maximum, count=len(names)
+        )
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInput("empty_name", field=f"{field}[{i}]{suffix}")
+        if len(name) > MAX_NAME_LENGTH:
+            raise InvalidInput("above_maximum", field=f"{field}[{i}]{suffix}", maximum=MAX_NAME_LENGTH)
+        key = name.strip().casefold()
+        if key in seen:
+            raise InvalidInput("duplicate_name", field=f"{field}[{i}]{suffix}", name=name)
+        seen.add(key)
+    return tuple(names)
+
+
+def known_player(name: object, field: str, players: Sequence[str]) -> str:
+    if name not in players:
+        raise InvalidInput("unknown_player", field=field, name=str(name))
+    return name  # type: ignore[return-value]

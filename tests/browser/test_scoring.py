@@ -1,0 +1,161 @@
+"""Score sheets on a 360 px phone: fill each game's sheet, watch totals and the winner, open a rule."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+
+def cell(page, row_label, player):
+    """The input of ``row_label`` for player column ``player`` (0-based), found by its label."""
+    name = page.locator("#p%d-name" % player).input_value()
+    return page.get_by_label(f"{row_label} — {name}", exact=True)
+
+
+def set_names(page, *names):
+    for i, name in enumerate(names):
+        page.locator(f"#p{i}-name").fill(name)
+
+
+def fits_the_phone(page):
+    # The wide table scrolls inside its own box; the page itself must not.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_eclipse_sheet_totals_tie_break_refresh_and_rule_link(page, live_url):
+    page.goto(live_url + "/scoring/eclipse?lang=en")
+    set_names(page, "Ann", "Ben")
+    cell(page, "Controlled hexes (VP of each, e.g. 2 3 4)", 0).fill("4 3")
+    cell(page, "Tiles on the Military track", 0).fill("7")
+    cell(page, "Controlled hexes (VP of each, e.g. 2 3 4)", 1).fill("4 4 4")
+    # Ann: 7 + 5 (seven military tiles) = 12; Ben: 12. Resources break the tie.
+    cell(page, "Money in storage (tie-break)", 1).fill("3")
+    expect(page.locator("#total-0")).to_have_text("12")
+    expect(page.locator("#total-1")).to_have_text("12")
+    expect(page.locator("#winner")).to_have_text("Winner: Ben")
+    expect(page.locator("#tie-break")).to_contain_text("resources in storage")
+    fits_the_phone(page)
+
+    page.emulate_media(media="print")  # printable: controls hidden, table and breakdown kept
+    expect(page.locator("#add-player")).to_be_hidden()
+    expect(page.locator(".share")).to_be_hidden()
+    expect(page.locator("#score-table")).to_be_visible()
+    expect(page.locator("#breakdown")).to_be_visible()
+    page.emulate_media(media="screen")
+
+    page.reload()  # the sheet survives a refresh
+    expect(cell(page, "Controlled hexes (VP of each, e.g. 2 3 4)", 1)).to_have_value("4 4 4")
+    expect(page.locator("#winner")).to_have_text("Winner: Ben")
+
+    page.locator(".player-breakdown").first.get_by_role("link").first.click()
+    expect(page).to_have_url(re.compile(r"/rules/eclipse/fine-della-partita"))
+    expect(page.locator("h1")).to_contain_text("eclipse/fine-della-partita")
+
+
+def test_eclipse_errors_are_shown_in_italian_and_mark_the_cell(page, live_url):
+    page.goto(live_url + "/scoring/eclipse?lang=it")
+    page.locator("#p1-name").fill(page.locator("#p0-name").input_value())
+    expect(page.locator("#sheet-error")).to_contain_text("Due giocatori")
+    expect(page.locator("#winner")).to_be_empty()  # no stale result beside a refused sheet
+    page.locator("#p1-name").fill("Bruno")
+    hexes = cell(page, "Esagoni controllati (PV di ognuno, es. 2 3 4)", 1)
+    hexes.fill("3 x")
+    expect(page.locator("#sheet-error")).to_contain_text("players[1].hexes[1]")
+    expect(hexes).to_have_attribute("aria-invalid", "true")
+    hexes.fill("3 4")
+    expect(page.locator("#sheet-error")).to_be_hidden()
+    expect(page.locator("#total-1")).to_have_text("7")
+
+
+def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
+    page.goto(live_url + "/scoring/ti4?lang=en")
+    set_names(page, "Ann", "Ben", "Cat")
+    for i, (vp, card) in enumerate([("10", "7"), ("10", "5"), ("4", "1")]):
+        cell(page, "Victory points", i).fill(vp)
+        cell(page, "Strategy card number (blank if none)", i).fill(card)
+    expect(page.locator("#winner")).to_have_text("Winner: Ben")
+    expect(page.locator("#tie-break")).to_contain_text("initiative")
+
+    page.get_by_label("Public objectives already claimed this phase").fill("1")
+    expect(page.locator("#claim-verdict")).to_have_text("Not allowed.")
+    expect(page.locator("#claim-reasons")).to_contain_text("Only one public objective")
+    page.get_by_label("What you claim").select_option("imperial")
+    page.get_by_label("Current phase").select_option("action")
+    expect(page.locator("#claim-reasons")).to_contain_text("Mecatol Rex")
+    page.get_by_label("I control Mecatol Rex").check()
+    expect(page.locator("#claim-verdict")).to_have_text("Allowed: you may claim it.")
+    fits_the_phone(page)
+
+
+def test_galaxy_sheet_secret_base_and_share_link(page, live_url, browser):
+    page.goto(live_url + "/scoring/galaxy?lang=en")
+    set_names(page, "Green", "Red")
+    cell(page, "Visible bases on Cylor (influence of each)", 0).fill("4")
+    cell(page, "Secret base: garrison's world", 1).select_option("myrmidon")
+    expect(page.locator("#total-0")).to_have_text("4")
+    expect(page.locator("#total-1")).to_have_text("5")
+    expect(page.locator("#winner")).to_have_text("Winner: Red")
+    # The world surrenders: the secret base is lost and Green wins.
+    page.get_by_label("Imperial", exact=True).check()
+    page.get_by_label("Myrmidon", exact=True).uncheck()
+    expect(page.locator("#total-1")).to_have_text("0")
+    expect(page.locator("#breakdown")).to_contain_text("lost")
+    expect(page.locator("#winner")).to_have_text("Winner: Green")
+
+    link = page.locator("#share-link").input_value()
+    other = browser.new_context(viewport={"width": 360, "height": 740}).new_page()
+    other.goto(link)
+    expect(other.locator("#winner")).to_have_text("Winner: Green")
+    expect(other.locator("#p1-name")).to_have_value("Red")
+    other.context.close()
+
+
+def test_rftg_sheet_most_goal_tie_and_solitaire(page, live_url):
+    page.goto(live_url + "/scoring/rftg?lang=en")
+    set_names(page, "Ann", "Ben")
+    page.get_by_label('First "most" goal in play').select_option("greatest_military")
+    cell(page, 'Count for the first "most" goal', 0).fill("6")
+    cell(page, 'Count for the first "most" goal', 1).fill("6")
+    cell(page, "First goal: Galactic Status", 1).check()
+    # Tied on Greatest Military: 3 each; Ben's first goal adds 3.
+    expect(page.locator("#total-0")).to_have_text("3")
+    expect(page.locator("#total-1")).to_have_text("6")
+    expect(page.locator("#winner")).to_have_text("Winner: Ben")
+
+    page.get_by_label("Solitaire against the robot").check()
+    page.get_by_label("Robot: 6-cost development chips placed").fill("1")
+    page.get_by_label("Robot: each chip is worth (by difficulty)").select_option("9")
+    expect(page.locator("#breakdown")).to_contain_text("Robot")
+    expect(page.locator("#winner")).to_have_text("Winner: Robot")
+    fits_the_phone(page)
+
+
+def test_parsec_sheet_timed_points_and_economic_victory_in_italian(page, live_url):
+    page.goto(live_url + "/scoring/parsec?lang=it")
+    set_names(page, "Anna", "Bruno")
+    cell(page, "Incrociatori", 1).fill("3")
+    expect(page.locator("#total-1")).to_have_text("24")
+    expect(page.locator("#winner")).to_contain_text("Bruno")
+    for resource in ("Carte Titanio in mano", "Carte Oro in mano", "Carte Energia in mano"):
+        cell(page, resource, 0).fill("6")
+    cell(page, "Colonie", 0).fill("10")
+    expect(page.locator("#winner")).to_contain_text("Anna")
+    expect(page.locator("#verdicts")).to_contain_text("vittoria economica")
+    fits_the_phone(page)
+
+
+@pytest.mark.parametrize("game", ["eclipse", "ti4", "galaxy", "rftg", "parsec"])
+def test_every_sheet_opens_with_a_result_and_adds_players_up_to_its_maximum(page, live_url, game):
+    page.goto(live_url + f"/scoring/{game}?lang=en")
+    expect(page.locator("#winner")).not_to_be_empty()
+    add = page.locator("#add-player")
+    for _ in range(8):
+        if add.is_disabled():
+            break
+        add.click()
+    columns = page.locator("#name-row th").count() - 1
+    assert columns == {"eclipse": 6, "ti4": 6, "galaxy": 5, "rftg": 5, "parsec": 4}[game]
+    expect(page.locator("#sheet-error")).to_be_hidden()
+    fits_the_phone(page)
