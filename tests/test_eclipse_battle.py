@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group, RetreatPlan, estimate_states,
                                    solve_battle)
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
-from engine.eclipse.targeting import LARGEST_FIRST, class_probabilities, heuristic_key, results
+from engine.eclipse.targeting import LARGEST_FIRST, heuristic_key, results
 from engine.reasons import InvalidInput
 
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Any, Union
+from typing import Union
 
 from engine.budget import check as check_budget
 from engine.reasons import InvalidInput, Reason
