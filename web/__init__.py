@@ -2,6 +2,7 @@
 and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
+from web.eclipse_combat import bp as eclipse_combat_bp
 from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
@@ -27,5 +28,6 @@ BLUEPRINTS = [
     ti4_combat_bp,
     scoring_api_bp,
     scoring_bp,
+    eclipse_combat_bp,
     search_bp,
 ]

@@ -1,0 +1,159 @@
+"""Ship blueprints: the SVILUPPO restrictions, and the combat stats a blueprint gives.
+
+A blueprint is either a list of part ids (validated as SVILUPPO says: no more parts than slots,
+energy use within production, movable ships need a drive, starbases have none) or explicit
+stats for parts the tables here do not hold (discoveries, other species' boards). Both become a
+``ShipStats``, the only thing the battle solver reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.reasons import InvalidInput
+
+from .parts import MISSILE_DAMAGE, NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS, ShipType
+
+RULE_SVILUPPO = "eclipse/sviluppo"
+RULE_COSTRUZIONE = "eclipse/costruzione"
+RULE_ANTICHI = "eclipse/navi-degli-antichi"
+RULE_SDCG = "eclipse/sistema-di-difesa-del-centro-galattico"
+
+# Work limits for explicit stats (not rules): a ship beyond them cannot be built from the part
+# tiles anyway, and they bound the solver's state space. Documented in docs/eclipse_combat.md.
+STAT_LIMITS: dict[str, tuple[int, int]] = {
+    "initiative": (0, 20),
+    "hull": (0, 12),
+    "computer": (0, 8),
+    "shield": (0, 8),
+    "ion": (0, 8),
+    "plasma": (0, 8),
+    "antimatter": (0, 8),
+    "missiles": (0, 4),
+}
+
+
+@dataclass(frozen=True)
+class ShipStats:
+    """What one ship of a blueprint brings to a battle.
+
+    ``hull`` is the number of hull points: the ship is destroyed by damage beyond it (DANNI).
+    ``cannons`` maps damage per die to dice per ship; ``missiles`` counts plasma missile parts.
+    """
+
+    initiative: int
+    hull: int
+    computer: int
+    shield: int
+    ion: int = 0
+    plasma: int = 0
+    antimatter: int = 0
+    missiles: int = 0
+    energy_production: int = 0
+    energy_use: int = 0
+    movement: int = 0
+
+    @property
+    def cannon_dice(self) -> tuple[tuple[int, int], ...]:
+        """(damage, dice per ship) for the cannons that fire each engagement round."""
+        return tuple((d, n) for d, n in ((1, self.ion), (2, self.plasma), (4, self.antimatter)) if n)
+
+    @property
+    def missile_dice(self) -> tuple[tuple[int, int], ...]:
+        """(damage, dice per ship) for the missile volley: two orange dice per missile part."""
+        return ((MISSILE_DAMAGE, 2 * self.missiles),) if self.missiles else ()
+
+    @property
+    def armed(self) -> bool:
+        return bool(self.ion or self.plasma or self.antimatter)
+
+
+def ship_type(kind: str, field: str) -> ShipType:
+    if kind not in SHIP_TYPES:
+        raise InvalidInput("unknown_ship_type", field=field, rule="eclipse/fase-combattimento",
+                           value=kind, allowed=sorted(SHIP_TYPES))
+    return SHIP_TYPES[kind]
+
+
+def stats_from_parts(kind: str, parts: tuple[str, ...] | list[str], field: str = "parts") -> ShipStats:
+    """Validate a blueprint as SVILUPPO says and sum its parts (all part values are cumulative)."""
+    stype = ship_type(kind, field)
+    if stype.npc:
+        raise InvalidInput("npc_blueprint_fixed", field=field, rule=RULE_ANTICHI, type=kind)
+    for i, pid in enumerate(parts):
+        if pid not in PARTS:
+            raise InvalidInput("unknown_part", field=f"{field}[{i}]", rule=RULE_SVILUPPO, part=pid)
+    if len(parts) > stype.slots:
+        raise InvalidInput("too_many_parts", field=field, rule=RULE_SVILUPPO,
+                           parts=len(parts), slots=stype.slots, type=kind)
+    stats = _sum_parts(stype, parts)
+    if stats.energy_use > stats.energy_production:
+        raise InvalidInput("energy_over_budget", field=field, rule=RULE_SVILUPPO,
+                           use=stats.energy_use, production=stats.energy_production, type=kind)
+    has_drive = any(PARTS[p].kind == "drive" for p in parts)
+    if stype.movable and not has_drive:
+        raise InvalidInput("drive_required", field=field, rule=RULE_SVILUPPO, type=kind)
+    if not stype.movable and has_drive:
+        raise InvalidInput("starbase_no_drive", field=field, rule=RULE_SVILUPPO, type=kind)
+    return stats
+
+
+def _sum_parts(stype: ShipType, parts: tuple[str, ...] | list[str]) -> ShipStats:
+    ps = [PARTS[p] for p in parts]
+    cannons = {1: 0, 2: 0, 4: 0}
+    for p in ps:
+        if p.cannon_damage:
+            cannons[p.cannon_damage] += 1
+    return ShipStats(
+        initiative=stype.base_initiative + sum(p.initiative for p in ps),
+        hull=sum(p.hull for p in ps),
+        computer=sum(p.computer for p in ps),
+        shield=sum(p.shield for p in ps),
+        ion=cannons[1], plasma=cannons[2], antimatter=cannons[4],
+        missiles=sum(p.missile_dice for p in ps) // 2,
+        energy_production=stype.base_energy + sum(p.energy for p in ps if p.energy > 0),
+        energy_use=-sum(p.energy for p in ps if p.energy < 0),
+        movement=sum(p.movement for p in ps),
+    )
+
+
+def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None) -> ShipStats:
+    """Stats typed in directly; each must lie within ``STAT_LIMITS`` (a hull below 0 is refused).
+
+    ``fields`` maps a stat to its path in the request, for the error (default: the stat's name).
+    """
+    fields = fields or {}
+    out: dict[str, int] = {}
+    for name, (lo, hi) in STAT_LIMITS.items():
+        v = values.get(name, 0)
+        where = fields.get(name, name)
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidInput("not_an_integer", field=where, value=v)
+        if not lo <= v <= hi:
+            raise InvalidInput("stat_out_of_range", field=where, rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
+                               stat=name, value=v, min=lo, max=hi)
+        out[name] = v
+    return ShipStats(**out)
+
+
+def default_blueprint(kind: str) -> tuple[str, ...]:
+    """The Terran default blueprint of a player ship type (player board)."""
+    return TERRAN_BLUEPRINTS[kind]
+
+
+def npc_stats(kind: str) -> ShipStats:
+    """Fixed stats of an Ancient ship or the GCDS (their sections of FASE COMBATTIMENTO)."""
+    stype = SHIP_TYPES[kind]
+    return _sum_parts(stype, NPC_PARTS[kind])
+
+
+def check_count(kind: str, count: int, field: str) -> None:
+    """Counts are limited by the miniatures: 8/4/2/4 (COSTRUZIONE); NPC counts by work limits."""
+    stype = ship_type(kind, field)
+    if isinstance(count, bool) or not isinstance(count, int):
+        raise InvalidInput("not_an_integer", field=field, value=count)
+    if count < 1:
+        raise InvalidInput("count_too_small", field=field, rule=RULE_COSTRUZIONE, value=count, min=1)
+    if count > stype.limit:
+        rule = RULE_SDCG if kind == "gcds" else RULE_ANTICHI if stype.npc else RULE_COSTRUZIONE
+        raise InvalidInput("count_over_limit", field=field, rule=rule, type=kind, value=count, max=stype.limit)

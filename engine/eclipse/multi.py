@@ -1,0 +1,115 @@
+"""More than two factions in one hex, resolved in the rulebook's order (FASE COMBATTIMENTO).
+
+Players fight two at a time in reverse order of entry: the last two to enter fight first, the
+survivor then fights the player who entered before them, and so on; a player who controls the
+hex (has an influence disc there) always fights last among players; Ancients or the GCDS fight
+the last surviving player. In each battle the defender is the faction that was there first (the
+controller, the NPCs), so the survivor of the previous battle attacks.
+
+Damage stays on ships until the end of the combat phase (RIPARARE DANNI), so the survivor
+carries its damage into the next battle: each battle starts from every possible final state of
+the previous one, weighted by its probability. Retreat plans are not offered here (a ship that
+left the hex simply takes no further part). Each battle uses the fleets' own targeting, which
+maximises the chance of winning that battle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Union
+
+from engine.reasons import InvalidInput, Reason
+
+from .battle import RULE_COMBAT, Fleet, Group, solve_battle, validate_fleets
+
+Num = Union[float, Fraction]
+RULE_REPAIR = "eclipse/riparare-danni"
+MAX_PLAYER_FACTIONS = 4
+MAX_BATTLES = 200  # distinct battles (one per possible surviving fleet) a hex may need
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A faction in the hex: ``entered`` is its order of arrival (0 = first)."""
+
+    name: str
+    fleet: Fleet
+    entered: int = 0
+    controller: bool = False
+
+
+@dataclass(frozen=True)
+class HexResult:
+    hold: dict[str, float]  # faction name -> P(its ships alone remain in the hex)
+    sequence: tuple[str, ...]  # the order in which factions join the fighting
+    battles: int  # distinct battles solved
+    rules: tuple[str, ...]
+    reasons: tuple[Reason, ...]
+
+
+def fighting_order(factions: list[Faction]) -> list[Faction]:
+    """Players by reverse entry (the controller last), then the NPC faction."""
+    players = [f for f in factions if not f.fleet.npc]
+    npcs = [f for f in factions if f.fleet.npc]
+    players.sort(key=lambda f: (not f.controller, f.entered), reverse=True)
+    return players + npcs
+
+
+def validate_hex(factions: list[Faction]) -> None:
+    if len(factions) < 2:
+        raise InvalidInput("hex_needs_two_factions", field="factions", rule=RULE_COMBAT)
+    players = [f for f in factions if not f.fleet.npc]
+    if len(players) > MAX_PLAYER_FACTIONS:
+        raise InvalidInput("too_many_factions", field="factions", rule=RULE_COMBAT, max=MAX_PLAYER_FACTIONS)
+    if len(factions) - len(players) > 1 or not players:
+        raise InvalidInput("one_npc_faction", field="factions", rule=RULE_COMBAT)
+    if sum(f.controller for f in factions) > 1:
+        raise InvalidInput("one_controller", field="factions", rule=RULE_COMBAT)
+    if len({f.name for f in factions}) != len(factions):
+        raise InvalidInput("duplicate_faction", field="factions", rule=RULE_COMBAT)
+    for i, f in enumerate(factions):
+        if f.fleet.retreat is not None:
+            raise InvalidInput("no_retreat_in_multi", field=f"factions[{i}].retreat", rule=RULE_COMBAT)
+    ordered = fighting_order(factions)
+    validate_fleets(ordered[0].fleet, ordered[1].fleet)
+
+
+def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
+    """Each faction's chance to hold the hex once all its battles are fought."""
+    validate_hex(factions)
+    order = fighting_order(factions)
+    # holders: (faction index, surviving fleet) -> probability
+    first, second = order[0], order[1]
+    holders: dict[tuple[int, Fleet], Num] = {}
+    _fight(0, first.fleet, 1, second.fleet, 1, holders, exact)
+    battles = 1
+    for nxt in range(2, len(order)):
+        merged: dict[tuple[int, Fleet], Num] = {}
+        for (who, fleet), p in holders.items():
+            battles += 1
+            if battles > MAX_BATTLES:
+                raise InvalidInput("hex_too_large", field="factions", rule=RULE_COMBAT, max=MAX_BATTLES)
+            _fight(who, fleet, nxt, order[nxt].fleet, p, merged, exact)
+        holders = merged
+    hold: dict[str, Num] = {f.name: Fraction(0) if exact else 0.0 for f in factions}
+    for (who, _), p in holders.items():
+        hold[order[who].name] += p if exact else float(p)
+    reasons = (Reason("multi_faction_order", RULE_COMBAT), Reason("damage_carries_over", RULE_REPAIR))
+    return HexResult(hold, tuple(f.name for f in order), battles, (RULE_COMBAT, RULE_REPAIR), reasons)
+
+
+def _fight(att_idx: int, attacker: Fleet, def_idx: int, defender: Fleet, weight: Num,
+           out: dict[tuple[int, Fleet], Num], exact: bool) -> None:
+    """Add the distribution of (holder, surviving fleet) after ``attacker`` meets ``defender``."""
+    result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)
+    for (outcome, dmg, status), p in result.terminals.items():
+        # STALLO: the attacker retreats (or is destroyed); the defender stays.
+        holder, fleet, offset = (att_idx, attacker, 0) if outcome == "A" else (def_idx, defender, len(attacker.groups))
+        groups = []
+        for k, g in enumerate(fleet.groups):
+            ships, st = dmg[offset + k], status[offset + k]
+            if ships and st != 2:
+                groups.append(Group(g.kind, len(ships), g.stats, ships))
+        key = (holder, Fleet(tuple(groups), fleet.targeting))
+        out[key] = out.get(key, 0) + weight * p
