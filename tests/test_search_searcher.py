@@ -111,7 +111,7 @@ def test_words_to_mark_on_a_page(small):
 
 @pytest.fixture(scope="module")
 def real(app) -> RulesSearch:
-    return app.extensions["search"]
+    return app.extensions["search"].current()
 
 
 def test_retreat_forms_find_the_ti4_and_eclipse_retreat_rules(real):

@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from rules_db.loader import GAMES, Section
 from rules_db.search import index
+from rules_db.search.live import LiveSearch
 from rules_db.search.glossary import load_glossary
 from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearch
@@ -82,7 +83,7 @@ def index_root(app: Flask) -> Path:
 def init_search(app: Flask) -> None:
     """Open the index (building it first when missing or stale) and register ``build-index``."""
     db = app.extensions["rules_db"]
-    app.extensions["search"] = RulesSearch.open(index_root(app), db, load_glossary())
+    app.extensions["search"] = LiveSearch(index_root(app), db, load_glossary())
     app.cli.add_command(build_index_command)
     app.jinja_env.globals.update(search_marks=search_marks)
 
@@ -90,7 +91,7 @@ def init_search(app: Flask) -> None:
 @click.command("build-index")
 @with_appcontext
 def build_index_command() -> None:
-    """Rebuild the search index now (a running server keeps its index until restarted)."""
+    """Rebuild the search index now; running servers switch to it within a second."""
     app = current_app
     started = time.perf_counter()
     live, _built = index.ensure(index_root(app), app.extensions["rules_db"], load_glossary(), force=True)
@@ -98,7 +99,7 @@ def build_index_command() -> None:
 
 
 def get_search() -> RulesSearch:
-    return current_app.extensions["search"]
+    return current_app.extensions["search"].current()
 
 
 def _arg_int(args: dict, key: str, *, lo: int, hi: int, default: int) -> int:
