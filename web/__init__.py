@@ -3,6 +3,7 @@ and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
 from web.eclipse_combat import bp as eclipse_combat_bp
+from web.glossary import bp as glossary_bp
 from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
@@ -30,4 +31,5 @@ BLUEPRINTS = [
     scoring_bp,
     eclipse_combat_bp,
     search_bp,
+    glossary_bp,
 ]
