@@ -90,7 +90,7 @@ def test_nan_and_huge_numbers_are_refused_cleanly(fuzz_client):
 PAGES = ["/", "/tools", "/search", "/glossary", "/glossary/ti4", "/rules/ti4", "/rules/ti4/23.7",
          "/rules/eclipse/ritirata", "/scoring", "/scoring/eclipse", "/scoring/galaxy", "/retreat/eclipse",
          "/retreat/ti4", "/retreat/parsec", "/tools/combat/ti4", "/tools/combat/galaxy", "/tools/combat/parsec",
-         "/tools/conquest/rftg", "/tools/eclipse-combat", "/api/docs"]
+         "/tools/conquest/rftg", "/tools/combat/eclipse", "/api/docs"]
 
 
 @settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
