@@ -16,8 +16,8 @@ from engine.retreat import eclipse as ec
 from engine.retreat import parsec as ps
 from engine.retreat import ti4
 from web.api_input import (
-    as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
-    invalid_input, json_object, reject_unknown,
+    as_object, field_path, get_bool, get_choice, get_each, get_int, get_list, get_object,
+    get_objects, get_str, invalid_input, json_object, reject_unknown,
 )
 from web.openapi import BOOLEAN, RULES, STRING, array, document, integer, obj, ref
 from web.retreat_text import INPUT_MESSAGES, reason_json
@@ -37,11 +37,6 @@ def _engine(build: Callable[[], Any]) -> Any:
         raise invalid_input(error, INPUT_MESSAGES) from None
 
 
-def _items(values: list) -> dict[int, Any]:
-    """A list as an index-keyed mapping, so the api_input getters name ``path[i]``."""
-    return dict(enumerate(values))
-
-
 # --- Eclipse ------------------------------------------------------------------------------
 
 ECLIPSE_FIELDS = ("player", "wormhole_generator", "ship_type", "all_ships_retreat", "candidates")
@@ -52,20 +47,16 @@ def read_eclipse(data: Mapping) -> ec.Situation:
     reject_unknown(data, ECLIPSE_FIELDS)
     player = get_choice(data, "player", ec.COLOURS)
     neighbours = []
-    for i, raw in enumerate(get_list(data, "candidates", max_items=ec.MAX_NEIGHBOURS)):
-        path = field_path("candidates", i)
-        obj = as_object(raw, path)
-        reject_unknown(obj, ECLIPSE_CANDIDATE_FIELDS, path=path)
-        ships = _items(get_list(obj, "ships", max_items=len(ec.SHIP_OWNERS), path=path,
-                                default=[]))
+    for path, candidate in get_objects(data, "candidates", ECLIPSE_CANDIDATE_FIELDS,
+                                       max_items=ec.MAX_NEIGHBOURS):
+        ships = get_list(candidate, "ships", max_items=len(ec.SHIP_OWNERS), path=path, default=[])
         neighbours.append(ec.Neighbour(
-            hex=get_str(obj, "hex", max_len=ec.MAX_HEX_NAME, path=path).strip(),
-            influence=get_choice(obj, "influence", ec.COLOURS, path=path)
-            if _optional(obj, "influence") else None,
-            ships=frozenset(get_choice(ships, j, ec.SHIP_OWNERS, path=f"{path}.ships")
-                            for j in ships),
-            wormhole=get_choice(obj, "wormhole", ec.WORMHOLES, path=path, default="full"),
-            adjacent=get_bool(obj, "adjacent", path=path, default=True),
+            hex=get_str(candidate, "hex", max_len=ec.MAX_HEX_NAME, path=path).strip(),
+            influence=get_choice(candidate, "influence", ec.COLOURS, path=path)
+            if _optional(candidate, "influence") else None,
+            ships=frozenset(get_each(ships, f"{path}.ships", get_choice, choices=ec.SHIP_OWNERS)),
+            wormhole=get_choice(candidate, "wormhole", ec.WORMHOLES, path=path, default="full"),
+            adjacent=get_bool(candidate, "adjacent", path=path, default=True),
         ))
     return _engine(lambda: ec.situation(
         player, tuple(neighbours),
@@ -126,20 +117,17 @@ def read_ti4(data: Mapping) -> ti4.Combat:
     reject_unknown(data, TI4_FIELDS)
     role = get_choice(data, "role", ti4.ROLES)
     systems = []
-    for i, raw in enumerate(get_list(data, "candidates", max_items=ti4.MAX_CANDIDATES)):
-        path = field_path("candidates", i)
-        obj = as_object(raw, path)
-        reject_unknown(obj, TI4_CANDIDATE_FIELDS, path=path)
+    for path, candidate in get_objects(data, "candidates", TI4_CANDIDATE_FIELDS, max_items=ti4.MAX_CANDIDATES):
         systems.append(ti4.System(
-            name=get_str(obj, "system", max_len=ti4.MAX_SYSTEM_NAME, path=path).strip(),
-            adjacency=_adjacency(obj, path),
-            controls_planet=get_bool(obj, "controls_planet", path=path, default=False),
-            own_units=get_bool(obj, "own_units", path=path, default=False),
-            other_players_ships=get_bool(obj, "other_players_ships", path=path, default=False),
-            anomaly=get_choice(obj, "anomaly", ti4.ANOMALIES, path=path)
-            if _optional(obj, "anomaly") else None,
-            own_command_token=get_bool(obj, "command_token", path=path, default=False),
-            own_ships=get_int(obj, "own_ships", lo=0, hi=ti4.MAX_SHIPS_THERE, path=path,
+            name=get_str(candidate, "system", max_len=ti4.MAX_SYSTEM_NAME, path=path).strip(),
+            adjacency=_adjacency(candidate, path),
+            controls_planet=get_bool(candidate, "controls_planet", path=path, default=False),
+            own_units=get_bool(candidate, "own_units", path=path, default=False),
+            other_players_ships=get_bool(candidate, "other_players_ships", path=path, default=False),
+            anomaly=get_choice(candidate, "anomaly", ti4.ANOMALIES, path=path)
+            if _optional(candidate, "anomaly") else None,
+            own_command_token=get_bool(candidate, "command_token", path=path, default=False),
+            own_ships=get_int(candidate, "own_ships", lo=0, hi=ti4.MAX_SHIPS_THERE, path=path,
                               default=0),
         ))
     fleet = read_fleet(get_object(data, "units")) if _optional(data, "units") else None

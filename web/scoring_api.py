@@ -18,7 +18,8 @@ from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
 from engine.scoring.checks import MAX_NAME_LENGTH
 from engine.scoring.sheet import Line, Standing
 from web.api_input import (
-    as_object, get_bool, get_int, get_list, get_object, get_str, invalid_input, json_object, reject_unknown,
+    as_object, get_bool, get_each, get_int, get_list, get_object, get_objects, get_str, invalid_input,
+    json_object, reject_unknown,
 )
 from web.i18n import current_lang
 from web.openapi import document
@@ -34,14 +35,12 @@ MAX_COUNT = 999  # the engine applies each game's own, tighter, limits
 
 def _ints(values: list, path: str, lo: int, hi: int) -> tuple[int, ...]:
     """A list of whole numbers, each checked like a field (``path[i]``)."""
-    indexed = dict(enumerate(values))
-    return tuple(get_int(indexed, i, lo=lo, hi=hi, path=path) for i in indexed)
+    return tuple(get_each(values, path, get_int, lo=lo, hi=hi))
 
 
 def _strs(values: list, path: str, max_len: int = 40) -> tuple[str, ...]:
     """A list of strings, each checked like a field (``path[i]``)."""
-    indexed = dict(enumerate(values))
-    return tuple(get_str(indexed, i, max_len=max_len, path=path) for i in indexed)
+    return tuple(get_each(values, path, get_str, max_len=max_len))
 
 
 def _counts(obj: Mapping, key: str, at: str, known, hi: int) -> dict[str, int]:
@@ -140,18 +139,14 @@ def parse_galaxy(body: Mapping) -> Standing:
     players = _strs(get_list(body, "players", max_items=MAX_LIST), "players", MAX_NAME_LENGTH)
     surviving = _strs(get_list(body, "surviving_worlds", max_items=len(galaxy.WORLDS) + 1), "surviving_worlds")
     bases = []
-    for i, raw in enumerate(get_list(body, "bases", max_items=MAX_LIST * galaxy.BASES_PER_PLAYER, default=[])):
-        at = f"bases[{i}]"
-        b = as_object(raw, at)
-        reject_unknown(b, ("player", "world", "influence"), path=at)
+    for at, b in get_objects(body, "bases", ("player", "world", "influence"),
+                             max_items=MAX_LIST * galaxy.BASES_PER_PLAYER, default=[]):
         bases.append(galaxy.Base(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world",
                 max_len=40, path=at),
                                  _count(b, "influence", at, hi=galaxy.MAX_INFLUENCE, default=galaxy.MAX_INFLUENCE)))
     secrets = []
-    for i, raw in enumerate(get_list(body, "secret_bases", max_items=MAX_LIST, default=[])):
-        at = f"secret_bases[{i}]"
-        b = as_object(raw, at)
-        reject_unknown(b, ("player", "world", "revealed_by_sensors_at_end"), path=at)
+    for at, b in get_objects(body, "secret_bases", ("player", "world", "revealed_by_sensors_at_end"),
+                             max_items=MAX_LIST, default=[]):
         secrets.append(galaxy.SecretBase(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world",
                 max_len=40, path=at),
                                          get_bool(b, "revealed_by_sensors_at_end", path=at, default=False)))
@@ -160,13 +155,10 @@ def parse_galaxy(body: Mapping) -> Standing:
     if len(raw_hands) > MAX_LIST:
         raise InvalidInput("above_maximum", field="hands", maximum=MAX_LIST)
     for name in raw_hands:
-        at = f"hands.{name}"
         cards = []
-        for j, raw in enumerate(get_list(raw_hands, name, max_items=galaxy.MAX_HAND, path="hands")):
-            c = as_object(raw, f"{at}[{j}]")
-            reject_unknown(c, ("world", "value"), path=f"{at}[{j}]")
-            cards.append(galaxy.Card(get_str(c, "world", max_len=40, path=f"{at}[{j}]"),
-                                     _count(c, "value", f"{at}[{j}]", hi=galaxy.MAX_SHIP_VALUE)))
+        for at, c in get_objects(raw_hands, name, ("world", "value"), max_items=galaxy.MAX_HAND, path="hands"):
+            cards.append(galaxy.Card(get_str(c, "world", max_len=40, path=at),
+                                     _count(c, "value", at, hi=galaxy.MAX_SHIP_VALUE)))
         hands[name] = tuple(cards)
     return galaxy.score(galaxy.GalaxySheet(
         players, surviving, tuple(bases), tuple(secrets), hands,
@@ -212,10 +204,8 @@ def parse_rftg(body: Mapping) -> Standing:
             **_six_devs(p, at),
         ))
     most = []
-    for i, raw in enumerate(get_list(body, "most_goals", max_items=len(rftg.MOST_GOALS) + 1, default=[])):
-        at = f"most_goals[{i}]"
-        g = as_object(raw, at)
-        reject_unknown(g, ("goal", "values"), path=at)
+    for at, g in get_objects(body, "most_goals", ("goal", "values"), max_items=len(rftg.MOST_GOALS) + 1,
+                             default=[]):
         values = get_object(g, "values", path=at, default={})
         if len(values) > MAX_LIST:
             raise InvalidInput("above_maximum", field=f"{at}.values", maximum=MAX_LIST)
