@@ -111,6 +111,11 @@ def get_list(obj: Mapping, key: str, *, max_items: int, path: str = "", default:
     return value
 
 
+def get_optional(getter: Callable[..., Any], obj: Mapping, key: str, *args: Any, **options: Any) -> Any:
+    """``None`` when the field is absent or null, else ``getter``'s checked value."""
+    return None if obj.get(key) is None else getter(obj, key, *args, **options)
+
+
 def get_object(obj: Mapping, key: str, *, path: str = "", default: Any = MISSING) -> dict:
     return as_object(_fetch(obj, key, path, default), field_path(path, key))
 

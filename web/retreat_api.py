@@ -17,16 +17,12 @@ from engine.retreat import parsec as ps
 from engine.retreat import ti4
 from web.api_input import (
     as_object, field_path, get_bool, get_choice, get_each, get_int, get_list, get_object,
-    get_objects, get_str, invalid_input, json_object, reject_unknown,
+    get_objects, get_optional, get_str, invalid_input, json_object, reject_unknown,
 )
 from web.openapi import BOOLEAN, RULES, STRING, array, document, integer, obj, ref
 from web.retreat_text import INPUT_MESSAGES, reason_json
 
 bp = Blueprint("retreat_api", __name__)
-
-
-def _optional(obj: Mapping, key: str) -> bool:
-    return obj.get(key) is not None
 
 
 def _engine(build: Callable[[], Any]) -> Any:
@@ -52,8 +48,7 @@ def read_eclipse(data: Mapping) -> ec.Situation:
         ships = get_list(candidate, "ships", max_items=len(ec.SHIP_OWNERS), path=path, default=[])
         neighbours.append(ec.Neighbour(
             hex=get_str(candidate, "hex", max_len=ec.MAX_HEX_NAME, path=path).strip(),
-            influence=get_choice(candidate, "influence", ec.COLOURS, path=path)
-            if _optional(candidate, "influence") else None,
+            influence=get_optional(get_choice, candidate, "influence", ec.COLOURS, path=path),
             ships=frozenset(get_each(ships, f"{path}.ships", get_choice, choices=ec.SHIP_OWNERS)),
             wormhole=get_choice(candidate, "wormhole", ec.WORMHOLES, path=path, default="full"),
             adjacent=get_bool(candidate, "adjacent", path=path, default=True),
@@ -61,10 +56,8 @@ def read_eclipse(data: Mapping) -> ec.Situation:
     return _engine(lambda: ec.situation(
         player, tuple(neighbours),
         wormhole_generator=get_bool(data, "wormhole_generator", default=False),
-        ship_type=get_choice(data, "ship_type", ec.SHIP_TYPES)
-        if _optional(data, "ship_type") else None,
-        all_ships_retreat=get_bool(data, "all_ships_retreat")
-        if _optional(data, "all_ships_retreat") else None,
+        ship_type=get_optional(get_choice, data, "ship_type", ec.SHIP_TYPES),
+        all_ships_retreat=get_optional(get_bool, data, "all_ships_retreat"),
     ))
 
 
@@ -124,21 +117,19 @@ def read_ti4(data: Mapping) -> ti4.Combat:
             controls_planet=get_bool(candidate, "controls_planet", path=path, default=False),
             own_units=get_bool(candidate, "own_units", path=path, default=False),
             other_players_ships=get_bool(candidate, "other_players_ships", path=path, default=False),
-            anomaly=get_choice(candidate, "anomaly", ti4.ANOMALIES, path=path)
-            if _optional(candidate, "anomaly") else None,
+            anomaly=get_optional(get_choice, candidate, "anomaly", ti4.ANOMALIES, path=path),
             own_command_token=get_bool(candidate, "command_token", path=path, default=False),
             own_ships=get_int(candidate, "own_ships", lo=0, hi=ti4.MAX_SHIPS_THERE, path=path,
                               default=0),
         ))
-    fleet = read_fleet(get_object(data, "units")) if _optional(data, "units") else None
+    units = get_optional(get_object, data, "units")
+    fleet = None if units is None else read_fleet(units)
     return _engine(lambda: ti4.combat(
         role, tuple(systems), fleet,
         opponent_announced=get_bool(data, "opponent_announced_retreat", default=False),
         tokens_in_reinforcements=get_bool(data, "tokens_in_reinforcements", default=True),
-        active_anomaly=get_choice(data, "active_anomaly", ti4.ANOMALIES)
-        if _optional(data, "active_anomaly") else None,
-        fleet_pool=get_int(data, "fleet_pool", lo=0, hi=ti4.MAX_FLEET_POOL)
-        if _optional(data, "fleet_pool") else None,
+        active_anomaly=get_optional(get_choice, data, "active_anomaly", ti4.ANOMALIES),
+        fleet_pool=get_optional(get_int, data, "fleet_pool", lo=0, hi=ti4.MAX_FLEET_POOL),
     ))
 
 
@@ -202,18 +193,17 @@ def read_parsec(data: Mapping) -> ps.Situation:
         attackers.append({
             "kind": get_choice(obj, "kind", tuple(ps.UNITS), path=path),
             "at": _read_hex(obj, path),
-            "range": get_int(obj, "range", lo=1, hi=ps.MAX_RANGE, path=path)
-            if _optional(obj, "range") else None,
+            "range": get_optional(get_int, obj, "range", lo=1, hi=ps.MAX_RANGE, path=path),
         })
     blocked = [_read_hex(as_object(raw, field_path("blocked", i)), field_path("blocked", i))
                for i, raw in enumerate(get_list(data, "blocked", max_items=ps.MAX_BLOCKED,
                                                 default=[]))]
-    destination = (_read_hex(get_object(data, "destination"), "destination")
-                   if _optional(data, "destination") else None)
+    destination = get_optional(get_object, data, "destination")
+    if destination is not None:
+        destination = _read_hex(destination, "destination")
     return _engine(lambda: ps.situation(
         vessel, attackers, blocked=blocked,
-        movement=get_int(data, "movement", lo=1, hi=ps.MAX_MOVEMENT)
-        if _optional(data, "movement") else None,
+        movement=get_optional(get_int, data, "movement", lo=1, hi=ps.MAX_MOVEMENT),
         escape_card=get_bool(data, "escape_card", default=False),
         destination=destination,
     ))

@@ -18,8 +18,8 @@ from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
 from engine.scoring.checks import MAX_NAME_LENGTH
 from engine.scoring.sheet import Line, Standing
 from web.api_input import (
-    as_object, get_bool, get_each, get_int, get_list, get_object, get_objects, get_str, invalid_input,
-    json_object, reject_unknown,
+    as_object, get_bool, get_each, get_int, get_list, get_object, get_objects, get_optional, get_str,
+    invalid_input, json_object, reject_unknown,
 )
 from web.i18n import current_lang
 from web.openapi import document
@@ -48,11 +48,6 @@ def _counts(obj: Mapping, key: str, at: str, known, hi: int) -> dict[str, int]:
     group = get_object(obj, key, path=at, default={})
     reject_unknown(group, tuple(known), path=f"{at}.{key}")
     return {k: get_int(group, k, lo=0, hi=hi, path=f"{at}.{key}") for k in group if group[k] is not None}
-
-
-def _optional(getter: Callable[..., Any], obj: Mapping, key: str, **kwargs: Any) -> Any:
-    """``None`` when the field is absent or null, else the getter's checked value."""
-    return None if obj.get(key) is None else getter(obj, key, **kwargs)
 
 
 def _count(obj: Mapping, key: str, path: str, hi: int = MAX_COUNT, lo: int = 0, default: Any = 0) -> int:
@@ -101,12 +96,12 @@ def parse_ti4(body: Mapping) -> Standing:
         players.append(ti4.TI4Player(
             name=_name(p, at),
             vp=_count(p, "vp", at, hi=max(ti4.TARGETS), default=0),
-            initiative=_optional(get_int, p, "initiative", lo=ti4.MIN_INITIATIVE, hi=ti4.MAX_INITIATIVE, path=at),
+            initiative=get_optional(get_int, p, "initiative", lo=ti4.MIN_INITIATIVE, hi=ti4.MAX_INITIATIVE, path=at),
         ))
     return ti4.track(
         players,
         target=get_int(body, "target", lo=min(ti4.TARGETS), hi=max(ti4.TARGETS), default=10),
-        unrevealed_public_objectives=_optional(get_int, body, "unrevealed_public_objectives", lo=0,
+        unrevealed_public_objectives=get_optional(get_int, body, "unrevealed_public_objectives", lo=0,
                 hi=ti4.MAX_UNREVEALED),
     )
 
@@ -125,7 +120,7 @@ def parse_claim(body: Mapping) -> ti4_claim.ClaimVerdict:
     return ti4_claim.check_claim(ti4_claim.Claim(
         phase=get_str(body, "phase", max_len=20),
         objective_type=get_str(body, "objective_type", max_len=20),
-        objective_phase=_optional(get_str, body, "objective_phase", max_len=20),
+        objective_phase=get_optional(get_str, body, "objective_phase", max_len=20),
         claimed_this_phase_public=_count(claimed, "public", "claimed_this_phase", hi=ti4_claim.MAX_COUNT),
         claimed_this_phase_secret=_count(claimed, "secret", "claimed_this_phase", hi=ti4_claim.MAX_COUNT),
         claimed_this_combat=_count(body, "claimed_this_combat", "", hi=ti4_claim.MAX_COUNT),
@@ -162,7 +157,7 @@ def parse_galaxy(body: Mapping) -> Standing:
         hands[name] = tuple(cards)
     return galaxy.score(galaxy.GalaxySheet(
         players, surviving, tuple(bases), tuple(secrets), hands,
-        _optional(get_str, body, "last_player", max_len=MAX_NAME_LENGTH),
+        get_optional(get_str, body, "last_player", max_len=MAX_NAME_LENGTH),
     ))
 
 
@@ -171,17 +166,17 @@ def _six_devs(p: Mapping, at: str) -> dict[str, Any]:
     path = f"{at}.six_dev_bonus"
     reject_unknown(six, ("galactic_genome_project", "terraforming_guild", "imperium_lords", "other"), path=path)
     out: dict[str, Any] = {"other_six_dev_bonus": _count(six, "other", path, hi=rftg.MAX_VP)}
-    if (g := _optional(get_object, six, "galactic_genome_project", path=path)) is not None:
+    if (g := get_optional(get_object, six, "galactic_genome_project", path=path)) is not None:
         reject_unknown(g, ("gene_worlds", "genetic_labs"), path=f"{path}.galactic_genome_project")
         out["galactic_genome_project"] = rftg.GenomeProject(
             _count(g, "gene_worlds", f"{path}.galactic_genome_project", hi=rftg.MAX_CARDS),
             get_bool(g, "genetic_labs", path=f"{path}.galactic_genome_project", default=False))
-    if (t := _optional(get_object, six, "terraforming_guild", path=path)) is not None:
+    if (t := get_optional(get_object, six, "terraforming_guild", path=path)) is not None:
         reject_unknown(t, ("windfall_worlds", "terraforming_cards"), path=f"{path}.terraforming_guild")
         out["terraforming_guild"] = rftg.TerraformingGuild(
             _count(t, "windfall_worlds", f"{path}.terraforming_guild", hi=rftg.MAX_CARDS),
             _count(t, "terraforming_cards", f"{path}.terraforming_guild", hi=rftg.MAX_CARDS, lo=1, default=1))
-    if (lo := _optional(get_object, six, "imperium_lords", path=path)) is not None:
+    if (lo := get_optional(get_object, six, "imperium_lords", path=path)) is not None:
         reject_unknown(lo, ("imperium_cards", "other_military_worlds"), path=f"{path}.imperium_lords")
         out["imperium_lords"] = rftg.ImperiumLords(
             _count(lo, "imperium_cards", f"{path}.imperium_lords", hi=rftg.MAX_CARDS, lo=1, default=1),
@@ -214,7 +209,7 @@ def parse_rftg(body: Mapping) -> Standing:
             for name in values
         }))
     robot = None
-    if (r := _optional(get_object, body, "robot")) is not None:
+    if (r := get_optional(get_object, body, "robot")) is not None:
         reject_unknown(r, ("name", "vp_chips", "card_vp", "six_dev_chips", "chip_value", "economic_impact",
                 "credits"), path="robot")
         robot = rftg.Robot(
