@@ -21,7 +21,8 @@
     });
   }
 
-  /* A JSON value as URL-safe base64 of its UTF-8 text (no padding), and back. */
+  /* A JSON value as URL-safe base64 of its UTF-8 text (no padding), and back; decoding throws on
+     a damaged link, so each page can fall back to its empty form. */
   function encodeState(value) {
     var bytes = new TextEncoder().encode(JSON.stringify(value));
     var bin = "";
@@ -31,7 +32,8 @@
 
   function decodeState(text) {
     var bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, function (c) { return c.charCodeAt(0); })));
+    var bytes = Uint8Array.from(bin, function (c) { return c.charCodeAt(0); });
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));  // damaged link: throws
   }
 
   /* A translated template with gettext-style placeholders: fill("%(n)s units", { n: 3 }). */
