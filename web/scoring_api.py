@@ -15,6 +15,7 @@ from flask import Blueprint, jsonify
 
 from engine.reasons import InvalidInput, Reason
 from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
+from engine.scoring import checks
 from engine.scoring.checks import MAX_NAME_LENGTH
 from engine.scoring.sheet import Line, Standing
 from web.api_input import (
@@ -147,8 +148,7 @@ def parse_galaxy(body: Mapping) -> Standing:
                                          get_bool(b, "revealed_by_sensors_at_end", path=at, default=False)))
     hands = {}
     raw_hands = get_object(body, "hands", default={})
-    if len(raw_hands) > MAX_LIST:
-        raise InvalidInput("above_maximum", field="hands", maximum=MAX_LIST)
+    checks.at_most(raw_hands, "hands", MAX_LIST)
     for name in raw_hands:
         cards = []
         for at, c in get_objects(raw_hands, name, ("world", "value"), max_items=galaxy.MAX_HAND, path="hands"):
@@ -202,8 +202,7 @@ def parse_rftg(body: Mapping) -> Standing:
     for at, g in get_objects(body, "most_goals", ("goal", "values"), max_items=len(rftg.MOST_GOALS) + 1,
                              default=[]):
         values = get_object(g, "values", path=at, default={})
-        if len(values) > MAX_LIST:
-            raise InvalidInput("above_maximum", field=f"{at}.values", maximum=MAX_LIST)
+        checks.at_most(values, f"{at}.values", MAX_LIST)
         most.append(rftg.MostGoal(get_str(g, "goal", max_len=40, path=at), {
             str(name): get_int(values, name, lo=rftg.MIN_GOAL_VALUE, hi=rftg.MAX_GOAL_VALUE, path=f"{at}.values")
             for name in values
