@@ -6,15 +6,14 @@ the battle from scratch (only the per-process tables of dice outcomes stay warm)
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.eclipse.battle import Fleet, Group, estimate_states, solve_battle  # noqa: E402
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, stats_from_parts  # noqa: E402
+from benchmarks.timing import measure  # noqa: E402
 
 
 def terran(kind: str, count: int) -> Group:
@@ -41,21 +40,13 @@ CASES = [
 ]
 
 
-def p95(samples: list[float]) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-
-
 def main() -> None:
     for name, attacker, defender, reps in CASES:
-        times = []
-        for _ in range(reps):
-            start = time.perf_counter()
-            result = solve_battle(attacker, defender)
-            times.append(time.perf_counter() - start)
+        timing = measure(lambda: solve_battle(attacker, defender), reps)
+        result = timing.result
         print(f"{name}\n  estimate {estimate_states(attacker, defender):,} states, solver visited "
               f"{result.states:,} nodes, P(attacker wins) {result.attacker_win:.4f}\n"
-              f"  median {statistics.median(times) * 1000:.1f} ms, p95 {p95(times) * 1000:.1f} ms ({reps} runs)")
+              f"  median {timing.median:.1f} ms, p95 {timing.p95:.1f} ms ({reps} runs)")
 
 
 if __name__ == "__main__":

@@ -26,6 +26,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import percentile  # noqa: E402
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -93,11 +95,6 @@ def worker(args: tuple[int, list, int, float, int]) -> tuple[list[float], int, i
             errors += 1
     connection.close()
     return latencies, errors, len(latencies)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:

@@ -10,14 +10,13 @@ attackers and sixty blocked hexes), so a regression in the hex search would show
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.timing import measure  # noqa: E402
 from engine.retreat import eclipse, parsec, ti4  # noqa: E402
 
 ECLIPSE = eclipse.parse("green +wg: " + " ".join(
@@ -68,24 +67,14 @@ def api_bodies():
     }
 
 
-def timed(function, runs: int) -> tuple[float, float]:
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        function()
-        samples.append((time.perf_counter() - start) * 1000)
-    samples.sort()
-    return statistics.median(samples), samples[int(0.95 * (len(samples) - 1))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=300)
     runs = parser.parse_args().runs
     for name, function in (("eclipse", engine_eclipse), ("ti4", engine_ti4),
                            ("parsec", engine_parsec)):
-        median, p95 = timed(function, runs)
-        print(f"engine {name:8} median {median:7.3f} ms   p95 {p95:7.3f} ms")
+        timing = measure(function, runs)
+        print(f"engine {name:8} median {timing.median:7.3f} ms   p95 {timing.p95:7.3f} ms")
 
     from app import create_app
 
@@ -95,8 +84,8 @@ def main() -> None:
             cold()
             response = client.post(f"/api/retreat/{name}?lang=en", json=body)
             assert response.status_code == 200, response.get_data(as_text=True)
-        median, p95 = timed(request, runs)
-        print(f"api    {name:8} median {median:7.3f} ms   p95 {p95:7.3f} ms")
+        timing = measure(request, runs)
+        print(f"api    {name:8} median {timing.median:7.3f} ms   p95 {timing.p95:7.3f} ms")
 
 
 if __name__ == "__main__":

@@ -9,14 +9,13 @@ players with all their bases and 120-card hands...) and posted repeatedly; print
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.timing import measure  # noqa: E402
 from engine.scoring import eclipse, galaxy, parsec, rftg, ti4  # noqa: E402
 
 WORLDS = galaxy.WORLDS
@@ -65,16 +64,6 @@ def parsec_body() -> dict:
 BODIES = {"eclipse": eclipse_body, "ti4": ti4_body, "galaxy": galaxy_body, "rftg": rftg_body, "parsec": parsec_body}
 
 
-def timed(fn, repeat: int) -> tuple[float, float]:
-    samples = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        samples.append((time.perf_counter() - start) * 1000)
-    samples.sort()
-    return statistics.median(samples), samples[int(0.95 * (len(samples) - 1))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=300)
@@ -86,8 +75,8 @@ def main() -> None:
         body = make()
         response = client.post(f"/api/score/{game}", json=body)
         assert response.status_code == 200, (game, response.get_json())
-        median, p95 = timed(lambda: client.post(f"/api/score/{game}", json=body), args.repeat)
-        print(f"POST /api/score/{game:8s} largest sheet: median {median:.2f} ms, p95 {p95:.2f} ms")
+        timing = measure(lambda: client.post(f"/api/score/{game}", json=body), args.repeat)
+        print(f"POST /api/score/{game:8s} largest sheet: median {timing.median:.2f} ms, p95 {timing.p95:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import statistics
-import time
-
+from benchmarks.timing import measure
 from engine.galaxy_combat import MAX_OPPORTUNITIES, Attacker, BaseTarget, ShipTarget, attack_sequence
 from engine.parsec_combat import MAX_ATTACKERS, AttackingShip, Defender, Modifiers, combat_odds
 from engine.rftg_conquest import MAX_TABLEAU, conquest_check
 
 
 def _measure(name: str, call, runs: int = 30) -> None:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        call()
-        times.append((time.perf_counter() - start) * 1000)
-    times.sort()
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    print(f"{name:48s} median {statistics.median(times):8.2f} ms   p95 {p95:8.2f} ms")
+    timing = measure(call, runs)
+    print(f"{name:48s} median {timing.median:8.2f} ms   p95 {timing.p95:8.2f} ms")
 
 
 def main() -> None:

@@ -7,13 +7,12 @@ the steadier of the two. Run: /work/venv/bin/python benchmarks/ti4_combat.py
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.timing import measure  # noqa: E402
 from engine.ti4 import calculate  # noqa: E402
 from engine.ti4.assignment import HitPolicy  # noqa: E402
 from engine.ti4.inputs import Battle, Force  # noqa: E402
@@ -49,28 +48,12 @@ CASES = {
 }
 
 
-def measure(battle: Battle, runs: int) -> tuple[list[float], list[float]]:
-    wall, cpu = [], []
-    for _ in range(runs):
-        _hits.cache_clear()
-        start, start_cpu = time.perf_counter(), time.process_time()
-        calculate(battle)
-        wall.append(time.perf_counter() - start)
-        cpu.append(time.process_time() - start_cpu)
-    return wall, cpu
-
-
-def summary(times: list[float]) -> str:
-    times = sorted(times)
-    p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
-    return f"median {statistics.median(times) * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms"
-
-
 def main() -> None:
     for name, battle in CASES.items():
         runs = 40 if "small" in name or "medium" in name else 10
-        wall, cpu = measure(battle, runs)
-        print(f"{name:50s} wall {summary(wall)} | cpu {summary(cpu)} ({runs} runs)")
+        t = measure(lambda: calculate(battle), runs, setup=_hits.cache_clear)  # cold: a first request's cost
+        print(f"{name:50s} wall median {t.median:7.1f} ms  p95 {t.p95:7.1f} ms"
+              f" | cpu median {t.cpu_median:7.1f} ms  p95 {t.cpu_p95:7.1f} ms ({runs} runs)")
 
 
 if __name__ == "__main__":

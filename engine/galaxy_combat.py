@@ -171,11 +171,11 @@ def attack_hits(attack_total: int, defense_total: int) -> bool:
 
 def base_holds(roll: int, fleet_value: int, phaser_banks: bool) -> bool:
     """A base stays put only if its owner's 2d6 (+2 with Phaser Banks) beats the fleet's value."""
-    return roll + (PHASER_BONUS if phaser_banks else 0) > fleet_value
+    return roll_total(0, roll, phaser_banks) > fleet_value
 
 
 def _roll(value: int, phaser_banks: bool) -> dict[int, Fraction]:
-    return shift(_TWO_D6, value + (PHASER_BONUS if phaser_banks else 0))
+    return shift(_TWO_D6, roll_total(value, 0, phaser_banks))  # every total a 2d6 roll can give
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Mapping, Sequence
+from typing import Literal, Mapping, Sequence, get_args
 
 from engine.dice import die, p_greater, shift
 from engine import budget
@@ -73,14 +73,7 @@ Outcome = Literal[
     "combat_ended",
     "stalemate",
 ]
-OUTCOMES: tuple[Outcome, ...] = (
-    "target_destroyed",
-    "attackers_destroyed",
-    "defender_evaded",
-    "attacker_withdrew",
-    "combat_ended",
-    "stalemate",
-)
+OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)  # one list: the type and the runtime order agree
 DefenderChoice = Literal["counterattack", "evade"]
 AttackerChoice = Literal["continue", "withdraw"]
 

@@ -127,7 +127,7 @@ def engine_codes(pattern: str) -> set[str]:
 
 
 def test_every_engine_code_has_a_message():
-    errors = engine_codes(r'InvalidInput\(\s*"([a-z_]+)"')
+    errors = engine_codes(r'InvalidInput\(\s*"([a-z_]+)"') | engine_codes(r'\bcode="([a-z_]+)"')
     reasons = engine_codes(r'Reason\(\s*"([a-z_]+)"')
     assert errors and reasons
     assert errors <= set(ERRORS), errors - set(ERRORS)

@@ -1,12 +1,12 @@
 """The retreat pages: examples, share links, errors, both languages, cited rules that exist."""
 
-import re
 from urllib.parse import urlencode
 
 import pytest
 from babel.messages.pofile import read_po
 
 from engine.retreat import eclipse, parsec, ti4
+from tests.page_text import visible_text
 
 # --- pages --------------------------------------------------------------------------------
 
@@ -47,18 +47,11 @@ def test_every_rule_the_checkers_cite_exists(db):
     assert not missing
 
 
-def visible(html: str) -> set[str]:
-    """Text pieces and labels a reader sees (scripts and data blocks removed)."""
-    html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
-    pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
-    return {piece.strip() for piece in pieces if piece.strip()}
-
-
 @pytest.mark.parametrize("game", ["eclipse", "ti4", "parsec"])
 def test_english_page_has_no_italian_left_and_back(client, game):
     with open("translations/it/LC_MESSAGES/retreat.po", "rb") as handle:
         catalogue = [m for m in read_po(handle, locale="it") if m.id and m.string != m.id]
-    english = visible(client.get(f"/retreat/{game}?lang=en").get_data(as_text=True))
-    italian = visible(client.get(f"/retreat/{game}?lang=it").get_data(as_text=True))
+    english = visible_text(client.get(f"/retreat/{game}?lang=en").get_data(as_text=True))
+    italian = visible_text(client.get(f"/retreat/{game}?lang=it").get_data(as_text=True))
     assert not [m.string for m in catalogue if "%(" not in m.string and m.string in english]
     assert not [m.id for m in catalogue if "%(" not in m.id and m.id in italian]

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from babel.messages.pofile import read_po
 
+from tests.page_text import visible_text
 from web.small_combat import CITED
 
 # Hand-worked (see tests/test_galaxy_combat.py): X - Y for two 2d6 follows 4d6 - 14.
@@ -263,13 +264,6 @@ def test_tools_page_lists_the_three_tools(client):
     html = client.get("/tools?lang=en").get_data(as_text=True)
     for url in ("/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"):
         assert f'href="{url}"' in html
-
-
-def visible_text(html: str) -> set[str]:
-    """Text pieces and attribute texts a reader sees (scripts, i.e. the i18n data, left out)."""
-    html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
-    pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
-    return {piece.strip() for piece in pieces if piece.strip()}
 
 
 @pytest.mark.parametrize("url", ["/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"])

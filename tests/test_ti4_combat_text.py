@@ -14,7 +14,7 @@ def codes(pattern: str) -> set[str]:
 
 def test_every_refusal_has_a_message():
     emitted = codes(r'InvalidInput\(\s*"(\w+)"') | codes(r'code = "(\w+)" if') | codes(
-        r'else "(unit_not_in_\w+)"')
+        r'else "(unit_not_in_\w+)"') | codes(r'require_int\(.*\bcode="(\w+)"')
     assert emitted and emitted <= set(ERRORS), emitted - set(ERRORS)
     assert set(ERRORS) <= emitted  # no message for a code that no longer exists
 

@@ -8,7 +8,7 @@ raises ``ApiError`` with a message in the request's language.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from flask import request
 from flask_babel import gettext as _
@@ -111,19 +111,41 @@ def get_list(obj: Mapping, key: str, *, max_items: int, path: str = "", default:
     return value
 
 
+def get_optional(getter: Callable[..., Any], obj: Mapping, key: str, *args: Any, **options: Any) -> Any:
+    """``None`` when the field is absent or null, else ``getter``'s checked value."""
+    return None if obj.get(key) is None else getter(obj, key, *args, **options)
+
+
 def get_object(obj: Mapping, key: str, *, path: str = "", default: Any = MISSING) -> dict:
-    value = _fetch(obj, key, path, default)
-    if not isinstance(value, dict):
-        where = field_path(path, key)
-        raise ApiError("not_an_object", _("The field %(field)s must be an object.", field=where), where)
-    return value
+    return as_object(_fetch(obj, key, path, default), field_path(path, key))
 
 
 def as_object(value: Any, path: str) -> dict:
-    """An item of a list that must itself be an object."""
+    """A value (a field, or an item of a list) that must itself be an object."""
     if not isinstance(value, dict):
         raise ApiError("not_an_object", _("The field %(field)s must be an object.", field=path), path)
     return value
+
+
+def get_objects(obj: Mapping, key: str, fields: Sequence[str], *, max_items: int, path: str = "",
+                default: Any = MISSING) -> Iterator[tuple[str, dict]]:
+    """Each item of a list of objects as (its path, the object), misspelt fields refused.
+
+    A generator, so each item is checked just before the caller reads it and errors come in
+    the order of the request, as if the caller had written the loop itself.
+    """
+    where = field_path(path, key)
+    for i, raw in enumerate(get_list(obj, key, max_items=max_items, path=path, default=default)):
+        item_path = field_path(where, i)
+        item = as_object(raw, item_path)
+        reject_unknown(item, fields, path=item_path)
+        yield item_path, item
+
+
+def get_each(values: list, path: str, getter: Callable[..., Any], **options: Any) -> list:
+    """Each item of an already read list checked by ``getter`` as the field ``path[i]``."""
+    indexed = dict(enumerate(values))
+    return [getter(indexed, i, path=path, **options) for i in indexed]
 
 
 def reject_unknown(obj: Mapping, allowed: Sequence[str], *, path: str = "") -> None:

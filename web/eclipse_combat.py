@@ -22,8 +22,8 @@ from engine.eclipse.multi import MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.targeting import TARGETINGS
 from engine.reasons import InvalidInput, Reason
-from web.api_input import (as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
-                           invalid_input, json_object, reject_unknown)
+from web.api_input import (as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_objects,
+                           get_str, invalid_input, json_object, reject_unknown)
 from web.compute import compute
 from web.eclipse_combat_openapi import MAX_GROUPS, MAX_PARTS, describe_endpoints
 from web.errors import ApiError
@@ -288,13 +288,11 @@ def api_hex():
     data = json_object()
     reject_unknown(data, ("factions", "targeting"))
     targeting = get_choice(data, "targeting", TARGETINGS, default="optimal")
-    items = get_list(data, "factions", max_items=MAX_PLAYER_FACTIONS + 1)
+    items = get_objects(data, "factions", ("name", "ships", "entered", "controller", "targeting"),
+                        max_items=MAX_PLAYER_FACTIONS + 1)
     try:
         factions, normal = [], []
-        for i, item in enumerate(items):
-            path = field_path("factions", i)
-            obj = as_object(item, path)
-            reject_unknown(obj, ("name", "ships", "entered", "controller", "targeting"), path=path)
+        for i, (path, obj) in enumerate(items):
             name = get_str(obj, "name", max_len=40, path=path)
             entered = get_int(obj, "entered", lo=0, hi=20, path=path, default=i)
             controller = get_bool(obj, "controller", path=path, default=False)

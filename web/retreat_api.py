@@ -16,17 +16,13 @@ from engine.retreat import eclipse as ec
 from engine.retreat import parsec as ps
 from engine.retreat import ti4
 from web.api_input import (
-    as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_str,
-    invalid_input, json_object, reject_unknown,
+    as_object, field_path, get_bool, get_choice, get_each, get_int, get_list, get_object,
+    get_objects, get_optional, get_str, invalid_input, json_object, reject_unknown,
 )
 from web.openapi import BOOLEAN, RULES, STRING, array, document, integer, obj, ref
 from web.retreat_text import INPUT_MESSAGES, reason_json
 
 bp = Blueprint("retreat_api", __name__)
-
-
-def _optional(obj: Mapping, key: str) -> bool:
-    return obj.get(key) is not None
 
 
 def _engine(build: Callable[[], Any]) -> Any:
@@ -35,11 +31,6 @@ def _engine(build: Callable[[], Any]) -> Any:
         return build()
     except InvalidInput as error:
         raise invalid_input(error, INPUT_MESSAGES) from None
-
-
-def _items(values: list) -> dict[int, Any]:
-    """A list as an index-keyed mapping, so the api_input getters name ``path[i]``."""
-    return dict(enumerate(values))
 
 
 # --- Eclipse ------------------------------------------------------------------------------
@@ -52,28 +43,21 @@ def read_eclipse(data: Mapping) -> ec.Situation:
     reject_unknown(data, ECLIPSE_FIELDS)
     player = get_choice(data, "player", ec.COLOURS)
     neighbours = []
-    for i, raw in enumerate(get_list(data, "candidates", max_items=ec.MAX_NEIGHBOURS)):
-        path = field_path("candidates", i)
-        obj = as_object(raw, path)
-        reject_unknown(obj, ECLIPSE_CANDIDATE_FIELDS, path=path)
-        ships = _items(get_list(obj, "ships", max_items=len(ec.SHIP_OWNERS), path=path,
-                                default=[]))
+    for path, candidate in get_objects(data, "candidates", ECLIPSE_CANDIDATE_FIELDS,
+                                       max_items=ec.MAX_NEIGHBOURS):
+        ships = get_list(candidate, "ships", max_items=len(ec.SHIP_OWNERS), path=path, default=[])
         neighbours.append(ec.Neighbour(
-            hex=get_str(obj, "hex", max_len=ec.MAX_HEX_NAME, path=path).strip(),
-            influence=get_choice(obj, "influence", ec.COLOURS, path=path)
-            if _optional(obj, "influence") else None,
-            ships=frozenset(get_choice(ships, j, ec.SHIP_OWNERS, path=f"{path}.ships")
-                            for j in ships),
-            wormhole=get_choice(obj, "wormhole", ec.WORMHOLES, path=path, default="full"),
-            adjacent=get_bool(obj, "adjacent", path=path, default=True),
+            hex=get_str(candidate, "hex", max_len=ec.MAX_HEX_NAME, path=path).strip(),
+            influence=get_optional(get_choice, candidate, "influence", ec.COLOURS, path=path),
+            ships=frozenset(get_each(ships, f"{path}.ships", get_choice, choices=ec.SHIP_OWNERS)),
+            wormhole=get_choice(candidate, "wormhole", ec.WORMHOLES, path=path, default="full"),
+            adjacent=get_bool(candidate, "adjacent", path=path, default=True),
         ))
     return _engine(lambda: ec.situation(
         player, tuple(neighbours),
         wormhole_generator=get_bool(data, "wormhole_generator", default=False),
-        ship_type=get_choice(data, "ship_type", ec.SHIP_TYPES)
-        if _optional(data, "ship_type") else None,
-        all_ships_retreat=get_bool(data, "all_ships_retreat")
-        if _optional(data, "all_ships_retreat") else None,
+        ship_type=get_optional(get_choice, data, "ship_type", ec.SHIP_TYPES),
+        all_ships_retreat=get_optional(get_bool, data, "all_ships_retreat"),
     ))
 
 
@@ -126,31 +110,26 @@ def read_ti4(data: Mapping) -> ti4.Combat:
     reject_unknown(data, TI4_FIELDS)
     role = get_choice(data, "role", ti4.ROLES)
     systems = []
-    for i, raw in enumerate(get_list(data, "candidates", max_items=ti4.MAX_CANDIDATES)):
-        path = field_path("candidates", i)
-        obj = as_object(raw, path)
-        reject_unknown(obj, TI4_CANDIDATE_FIELDS, path=path)
+    for path, candidate in get_objects(data, "candidates", TI4_CANDIDATE_FIELDS, max_items=ti4.MAX_CANDIDATES):
         systems.append(ti4.System(
-            name=get_str(obj, "system", max_len=ti4.MAX_SYSTEM_NAME, path=path).strip(),
-            adjacency=_adjacency(obj, path),
-            controls_planet=get_bool(obj, "controls_planet", path=path, default=False),
-            own_units=get_bool(obj, "own_units", path=path, default=False),
-            other_players_ships=get_bool(obj, "other_players_ships", path=path, default=False),
-            anomaly=get_choice(obj, "anomaly", ti4.ANOMALIES, path=path)
-            if _optional(obj, "anomaly") else None,
-            own_command_token=get_bool(obj, "command_token", path=path, default=False),
-            own_ships=get_int(obj, "own_ships", lo=0, hi=ti4.MAX_SHIPS_THERE, path=path,
+            name=get_str(candidate, "system", max_len=ti4.MAX_SYSTEM_NAME, path=path).strip(),
+            adjacency=_adjacency(candidate, path),
+            controls_planet=get_bool(candidate, "controls_planet", path=path, default=False),
+            own_units=get_bool(candidate, "own_units", path=path, default=False),
+            other_players_ships=get_bool(candidate, "other_players_ships", path=path, default=False),
+            anomaly=get_optional(get_choice, candidate, "anomaly", ti4.ANOMALIES, path=path),
+            own_command_token=get_bool(candidate, "command_token", path=path, default=False),
+            own_ships=get_int(candidate, "own_ships", lo=0, hi=ti4.MAX_SHIPS_THERE, path=path,
                               default=0),
         ))
-    fleet = read_fleet(get_object(data, "units")) if _optional(data, "units") else None
+    units = get_optional(get_object, data, "units")
+    fleet = None if units is None else read_fleet(units)
     return _engine(lambda: ti4.combat(
         role, tuple(systems), fleet,
         opponent_announced=get_bool(data, "opponent_announced_retreat", default=False),
         tokens_in_reinforcements=get_bool(data, "tokens_in_reinforcements", default=True),
-        active_anomaly=get_choice(data, "active_anomaly", ti4.ANOMALIES)
-        if _optional(data, "active_anomaly") else None,
-        fleet_pool=get_int(data, "fleet_pool", lo=0, hi=ti4.MAX_FLEET_POOL)
-        if _optional(data, "fleet_pool") else None,
+        active_anomaly=get_optional(get_choice, data, "active_anomaly", ti4.ANOMALIES),
+        fleet_pool=get_optional(get_int, data, "fleet_pool", lo=0, hi=ti4.MAX_FLEET_POOL),
     ))
 
 
@@ -214,18 +193,17 @@ def read_parsec(data: Mapping) -> ps.Situation:
         attackers.append({
             "kind": get_choice(obj, "kind", tuple(ps.UNITS), path=path),
             "at": _read_hex(obj, path),
-            "range": get_int(obj, "range", lo=1, hi=ps.MAX_RANGE, path=path)
-            if _optional(obj, "range") else None,
+            "range": get_optional(get_int, obj, "range", lo=1, hi=ps.MAX_RANGE, path=path),
         })
     blocked = [_read_hex(as_object(raw, field_path("blocked", i)), field_path("blocked", i))
                for i, raw in enumerate(get_list(data, "blocked", max_items=ps.MAX_BLOCKED,
                                                 default=[]))]
-    destination = (_read_hex(get_object(data, "destination"), "destination")
-                   if _optional(data, "destination") else None)
+    destination = get_optional(get_object, data, "destination")
+    if destination is not None:
+        destination = _read_hex(destination, "destination")
     return _engine(lambda: ps.situation(
         vessel, attackers, blocked=blocked,
-        movement=get_int(data, "movement", lo=1, hi=ps.MAX_MOVEMENT)
-        if _optional(data, "movement") else None,
+        movement=get_optional(get_int, data, "movement", lo=1, hi=ps.MAX_MOVEMENT),
         escape_card=get_bool(data, "escape_card", default=False),
         destination=destination,
     ))

@@ -15,10 +15,12 @@ from flask import Blueprint, jsonify
 
 from engine.reasons import InvalidInput, Reason
 from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
+from engine.scoring import checks
 from engine.scoring.checks import MAX_NAME_LENGTH
 from engine.scoring.sheet import Line, Standing
 from web.api_input import (
-    as_object, get_bool, get_int, get_list, get_object, get_str, invalid_input, json_object, reject_unknown,
+    as_object, get_bool, get_each, get_int, get_list, get_object, get_objects, get_optional, get_str,
+    invalid_input, json_object, reject_unknown,
 )
 from web.i18n import current_lang
 from web.openapi import document
@@ -34,14 +36,12 @@ MAX_COUNT = 999  # the engine applies each game's own, tighter, limits
 
 def _ints(values: list, path: str, lo: int, hi: int) -> tuple[int, ...]:
     """A list of whole numbers, each checked like a field (``path[i]``)."""
-    indexed = dict(enumerate(values))
-    return tuple(get_int(indexed, i, lo=lo, hi=hi, path=path) for i in indexed)
+    return tuple(get_each(values, path, get_int, lo=lo, hi=hi))
 
 
 def _strs(values: list, path: str, max_len: int = 40) -> tuple[str, ...]:
     """A list of strings, each checked like a field (``path[i]``)."""
-    indexed = dict(enumerate(values))
-    return tuple(get_str(indexed, i, max_len=max_len, path=path) for i in indexed)
+    return tuple(get_each(values, path, get_str, max_len=max_len))
 
 
 def _counts(obj: Mapping, key: str, at: str, known, hi: int) -> dict[str, int]:
@@ -49,11 +49,6 @@ def _counts(obj: Mapping, key: str, at: str, known, hi: int) -> dict[str, int]:
     group = get_object(obj, key, path=at, default={})
     reject_unknown(group, tuple(known), path=f"{at}.{key}")
     return {k: get_int(group, k, lo=0, hi=hi, path=f"{at}.{key}") for k in group if group[k] is not None}
-
-
-def _optional(getter: Callable[..., Any], obj: Mapping, key: str, **kwargs: Any) -> Any:
-    """``None`` when the field is absent or null, else the getter's checked value."""
-    return None if obj.get(key) is None else getter(obj, key, **kwargs)
 
 
 def _count(obj: Mapping, key: str, path: str, hi: int = MAX_COUNT, lo: int = 0, default: Any = 0) -> int:
@@ -102,12 +97,12 @@ def parse_ti4(body: Mapping) -> Standing:
         players.append(ti4.TI4Player(
             name=_name(p, at),
             vp=_count(p, "vp", at, hi=max(ti4.TARGETS), default=0),
-            initiative=_optional(get_int, p, "initiative", lo=ti4.MIN_INITIATIVE, hi=ti4.MAX_INITIATIVE, path=at),
+            initiative=get_optional(get_int, p, "initiative", lo=ti4.MIN_INITIATIVE, hi=ti4.MAX_INITIATIVE, path=at),
         ))
     return ti4.track(
         players,
         target=get_int(body, "target", lo=min(ti4.TARGETS), hi=max(ti4.TARGETS), default=10),
-        unrevealed_public_objectives=_optional(get_int, body, "unrevealed_public_objectives", lo=0,
+        unrevealed_public_objectives=get_optional(get_int, body, "unrevealed_public_objectives", lo=0,
                 hi=ti4.MAX_UNREVEALED),
     )
 
@@ -126,7 +121,7 @@ def parse_claim(body: Mapping) -> ti4_claim.ClaimVerdict:
     return ti4_claim.check_claim(ti4_claim.Claim(
         phase=get_str(body, "phase", max_len=20),
         objective_type=get_str(body, "objective_type", max_len=20),
-        objective_phase=_optional(get_str, body, "objective_phase", max_len=20),
+        objective_phase=get_optional(get_str, body, "objective_phase", max_len=20),
         claimed_this_phase_public=_count(claimed, "public", "claimed_this_phase", hi=ti4_claim.MAX_COUNT),
         claimed_this_phase_secret=_count(claimed, "secret", "claimed_this_phase", hi=ti4_claim.MAX_COUNT),
         claimed_this_combat=_count(body, "claimed_this_combat", "", hi=ti4_claim.MAX_COUNT),
@@ -140,37 +135,29 @@ def parse_galaxy(body: Mapping) -> Standing:
     players = _strs(get_list(body, "players", max_items=MAX_LIST), "players", MAX_NAME_LENGTH)
     surviving = _strs(get_list(body, "surviving_worlds", max_items=len(galaxy.WORLDS) + 1), "surviving_worlds")
     bases = []
-    for i, raw in enumerate(get_list(body, "bases", max_items=MAX_LIST * galaxy.BASES_PER_PLAYER, default=[])):
-        at = f"bases[{i}]"
-        b = as_object(raw, at)
-        reject_unknown(b, ("player", "world", "influence"), path=at)
+    for at, b in get_objects(body, "bases", ("player", "world", "influence"),
+                             max_items=MAX_LIST * galaxy.BASES_PER_PLAYER, default=[]):
         bases.append(galaxy.Base(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world",
                 max_len=40, path=at),
                                  _count(b, "influence", at, hi=galaxy.MAX_INFLUENCE, default=galaxy.MAX_INFLUENCE)))
     secrets = []
-    for i, raw in enumerate(get_list(body, "secret_bases", max_items=MAX_LIST, default=[])):
-        at = f"secret_bases[{i}]"
-        b = as_object(raw, at)
-        reject_unknown(b, ("player", "world", "revealed_by_sensors_at_end"), path=at)
+    for at, b in get_objects(body, "secret_bases", ("player", "world", "revealed_by_sensors_at_end"),
+                             max_items=MAX_LIST, default=[]):
         secrets.append(galaxy.SecretBase(get_str(b, "player", max_len=MAX_NAME_LENGTH, path=at), get_str(b, "world",
                 max_len=40, path=at),
                                          get_bool(b, "revealed_by_sensors_at_end", path=at, default=False)))
     hands = {}
     raw_hands = get_object(body, "hands", default={})
-    if len(raw_hands) > MAX_LIST:
-        raise InvalidInput("above_maximum", field="hands", maximum=MAX_LIST)
+    checks.at_most(raw_hands, "hands", MAX_LIST)
     for name in raw_hands:
-        at = f"hands.{name}"
         cards = []
-        for j, raw in enumerate(get_list(raw_hands, name, max_items=galaxy.MAX_HAND, path="hands")):
-            c = as_object(raw, f"{at}[{j}]")
-            reject_unknown(c, ("world", "value"), path=f"{at}[{j}]")
-            cards.append(galaxy.Card(get_str(c, "world", max_len=40, path=f"{at}[{j}]"),
-                                     _count(c, "value", f"{at}[{j}]", hi=galaxy.MAX_SHIP_VALUE)))
+        for at, c in get_objects(raw_hands, name, ("world", "value"), max_items=galaxy.MAX_HAND, path="hands"):
+            cards.append(galaxy.Card(get_str(c, "world", max_len=40, path=at),
+                                     _count(c, "value", at, hi=galaxy.MAX_SHIP_VALUE)))
         hands[name] = tuple(cards)
     return galaxy.score(galaxy.GalaxySheet(
         players, surviving, tuple(bases), tuple(secrets), hands,
-        _optional(get_str, body, "last_player", max_len=MAX_NAME_LENGTH),
+        get_optional(get_str, body, "last_player", max_len=MAX_NAME_LENGTH),
     ))
 
 
@@ -179,17 +166,17 @@ def _six_devs(p: Mapping, at: str) -> dict[str, Any]:
     path = f"{at}.six_dev_bonus"
     reject_unknown(six, ("galactic_genome_project", "terraforming_guild", "imperium_lords", "other"), path=path)
     out: dict[str, Any] = {"other_six_dev_bonus": _count(six, "other", path, hi=rftg.MAX_VP)}
-    if (g := _optional(get_object, six, "galactic_genome_project", path=path)) is not None:
+    if (g := get_optional(get_object, six, "galactic_genome_project", path=path)) is not None:
         reject_unknown(g, ("gene_worlds", "genetic_labs"), path=f"{path}.galactic_genome_project")
         out["galactic_genome_project"] = rftg.GenomeProject(
             _count(g, "gene_worlds", f"{path}.galactic_genome_project", hi=rftg.MAX_CARDS),
             get_bool(g, "genetic_labs", path=f"{path}.galactic_genome_project", default=False))
-    if (t := _optional(get_object, six, "terraforming_guild", path=path)) is not None:
+    if (t := get_optional(get_object, six, "terraforming_guild", path=path)) is not None:
         reject_unknown(t, ("windfall_worlds", "terraforming_cards"), path=f"{path}.terraforming_guild")
         out["terraforming_guild"] = rftg.TerraformingGuild(
             _count(t, "windfall_worlds", f"{path}.terraforming_guild", hi=rftg.MAX_CARDS),
             _count(t, "terraforming_cards", f"{path}.terraforming_guild", hi=rftg.MAX_CARDS, lo=1, default=1))
-    if (lo := _optional(get_object, six, "imperium_lords", path=path)) is not None:
+    if (lo := get_optional(get_object, six, "imperium_lords", path=path)) is not None:
         reject_unknown(lo, ("imperium_cards", "other_military_worlds"), path=f"{path}.imperium_lords")
         out["imperium_lords"] = rftg.ImperiumLords(
             _count(lo, "imperium_cards", f"{path}.imperium_lords", hi=rftg.MAX_CARDS, lo=1, default=1),
@@ -212,19 +199,16 @@ def parse_rftg(body: Mapping) -> Standing:
             **_six_devs(p, at),
         ))
     most = []
-    for i, raw in enumerate(get_list(body, "most_goals", max_items=len(rftg.MOST_GOALS) + 1, default=[])):
-        at = f"most_goals[{i}]"
-        g = as_object(raw, at)
-        reject_unknown(g, ("goal", "values"), path=at)
+    for at, g in get_objects(body, "most_goals", ("goal", "values"), max_items=len(rftg.MOST_GOALS) + 1,
+                             default=[]):
         values = get_object(g, "values", path=at, default={})
-        if len(values) > MAX_LIST:
-            raise InvalidInput("above_maximum", field=f"{at}.values", maximum=MAX_LIST)
+        checks.at_most(values, f"{at}.values", MAX_LIST)
         most.append(rftg.MostGoal(get_str(g, "goal", max_len=40, path=at), {
             str(name): get_int(values, name, lo=rftg.MIN_GOAL_VALUE, hi=rftg.MAX_GOAL_VALUE, path=f"{at}.values")
             for name in values
         }))
     robot = None
-    if (r := _optional(get_object, body, "robot")) is not None:
+    if (r := get_optional(get_object, body, "robot")) is not None:
         reject_unknown(r, ("name", "vp_chips", "card_vp", "six_dev_chips", "chip_value", "economic_impact",
                 "credits"), path="robot")
         robot = rftg.Robot(

@@ -19,12 +19,13 @@ from engine import parsec_combat as parsec
 from engine import rftg_conquest as rftg
 from engine.reasons import InvalidInput
 from web.api_input import (
-    as_object,
     get_bool,
     get_choice,
     get_int,
+    get_each,
     get_list,
     get_object,
+    get_objects,
     get_str,
     invalid_input,
     json_object,
@@ -134,13 +135,8 @@ def api_galaxy():
     if single:
         targets = [_galaxy_target(data, "")]
     else:
-        items = get_list(data, "targets", max_items=galaxy.MAX_TARGETS)
-        targets = []
-        for index, item in enumerate(items):
-            where = f"targets[{index}]"
-            obj = as_object(item, where)
-            reject_unknown(obj, TARGET_KEYS, path=where)
-            targets.append(_galaxy_target(obj, where))
+        targets = [_galaxy_target(obj, where)
+                   for where, obj in get_objects(data, "targets", TARGET_KEYS, max_items=galaxy.MAX_TARGETS)]
     try:
         odds = compute("galaxy_combat", (attacker, targets, opportunities, plan),
                        lambda: galaxy.attack_sequence(attacker, targets, opportunities, plan))
@@ -203,10 +199,7 @@ def api_parsec():
     reject_unknown(data, PARSEC_KEYS)
     distance = get_int(data, "distance", lo=-LOOSE, hi=LOOSE, default=1)
     ships = []
-    for index, item in enumerate(get_list(data, "attackers", max_items=parsec.MAX_ATTACKERS)):
-        where = f"attackers[{index}]"
-        obj = as_object(item, where)
-        reject_unknown(obj, ("unit", "distance"), path=where)
+    for where, obj in get_objects(data, "attackers", ("unit", "distance"), max_items=parsec.MAX_ATTACKERS):
         ships.append(parsec.AttackingShip(
             unit=get_str(obj, "unit", max_len=40, path=where),
             distance=get_int(obj, "distance", lo=-LOOSE, hi=LOOSE, path=where, default=distance),
@@ -254,8 +247,8 @@ def api_parsec():
 def api_rftg():
     data = json_object()
     reject_unknown(data, RFTG_KEYS)
-    cards = dict(enumerate(get_list(data, "military", max_items=rftg.MAX_TABLEAU, default=[])))
-    military = [get_int(cards, index, lo=-LOOSE, hi=LOOSE, path="military") for index in cards]
+    cards = get_list(data, "military", max_items=rftg.MAX_TABLEAU, default=[])
+    military = get_each(cards, "military", get_int, lo=-LOOSE, hi=LOOSE)
     try:
         verdict = rftg.conquest_check(
             defense=get_int(data, "defense", lo=-LOOSE, hi=LOOSE),

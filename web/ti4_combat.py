@@ -25,8 +25,8 @@ from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, UNIT_KEYS, UPGRADABLE
 from web.api_input import (
-    as_object, get_bool, get_choice, get_int, get_list, get_object, get_str, invalid_input,
-    json_object, reject_unknown,
+    get_bool, get_choice, get_each, get_int, get_list, get_object, get_objects, get_optional,
+    get_str, invalid_input, json_object, reject_unknown,
 )
 from web.compute import compute
 from web.errors import ApiError
@@ -123,15 +123,9 @@ document(
 # --- Reading the request ------------------------------------------------------------------------
 
 
-def _optional(getter, obj: Mapping, key: str, **bounds):
-    """``getter``'s value, or None when the field is absent or null."""
-    return None if obj.get(key) is None else getter(obj, key, **bounds)
-
-
 def _strings(obj: Mapping, key: str, max_items: int, path: str) -> tuple[str, ...]:
     items = get_list(obj, key, max_items=max_items, path=path, default=[])
-    indexed = dict(enumerate(items))
-    return tuple(get_str(indexed, i, max_len=40, path=f"{path}.{key}") for i in indexed)
+    return tuple(get_each(items, f"{path}.{key}", get_str, max_len=40))
 
 
 def _force(data: Mapping, side: str) -> Force:
@@ -141,24 +135,20 @@ def _force(data: Mapping, side: str) -> Force:
     units = {str(key): get_int(units_body, key, lo=-LOOSE, hi=LOOSE, path=f"{side}.units")
              for key in units_body}
     modifiers = []
-    for k, item in enumerate(get_list(body, "modifiers", max_items=MAX_MODIFIERS,
-                                      path=side, default=[])):
-        where = f"{side}.modifiers[{k}]"
-        item = as_object(item, where)
-        reject_unknown(item, MODIFIER_KEYS, path=where)
+    for where, item in get_objects(body, "modifiers", MODIFIER_KEYS, max_items=MAX_MODIFIERS,
+                                   path=side, default=[]):
         modifiers.append(RoundModifier(
             get_int(item, "value", lo=-LOOSE, hi=LOOSE, path=where),
             get_int(item, "first_round", lo=-LOOSE, hi=LOOSE, path=where, default=1),
-            _optional(get_int, item, "last_round", lo=-LOOSE, hi=LOOSE, path=where)))
+            get_optional(get_int, item, "last_round", lo=-LOOSE, hi=LOOSE, path=where)))
     order = _strings(body, "order", len(DEFAULT_ORDER), side)
     return Force(
         units=units,
         upgrades=_strings(body, "upgrades", len(UPGRADABLE), side),
         policy=HitPolicy(order=order or DEFAULT_ORDER,
                          sustain_first=get_bool(body, "sustain_first", path=side, default=True),
-                         keep_alive=_optional(get_str, body, "keep_alive", max_len=40,
-                                              path=side)),
-        retreat_round=_optional(get_int, body, "retreat_round", lo=-LOOSE, hi=LOOSE, path=side),
+                         keep_alive=get_optional(get_str, body, "keep_alive", max_len=40, path=side)),
+        retreat_round=get_optional(get_int, body, "retreat_round", lo=-LOOSE, hi=LOOSE, path=side),
         modifiers=tuple(modifiers))
 
 
@@ -171,8 +161,8 @@ def read_battle(data: Mapping) -> Battle:
         defender=_force(data, "defender"),
         nebula=get_bool(data, "nebula", default=False),
         space_cannon=get_bool(data, "space_cannon", default=True),
-        bombardment=_optional(get_bool, data, "bombardment"),
-        stop_after=_optional(get_int, data, "stop_after", lo=-LOOSE, hi=LOOSE))
+        bombardment=get_optional(get_bool, data, "bombardment"),
+        stop_after=get_optional(get_int, data, "stop_after", lo=-LOOSE, hi=LOOSE))
 
 
 def unit_name(key: Any) -> str:

@@ -29,6 +29,7 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Union
 
+from engine.bounds import require_int
 from engine.budget import check as check_budget
 from engine.reasons import InvalidInput, Reason
 
@@ -182,9 +183,8 @@ def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
         if fleet.retreat is not None:
             if fleet.npc:
                 raise InvalidInput("npc_cannot_retreat", field=f"{side}.retreat", rule=RULE_NPC)
-            if not 1 <= fleet.retreat.round <= MAX_RETREAT_ROUND:
-                raise InvalidInput("retreat_round_out_of_range", field=f"{side}.retreat.round", rule=RULE_RETREAT,
-                                   value=fleet.retreat.round, min=1, max=MAX_RETREAT_ROUND)
+            require_int(fleet.retreat.round, 1, MAX_RETREAT_ROUND, f"{side}.retreat.round",
+                        code="retreat_round_out_of_range", rule=RULE_RETREAT)
             kinds = {g.kind for g in fleet.groups}
             for k in fleet.retreat.kinds:
                 if k not in kinds:

@@ -27,6 +27,7 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
+from engine.bounds import require_int
 from engine.reasons import InvalidInput, Reason
 
 # Section ids this module cites (each must exist in rules_db; a project test checks them).
@@ -260,8 +261,8 @@ def situation(vessel: str, attackers: list[dict] | tuple[Attacker, ...], *,
     """Validate raw values and build a :class:`Situation`; refuses with ``InvalidInput``."""
     if vessel not in EVADERS:
         raise InvalidInput("unknown_vessel", field="vessel", choices=list(EVADERS))
-    if movement is not None and not 1 <= movement <= MAX_MOVEMENT:
-        raise InvalidInput("out_of_range", field="movement", min=1, max=MAX_MOVEMENT)
+    if movement is not None:
+        require_int(movement, 1, MAX_MOVEMENT, "movement", code="out_of_range")
     if not 1 <= len(attackers) <= MAX_ATTACKERS:
         raise InvalidInput("out_of_range", field="attackers", min=1, max=MAX_ATTACKERS)
     if len(blocked) > MAX_BLOCKED:
@@ -277,9 +278,7 @@ def situation(vessel: str, attackers: list[dict] | tuple[Attacker, ...], *,
         at = _check_hex(a.at, f"attackers[{i}]")
         if at == ORIGIN or at in [b.at for b in built]:
             raise InvalidInput("hex_taken", field=f"attackers[{i}]", hex=list(at))
-        if not 1 <= a.range <= MAX_RANGE:
-            raise InvalidInput("out_of_range", field=f"attackers[{i}].range", min=1,
-                               max=MAX_RANGE)
+        require_int(a.range, 1, MAX_RANGE, f"attackers[{i}].range", code="out_of_range")
         built.append(Attacker(a.kind, at, a.range))
     cells = frozenset(_check_hex(tuple(h), f"blocked[{i}]") for i, h in enumerate(blocked))
     if ORIGIN in cells:

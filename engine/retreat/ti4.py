@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Literal
 
+from engine.bounds import require_int
 from engine.reasons import InvalidInput, Reason
 from engine.retreat.ti4_capacity import (
     COMPONENT_LIMITS, MAX_FLAGSHIP_CAPACITY, MAX_SMALL_UNITS, capacity,
@@ -317,9 +318,7 @@ def fleet_limit(name: str) -> int:
 
 def check_fleet(f: Fleet) -> Fleet:
     for name, limit in _FLEET_LIMITS.items():
-        value = getattr(f, name)
-        if not 0 <= value <= limit:
-            raise InvalidInput("out_of_range", field=f"units.{name}", min=0, max=limit)
+        require_int(getattr(f, name), 0, limit, f"units.{name}", code="out_of_range")
     return f
 
 
@@ -333,8 +332,8 @@ def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | N
         raise InvalidInput("unknown_anomaly", field="active_anomaly", choices=list(ANOMALIES))
     if len(systems) > MAX_CANDIDATES:
         raise InvalidInput("too_many_candidates", field="candidates", max=MAX_CANDIDATES)
-    if fleet_pool is not None and not 0 <= fleet_pool <= MAX_FLEET_POOL:
-        raise InvalidInput("out_of_range", field="fleet_pool", min=0, max=MAX_FLEET_POOL)
+    if fleet_pool is not None:
+        require_int(fleet_pool, 0, MAX_FLEET_POOL, "fleet_pool", code="out_of_range")
     built = tuple(s if isinstance(s, System) else System(**s) for s in systems)
     for i, s in enumerate(built):
         where = f"candidates[{i}]"
@@ -348,9 +347,7 @@ def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | N
         if s.anomaly is not None and s.anomaly not in ANOMALIES:
             raise InvalidInput("unknown_anomaly", field=f"{where}.anomaly",
                                choices=list(ANOMALIES))
-        if not 0 <= s.own_ships <= MAX_SHIPS_THERE:
-            raise InvalidInput("out_of_range", field=f"{where}.own_ships", min=0,
-                               max=MAX_SHIPS_THERE)
+        require_int(s.own_ships, 0, MAX_SHIPS_THERE, f"{where}.own_ships", code="out_of_range")
     return Combat(role, built, None if fleet is None else check_fleet(fleet), opponent_announced,
                   tokens_in_reinforcements, active_anomaly, fleet_pool)
 

@@ -6,7 +6,7 @@ count or two players called "Anna" is refused before anything is scored.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Sequence, Sized
 
 from engine.bounds import require_int
 from engine.reasons import InvalidInput
@@ -28,6 +28,19 @@ def choice(value: object, field: str, choices: Iterable[str], code: str, rule: s
     return value  # type: ignore[return-value]
 
 
+def at_most(items: Sized, field: str, maximum: int) -> None:
+    """A list (or a name) no longer than ``maximum``, else ``above_maximum``."""
+    if len(items) > maximum:
+        raise InvalidInput("above_maximum", field=field, maximum=maximum)
+
+
+def player_name(name: object, field: str) -> None:
+    """A name that is not blank and fits ``MAX_NAME_LENGTH``."""
+    if not isinstance(name, str) or not name.strip():
+        raise InvalidInput("empty_name", field=field)
+    at_most(name, field, MAX_NAME_LENGTH)
+
+
 def player_names(
     names: Sequence[str],
     field: str,
@@ -46,10 +59,7 @@ def player_names(
         )
     seen: set[str] = set()
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidInput("empty_name", field=f"{field}[{i}]{suffix}")
-        if len(name) > MAX_NAME_LENGTH:
-            raise InvalidInput("above_maximum", field=f"{field}[{i}]{suffix}", maximum=MAX_NAME_LENGTH)
+        player_name(name, f"{field}[{i}]{suffix}")
         key = name.strip().casefold()
         if key in seen:
             raise InvalidInput("duplicate_name", field=f"{field}[{i}]{suffix}", name=name)

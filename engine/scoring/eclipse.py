@@ -117,8 +117,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
     for i, p in enumerate(players):
         at = f"players[{i}]"
         checks.choice(p.species, f"{at}.species", SPECIES, "unknown_species")
-        if len(p.reputation) > MAX_REPUTATION_TILES:
-            raise InvalidInput("above_maximum", field=f"{at}.reputation", maximum=MAX_REPUTATION_TILES)
+        checks.at_most(p.reputation, f"{at}.reputation", MAX_REPUTATION_TILES)
         for j, value in enumerate(p.reputation):
             checks.count(value, f"{at}.reputation[{j}]", REPUTATION_VALUES[1], minimum=REPUTATION_VALUES[0],
                     rule=RULE_END)
@@ -127,8 +126,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             raise InvalidInput("diplomacy_unused", field=f"{at}.ambassadors", rule=RULE_DIPLOMACY)
         if not diplomacy and p.traitor:
             raise InvalidInput("diplomacy_unused", field=f"{at}.traitor", rule=RULE_DIPLOMACY)
-        if len(p.hexes) > MAX_HEXES:
-            raise InvalidInput("above_maximum", field=f"{at}.hexes", maximum=MAX_HEXES)
+        checks.at_most(p.hexes, f"{at}.hexes", MAX_HEXES)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)
         checks.count(p.discoveries, f"{at}.discoveries", MAX_DISCOVERIES, rule=RULE_TOKENS)

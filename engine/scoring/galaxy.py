@@ -135,8 +135,7 @@ def _validate(s: GalaxySheet) -> None:
                     maximum=BASES_PER_PLAYER)
     for name, hand in s.hands.items():
         checks.known_player(name, f"hands.{name}", s.players)
-        if len(hand) > MAX_HAND:
-            raise InvalidInput("above_maximum", field=f"hands.{name}", maximum=MAX_HAND)
+        checks.at_most(hand, f"hands.{name}", MAX_HAND)
         for j, card in enumerate(hand):
             at = f"hands.{name}[{j}]"
             checks.choice(card.world, f"{at}.world", CARD_KINDS, "unknown_world")

@@ -209,9 +209,7 @@ def _validate(players: tuple[RftgPlayer, ...], most_goals: tuple[MostGoal, ...],
         if len(players) != 1:
             raise InvalidInput("solitaire_rules", field="players", rule=RULE_SOLITAIRE)
         checks.player_names(names, "players", 1, 1, RULE_SOLITAIRE)
-        if not robot.name.strip() or len(robot.name) > checks.MAX_NAME_LENGTH:
-            raise InvalidInput("empty_name" if not robot.name.strip() else "above_maximum", field="robot.name",
-                               maximum=checks.MAX_NAME_LENGTH)
+        checks.player_name(robot.name, "robot.name")
         if robot.name.strip().casefold() == players[0].name.strip().casefold():
             raise InvalidInput("duplicate_name", field="robot.name", name=robot.name)
     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from engine.bounds import require_int
 from engine.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.plans import RoundModifier
@@ -68,8 +69,8 @@ class Battle:
 
 
 def _check_round(value: int | None, where: str) -> None:
-    if value is not None and not 1 <= value <= MAX_ROUND:
-        raise InvalidInput("round_out_of_range", field=where, min=1, max=MAX_ROUND)
+    if value is not None:
+        require_int(value, 1, MAX_ROUND, where, code="round_out_of_range")
 
 
 def _check_units(kind: str, side: str, force: Force) -> None:
@@ -117,9 +118,7 @@ def _check_modifiers(side: str, force: Force) -> None:
         raise InvalidInput("too_many_modifiers", field=f"{side}.modifiers", max=MAX_MODIFIERS)
     for k, mod in enumerate(force.modifiers):
         where = f"{side}.modifiers[{k}]"
-        if not -MAX_MODIFIER <= mod.value <= MAX_MODIFIER:
-            raise InvalidInput("modifier_out_of_range", field=f"{where}.value",
-                               min=-MAX_MODIFIER, max=MAX_MODIFIER)
+        require_int(mod.value, -MAX_MODIFIER, MAX_MODIFIER, f"{where}.value", code="modifier_out_of_range")
         _check_round(mod.first_round, f"{where}.first_round")
         _check_round(mod.last_round, f"{where}.last_round")
         if mod.last_round is not None and mod.last_round < mod.first_round:

@@ -1,8 +1,9 @@
 /* Eclipse combat odds: blueprint builder, share link and results. No inline scripts (CSP). */
 (function () {
   "use strict";
-  var T = JSON.parse(document.getElementById("i18n").textContent);
-  var DATA = JSON.parse(document.getElementById("ec-data").textContent);
+  var A = window.Astrolabio;
+  var T = A.readJson("i18n");
+  var DATA = A.readJson("ec-data");
   var PARTS = {}, TYPES = {};
   DATA.parts.forEach(function (p) { PARTS[p.id] = p; });
   DATA.types.forEach(function (t) { TYPES[t.id] = t; });
@@ -259,14 +260,7 @@
     });
     return body;
   }
-  function encodeState() {
-    var json = JSON.stringify(state);
-    return btoa(unescape(encodeURIComponent(json))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-  function decodeState(text) {
-    var b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(decodeURIComponent(escape(atob(b64))));
-  }
+  function encodeState() { return A.encodeState(state); }
   function shareUrl() {
     return location.origin + location.pathname + "?lang=" + DATA.lang + "&s=" + encodeState();
   }
@@ -367,11 +361,7 @@
     var button = document.getElementById("ec-compute");
     button.disabled = true;
     history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + encodeState());
-    fetch("/api/combat/eclipse?lang=" + DATA.lang, {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(request())
-    }).then(function (resp) {
-      return resp.json().then(function (data) { return { ok: resp.ok, data: data }; });
-    }).then(function (r) {
+    A.postJson("/api/combat/eclipse?lang=" + DATA.lang, request()).then(function (r) {
       if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
       show(r.data);
     }).catch(function (e) {
@@ -387,15 +377,13 @@
   document.getElementById("ec-share").addEventListener("click", function () {
     var url = shareUrl();
     document.getElementById("ec-share-link").href = url;
-    if (navigator.clipboard) {
-      navigator.clipboard.writeText(url).then(function () { progress.hidden = false; progress.textContent = T.copied; },
-                                              function () {});
-    }
+    A.copyText(url).then(function () { progress.hidden = false; progress.textContent = T.copied; },
+                         function () {});
   });
 
   var shared = new URLSearchParams(location.search).get("s");
   if (shared) {
-    try { state = decodeState(shared); } catch (e) { state = defaultState(); shared = null; }
+    try { state = A.decodeState(shared); } catch (e) { state = defaultState(); shared = null; }
   }
   renderAll();
   if (shared) { compute(); }

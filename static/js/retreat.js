@@ -4,7 +4,8 @@
 (function () {
   "use strict";
 
-  var i18n = JSON.parse(document.getElementById("i18n").textContent);
+  var A = window.Astrolabio;
+  var i18n = A.readJson("i18n");
 
   // --- cards (Eclipse hexes, TI4 systems) ----------------------------------------------
   var cards = document.getElementById("cards");
@@ -49,7 +50,7 @@
   if (copy && shareInput && navigator.clipboard) {
     copy.hidden = false;
     copy.addEventListener("click", function () {
-      navigator.clipboard.writeText(shareInput.value).then(function () {
+      A.copyText(shareInput.value).then(function () {
         status.textContent = i18n.copied;
       }, function () {
         shareInput.select();

@@ -6,12 +6,13 @@
 
   const form = document.getElementById("sheet");
   if (!form) return;
-  const schema = JSON.parse(document.getElementById("sheet-schema").textContent);
-  const t = JSON.parse(document.getElementById("i18n").textContent);
-  const config = JSON.parse(document.getElementById("sheet-config").textContent);
+  const A = window.Astrolabio;
+  const schema = A.readJson("sheet-schema");
+  const t = A.readJson("i18n");
+  const config = A.readJson("sheet-config");
   const storageKey = "astrolabio.scoring." + schema.id;
   const $ = (id) => document.getElementById(id);
-  const fmt = (text, params) => text.replace(/%\((\w+)\)s/g, (_, k) => (k in params ? params[k] : ""));
+  const fmt = A.fill;
 
   function el(tag, attrs, children) {
     const node = document.createElement(tag);
@@ -45,18 +46,6 @@
     return { game: game, players: Array.from({ length: count }, (_, i) => newPlayer(i + 1)) };
   }
 
-  function encode(obj) {
-    const bytes = new TextEncoder().encode(JSON.stringify(obj));
-    let bin = "";
-    bytes.forEach((b) => { bin += String.fromCharCode(b); });
-    return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  }
-
-  function decode(text) {
-    const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
-  }
-
   /* A stored or shared sheet is trusted only as far as its shape: unknown keys are dropped. */
   function sanitize(raw) {
     const clean = defaultState();
@@ -76,7 +65,7 @@
   function loadState() {
     const shared = new URLSearchParams(location.search).get("sheet");
     try {
-      if (shared) return sanitize(decode(shared));
+      if (shared) return sanitize(A.decodeState(shared));
       const stored = localStorage.getItem(storageKey);
       if (stored) return sanitize(JSON.parse(stored));
     } catch (e) { /* a broken link or store falls back to a fresh sheet */ }
@@ -358,9 +347,7 @@
   let sequence = 0;
   function compute() {
     const mine = ++sequence;
-    fetch(schema.api + "?lang=" + encodeURIComponent(config.lang), {
-      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(requestBody()),
-    }).then((response) => response.json().then((data) => ({ ok: response.ok, data: data })))
+    A.postJson(schema.api + "?lang=" + encodeURIComponent(config.lang), requestBody())
       .then(({ ok, data }) => {
         if (mine !== sequence) return; // a newer request is on its way
         if (ok) render(data); else showError(data.error ? data.error.message : "", data.error && data.error.field);
@@ -371,7 +358,7 @@
   /* ---------- saving and sharing ---------- */
 
   function shareUrl() {
-    return location.origin + location.pathname + "?sheet=" + encode(state);
+    return location.origin + location.pathname + "?sheet=" + A.encodeState(state);
   }
 
   function changed(structural, renamed) {
@@ -393,8 +380,7 @@
     const link = $("share-link");
     link.select();
     const done = (ok) => { $("share-status").textContent = ok ? t.copied : t.copy_failed; };
-    if (navigator.clipboard) navigator.clipboard.writeText(link.value).then(() => done(true), () => done(false));
-    else done(false);
+    A.copyText(link.value).then(() => done(true), () => done(false));
   });
 
   draw();
@@ -417,9 +403,7 @@
     let asked = 0;
     const check = () => {
       const mine = ++asked;
-      fetch(claimForm.dataset.api + "?lang=" + encodeURIComponent(config.lang), {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(claimBody()),
-      }).then((r) => r.json()).then((data) => {
+      A.postJson(claimForm.dataset.api + "?lang=" + encodeURIComponent(config.lang), claimBody()).then(({ data }) => {
         if (mine !== asked) return; // an answer to an older state of the form
         const verdict = $("claim-verdict");
         const list = $("claim-reasons");

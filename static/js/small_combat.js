@@ -6,7 +6,8 @@
 
   var root = document.getElementById("tool");
   if (!root) { return; }
-  var T = JSON.parse(document.getElementById("i18n").textContent);
+  var A = window.Astrolabio;
+  var T = A.readJson("i18n");
   var lang = document.documentElement.lang || "it";
   var percentFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 });
 
@@ -81,13 +82,7 @@
 
     function run(body) {
       error.hidden = true;
-      return fetch(url + "?lang=" + lang, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Accept": "application/json" },
-        body: JSON.stringify(body)
-      }).then(function (response) {
-        return response.json().then(function (data) { return { ok: response.ok, data: data }; });
-      }).then(function (answer) {
+      return A.postJson(url + "?lang=" + lang, body).then(function (answer) {
         if (!answer.ok) {
           box.hidden = true;
           error.textContent = answer.data.error ? answer.data.error.message : T.error;
@@ -133,7 +128,7 @@
     share.addEventListener("click", function (event) {
       if (!navigator.clipboard) { return; }
       event.preventDefault();
-      navigator.clipboard.writeText(share.href).then(function () { share.textContent = T.copied; }, function () {
+      A.copyText(share.href).then(function () { share.textContent = T.copied; }, function () {
         window.location.href = share.href;
       });
     });

@@ -3,7 +3,9 @@
    so a shared link reproduces the same battle and result. */
 (function () {
   "use strict";
-  var T = JSON.parse(document.getElementById("i18n").textContent);
+  var A = window.Astrolabio;
+  var T = A.readJson("i18n");
+  var fill = A.fill;
   var form = document.getElementById("ti4-form");
   var errorBox = document.getElementById("ti4-error");
   var result = document.getElementById("ti4-result");
@@ -14,10 +16,6 @@
   form.querySelectorAll(".order-list[data-side=attacker] li").forEach(function (li) {
     DEFAULT_ORDER.push(li.dataset.unit);
   });
-
-  function fill(template, values) {
-    return template.replace(/%\((\w+)\)s/g, function (_, name) { return values[name]; });
-  }
 
   function percent(p) {
     var value = p * 100;
@@ -274,13 +272,7 @@
     submit.dataset.label = submit.dataset.label || submit.textContent;
     submit.textContent = T.calculating;
     if (pushState) { history.replaceState(null, "", shareUrl(body)); }
-    fetch(form.dataset.api + "?lang=" + encodeURIComponent(lang), {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Accept": "application/json" },
-      body: JSON.stringify(body)
-    }).then(function (response) {
-      return response.json().then(function (data) { return { ok: response.ok, data: data }; });
-    }).then(function (answer) {
+    A.postJson(form.dataset.api + "?lang=" + encodeURIComponent(lang), body).then(function (answer) {
       if (answer.ok) {
         show(answer.data, body);
         document.getElementById("result-title").focus();
@@ -326,12 +318,8 @@
     event.preventDefault();
     var address = new URL(this.getAttribute("href"), location.href).href;
     var status = result.querySelector(".share-status");
-    if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(address).then(function () { status.textContent = T.copied; },
-        function () { status.textContent = T.copy_failed; });
-    } else {
-      status.textContent = T.copy_failed;
-    }
+    A.copyText(address).then(function () { status.textContent = T.copied; },
+      function () { status.textContent = T.copy_failed; });
     history.replaceState(null, "", address);
   });
 
