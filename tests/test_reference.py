@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rules_db.loader import GAMES
@@ -79,3 +81,13 @@ def test_rule_pages_link_to_the_tools_that_apply_them(client):
     chapter = client.get("/rules/ti4/23?lang=en").get_data(as_text=True)  # through its sub-rules
     assert 'href="/tools/combat/ti4"' in chapter
     assert 'href="/tools/combat' not in client.get("/rules/ti4/13").get_data(as_text=True)  # promissory notes
+
+
+@pytest.mark.parametrize("url", ["/rules/ti4/77.3", "/rules/eclipse/fase-combattimento", "/rules/galaxy/13-combattimento"])
+def test_english_toggle_reads_the_rules_in_english(client, url):
+    from rules_db.parity import italian_share
+
+    html = client.get(url + "?lang=en").get_data(as_text=True)
+    text = re.sub(r"<[^>]+>", " ", html.split("<main", 1)[1].split("</main>", 1)[0])
+    assert len(text.split()) > 30
+    assert italian_share(text) < 0.03, url

@@ -30,3 +30,17 @@ def test_every_answer_is_a_real_section(db):
 def test_right_section_in_top_3_for_90_percent(app, group):
     count, _at1, at3 = hit_rates(app.extensions["search"].current(), QUESTIONS)[group]
     assert at3 >= TARGET_HIT_AT_3, f"{group}: hit@3 {at3:.1%} over {count} questions"
+
+
+def test_english_questions_find_english_text_and_italian_questions_italian(app):
+    from rules_db.parity import italian_share
+
+    search = app.extensions["search"].current()
+    for question in QUESTIONS:
+        results = search.search(question["q"], question["lang"], limit=3).results
+        assert results, question["q"]
+        for result in results:
+            assert result.lang == question["lang"], (question["q"], result.section.id)
+            shown = result.section.body(result.lang)
+            if question["lang"] == "en" and len(shown.split()) > 12:
+                assert italian_share(shown) < 0.06, result.section.id

@@ -91,8 +91,9 @@ class CachedLengthBM25F(scoring.BM25F):
 
 
 def text_lang(section: Section, lang: str) -> str:
-    """The language a section is shown in: English when asked for and translated."""
-    return "en" if lang == "en" and section.body_en else "it"
+    """The language a section is shown in: English when asked for and translated (a chapter with
+    no text of its own is translated when its title is)."""
+    return "en" if lang == "en" and (section.body_en or (section.title_en and not section.body_it)) else "it"
 
 
 class RulesSearch:
