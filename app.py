@@ -12,6 +12,7 @@ from web import BLUEPRINTS
 from web.errors import register_error_handlers
 from web.i18n import init_i18n
 from web.rules import init_rules
+from web.search import init_search
 from web.security import init_security
 
 # Every request body is small JSON or a form: anything bigger is refused before parsing.
@@ -33,6 +34,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     init_i18n(app)
     init_rules(app)
+    init_search(app)  # opens the search index, building it first when missing or stale
     init_security(app)
     register_error_handlers(app)
     for blueprint in BLUEPRINTS:

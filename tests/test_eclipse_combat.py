@@ -144,7 +144,7 @@ def test_every_cited_rule_exists(db):
 @pytest.mark.parametrize("lang,title", [("it", "Probabilità di combattimento di Eclipse"),
                                         ("en", "Eclipse combat odds")])
 def test_page_in_both_languages(client, lang, title):
-    r = client.get(f"/tools/eclipse-combat?lang={lang}")
+    r = client.get(f"/tools/combat/eclipse?lang={lang}")
     assert r.status_code == 200
     html = r.get_data(as_text=True)
     assert title in html

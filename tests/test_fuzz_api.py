@@ -85,3 +85,20 @@ def test_nan_and_huge_numbers_are_refused_cleanly(fuzz_client):
         if operation.get("requestBody"):
             for raw in ('{"count": NaN}', '{"n": 1e999}', "[" * 5000 + "]" * 5000):
                 check_answer(fuzz_client.open(path, method=method.upper(), data=raw, content_type="application/json"))
+
+
+PAGES = ["/", "/tools", "/search", "/glossary", "/glossary/ti4", "/rules/ti4", "/rules/ti4/23.7",
+         "/rules/eclipse/ritirata", "/scoring", "/scoring/eclipse", "/scoring/galaxy", "/retreat/eclipse",
+         "/retreat/ti4", "/retreat/parsec", "/tools/combat/ti4", "/tools/combat/galaxy", "/tools/combat/parsec",
+         "/tools/conquest/rftg", "/tools/combat/eclipse", "/api/docs"]
+
+
+@settings(max_examples=400, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(path=st.sampled_from(PAGES), query=st.dictionaries(
+    st.sampled_from(["q", "lang", "game", "page", "hl", "compare", "s", "b", "sheet", "player", "role",
+                     "vessel", "hex", "x", "limit"]) | st.text(max_size=6),
+    NASTY_STRINGS | st.text(max_size=12), max_size=5))
+def test_fuzz_pages_never_fail(fuzz_client, path, query):
+    response = fuzz_client.get(path, query_string=query)
+    SENT["requests"] += 1
+    assert response.status_code < 500, (path, query, response.get_data(as_text=True)[:300])

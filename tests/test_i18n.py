@@ -79,3 +79,9 @@ def test_english_chrome_has_no_italian_left_and_back(client, url):
 def test_toggle_links_to_the_same_page_in_the_other_language(client):
     html = client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)
     assert 'href="/rules/ti4/23.7?lang=en"' in html
+
+
+def test_toggle_survives_a_query_parameter_named_like_the_path(client):
+    response = client.get("/scoring/eclipse?game=ti4&lang=it")
+    assert response.status_code == 200
+    assert 'href="/scoring/eclipse?lang=en"' in response.get_data(as_text=True)

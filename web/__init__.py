@@ -3,6 +3,7 @@ and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
 from web.eclipse_combat import bp as eclipse_combat_bp
+from web.glossary import bp as glossary_bp
 from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
@@ -10,6 +11,7 @@ from web.retreat import bp as retreat_bp
 from web.retreat_api import bp as retreat_api_bp
 from web.scoring_api import bp as scoring_api_bp
 from web.scoring_pages import bp as scoring_bp
+from web.search import bp as search_bp
 from web.small_combat import bp as small_combat_bp
 from web.ti4_combat import bp as ti4_combat_bp
 from web.tools import bp as tools_bp
@@ -28,4 +30,6 @@ BLUEPRINTS = [
     scoring_api_bp,
     scoring_bp,
     eclipse_combat_bp,
+    search_bp,
+    glossary_bp,
 ]

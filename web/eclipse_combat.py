@@ -345,7 +345,7 @@ def page_strings() -> dict:
     }
 
 
-@bp.get("/tools/eclipse-combat")
+@bp.get("/tools/combat/eclipse")
 def page():
     return render_template("eclipse_combat/page.html", data=page_data(), strings=page_strings(),
                            ship_names=SHIP_NAMES, targetings=TARGETINGS, targeting_names=TARGETING_NAMES,

@@ -85,8 +85,10 @@ def init_i18n(app: Flask) -> None:
 
 def lang_switch_url(lang: str) -> str:
     """The page the reader is on, in the other language (the choice is then kept in a cookie)."""
-    args = request.args.to_dict(flat=False)
+    view_args = request.view_args or {}
+    # A query parameter named like a part of the path (?game= on /scoring/<game>) is not ours.
+    args = {k: v for k, v in request.args.to_dict(flat=False).items() if k not in view_args}
     args["lang"] = [lang]
     if request.endpoint and request.url_rule is not None and request.method == "GET":
-        return url_for(request.endpoint, **(request.view_args or {}), **args)
+        return url_for(request.endpoint, **view_args, **args)
     return url_for("reference.home", lang=lang)

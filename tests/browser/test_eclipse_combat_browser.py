@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 @pytest.mark.browser
 def test_build_compute_share_and_open_rule(page, live_url):
-    page.goto(live_url + "/tools/eclipse-combat?lang=en")
+    page.goto(live_url + "/tools/combat/eclipse?lang=en")
     expect(page.locator("h1")).to_have_text("Eclipse combat odds")
 
     attacker = page.locator("#ec-attacker")
@@ -49,7 +49,7 @@ def test_build_compute_share_and_open_rule(page, live_url):
 
 @pytest.mark.browser
 def test_italian_error_names_the_field(page, live_url):
-    page.goto(live_url + "/tools/eclipse-combat?lang=it")
+    page.goto(live_url + "/tools/combat/eclipse?lang=it")
     attacker = page.locator("#ec-attacker")
     attacker.locator(".ec-part").nth(1).select_option("")  # remove the nuclear source
     expect(attacker.locator(".ec-live").first).to_contain_text("Energia insufficiente")

@@ -1,0 +1,1 @@
+"""Full-text search over the rules database: Whoosh schema, analysis, index, queries (docs/search.md)."""

@@ -1,0 +1,97 @@
+"""Text analysis shared by the index and the queries: one analyzer per language, one for spelling.
+
+Italian: tokenizer -> lowercase -> Italian stop words -> Snowball Italian stemmer -> accent folding.
+Stop words come before folding because the list holds accented forms ("perché", "è"); folding
+comes last so "città" and "citta" meet on the same stem. English is the same chain with the
+English stop list and stemmer. The spelling analyzer keeps whole, accented words: "did you mean"
+must show words a reader knows, never stems.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+from whoosh.analysis import Analyzer, CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.lang import stemmer_for_language, stopwords_for_language
+from whoosh.support.charset import accent_map
+
+# Words: runs of letters/digits. Apostrophes and hyphens split ("dell'attaccante" -> dell, attaccante;
+# "Anti-Caccia" -> anti, caccia), matching how players type the terms.
+WORD_PATTERN = r"\w+"
+# Spelling words: letters only, at least three, so numbers and fragments are never suggested.
+SPELLING_PATTERN = r"[^\W\d_]{3,}"
+
+
+def fold(text: str) -> str:
+    """Lowercase without accents: the form in which words are compared for "is this a known word"."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _stop_list(lang: str) -> frozenset[str]:
+    words = stopwords_for_language(lang)
+    return frozenset(words) | frozenset(fold(w) for w in words)
+
+
+STOP_IT = _stop_list("it")
+STOP_EN = _stop_list("en")
+
+# Words that make a sentence a question but say nothing about the rule; dropped from queries (in
+# both languages, whatever the interface language) so "posso ritirarmi in un sistema vuoto?" and
+# "can I retreat into a system with enemy ships?" search for their content words only.
+QUESTION_WORDS = frozenset(
+    fold(w)
+    for w in """
+    cosa cos quando dove perché perche quale quali chi quanto quanti quante come succede accade
+    avviene funziona funzionano posso puoi può puo possiamo potete possono potrei potrebbe devo
+    deve devono dobbiamo bisogna serve servono vale valgono regola regole domanda
+    anche ancora qualcosa qualche ogni molto tanto poi allora ecco esattamente davvero
+    what whats how when where why who whom which whose does do did can could should would shall
+    must may might happens happen happened work works rule rules question
+    get gets got there is are was were am be been allowed possible able ok okay please exactly
+    also still anything something someone any every really
+    """.split()
+)
+QUERY_STOP_WORDS = STOP_IT | STOP_EN | QUESTION_WORDS
+
+
+@lru_cache(maxsize=None)
+def italian_analyzer() -> Analyzer:
+    return (
+        RegexTokenizer(WORD_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=STOP_IT, minsize=1)
+        | StemFilter(stemfn=stemmer_for_language("it"), lang=None, cachesize=-1)
+        | CharsetFilter(accent_map)
+    )
+
+
+@lru_cache(maxsize=None)
+def english_analyzer() -> Analyzer:
+    return (
+        RegexTokenizer(WORD_PATTERN)
+        | LowercaseFilter()
+        | StopFilter(stoplist=STOP_EN, minsize=1)
+        | StemFilter(stemfn=stemmer_for_language("en"), lang=None, cachesize=-1)
+        | CharsetFilter(accent_map)
+    )
+
+
+@lru_cache(maxsize=None)
+def spelling_analyzer() -> Analyzer:
+    return RegexTokenizer(SPELLING_PATTERN) | LowercaseFilter() | StopFilter(stoplist=QUERY_STOP_WORDS, minsize=3)
+
+
+ANALYZERS = {"it": italian_analyzer, "en": english_analyzer}
+
+
+def terms(text: str, lang: str) -> list[str]:
+    """The index terms of ``text`` in ``lang`` (stop words dropped), in order."""
+    return [token.text for token in ANALYZERS[lang]()(text)]
+
+
+def term(word: str, lang: str) -> str | None:
+    """The index term of one word, or None if it is a stop word."""
+    found = terms(word, lang)
+    return found[0] if found else None

@@ -1,0 +1,49 @@
+"""Measuring search quality on a set of player questions (tests/search_eval.json): hit@1, hit@3.
+
+A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
+first k results when searching all games in the question's language.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rules_db.loader import RulesDB
+from rules_db.search.searcher import RulesSearch
+
+EVAL_SET = Path(__file__).resolve().parents[2] / "tests" / "search_eval.json"
+
+
+def load_questions(path: Path = EVAL_SET) -> list[dict]:
+    return json.loads(path.read_text(encoding="utf-8"))["questions"]
+
+
+def accepted(db: RulesDB, answers: list[str]) -> set[str]:
+    """The answer sections and their sub-rules."""
+    found = set(answers)
+    for answer in answers:
+        found.update(s.id for s in db.descendants(db.sections[answer]))
+    return found
+
+
+def rank(search: RulesSearch, question: dict, depth: int = 10) -> tuple[int | None, list[str]]:
+    """Position (0-based) of the first right answer in the top ``depth``, and the top ids."""
+    ids = [r.section.id for r in search.search(question["q"], question["lang"], limit=depth).results]
+    good = accepted(search.db, question["answers"])
+    return next((i for i, found in enumerate(ids) if found in good), None), ids
+
+
+def hit_rates(search: RulesSearch, questions: list[dict]) -> dict[str, tuple[int, float, float]]:
+    """{"all" | "it" | "en": (number of questions, hit@1, hit@3)}."""
+    ranks = [(q["lang"], rank(search, q)[0]) for q in questions]
+    rates = {}
+    for group in ("all", "it", "en"):
+        chosen = [r for lang, r in ranks if group in ("all", lang)]
+        if chosen:
+            rates[group] = (
+                len(chosen),
+                sum(r == 0 for r in chosen) / len(chosen),
+                sum(r is not None and r < 3 for r in chosen) / len(chosen),
+            )
+    return rates

@@ -1,0 +1,79 @@
+"""What a result shows: a short extract of the section with the matched words in ``<mark>``,
+and the words a section page marks when opened from a result.
+
+Everything but the ``<mark>`` tags is HTML-escaped here, so the extract can be shown as is.
+Sections never change while serving, so each text's analysis is computed once and cached.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from html import escape
+
+from rules_db.search.analysis import ANALYZERS
+
+SNIPPET_CHARS = 220  # about three lines on a phone
+LEAD_CHARS = 60  # context kept before the first marked word
+_MARKDOWN_RES = [
+    (re.compile(r"!?\[([^\]]*)\]\([^)]*\)"), r"\1"),  # links and images: keep the text
+    (re.compile(r"^\s{0,3}(?:#{1,6}\s+|[-*+]\s+|\d+[.)]\s+|>\s?)", re.M), ""),  # block marks
+    (re.compile(r"(\*\*|__|\*|`)"), ""),  # emphasis and code marks
+    (re.compile(r"^\s*\|?[-:| ]{3,}\|?\s*$", re.M), " "),  # table rules
+    (re.compile(r"\s*\|\s*"), " · "),  # table cells
+    (re.compile(r"\s+"), " "),
+]
+
+
+@lru_cache(maxsize=4096)
+def plain_text(markdown: str) -> str:
+    """Section Markdown as one line of text, without its markup."""
+    text = markdown
+    for pattern, replacement in _MARKDOWN_RES:
+        text = pattern.sub(replacement, text)
+    return text.strip(" ·")
+
+
+@lru_cache(maxsize=4096)
+def tokens(text: str, lang: str) -> tuple[tuple[int, int, str], ...]:
+    """(start, end, index term) of every word of ``text`` that is not a stop word."""
+    return tuple((t.startchar, t.endchar, t.text) for t in ANALYZERS[lang]()(text, chars=True))
+
+
+def _window(found: list[tuple[int, int, str]], length: int) -> int:
+    """Start of the extract: the window holding the most different matched terms (then the most
+    matches, then the earliest)."""
+    best = (0, 0, 0)
+    for anchor, (start, _end, _term) in enumerate(found):
+        begin = max(0, start - LEAD_CHARS)
+        inside = [t for s, e, t in found[anchor:] if e <= begin + length]
+        rank = (len(set(inside)), len(inside), -begin)
+        if rank > best:
+            best = rank
+    return -best[2]
+
+
+def snippet(text: str, terms: frozenset[str], lang: str) -> str:
+    """An escaped extract of ``text`` around the words whose index terms (in ``lang``) are
+    ``terms``, those words in ``<mark>``; the opening of the text when none occurs."""
+    found = [tok for tok in tokens(text, lang) if tok[2] in terms][:64]
+    begin = _window(found, SNIPPET_CHARS) if found else 0
+    if begin:
+        begin = text.find(" ", begin) + 1 or begin  # start on a word
+    end = begin + SNIPPET_CHARS
+    if end < len(text):
+        end = text.rfind(" ", begin, end) if " " in text[begin:end] else end
+    parts, cursor = [], begin
+    for start, stop, _term in found:
+        if start >= cursor and stop <= end:
+            parts.append(escape(text[cursor:start], quote=False))
+            parts.append("<mark>" + escape(text[start:stop], quote=False) + "</mark>")
+            cursor = stop
+    parts.append(escape(text[cursor:end], quote=False))
+    return ("… " if begin else "") + "".join(parts).strip() + (" …" if end < len(text) else "")
+
+
+def matched_words(text: str, terms: frozenset[str], lang: str) -> set[str]:
+    """The words of ``text`` as written (lowercased) whose index terms are ``terms``: what a page
+    marks when a result is opened ("ritirarsi" and "ritirata" for a search for "ritira")."""
+    return {text[start:stop].lower() for start, stop, term in tokens(text, lang) if term in terms}

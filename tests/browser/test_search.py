@@ -1,0 +1,55 @@
+"""A player on a phone searches the rules: types a question, sees highlighted results, filters by
+game, opens a result and finds the matched words marked on the rule page."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+
+def test_search_filter_and_open_a_result(page, live_url):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))  # our scripts must not throw
+
+    page.goto(live_url + "/rules/ti4")
+    page.get_by_role("link", name="Cerca", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/search$"))
+
+    # "/" puts the cursor in the search box.
+    page.locator("body").press("/")
+    box = page.get_by_label("Parole o una domanda, in italiano o in inglese")
+    expect(box).to_be_focused()
+    box.type("posso ritirarmi in un sistema vuoto?")
+    box.press("Enter")
+
+    results = page.locator("ol.results > li")
+    expect(results.first).to_be_visible()
+    expect(page.locator("ol.results mark").first).to_be_visible()
+    expect(box).to_have_value("posso ritirarmi in un sistema vuoto?")  # the box keeps the query
+    assert "ti4/23.7" in [results.nth(i).get_attribute("data-id") for i in range(3)]
+
+    page.locator('.facets a[data-game="eclipse"]').click()
+    expect(page.locator('.facets a[data-game="eclipse"]')).to_have_attribute("aria-current", "page")
+    ids = [results.nth(i).get_attribute("data-id") for i in range(results.count())]
+    assert ids and all(i.startswith("eclipse/") for i in ids)
+    assert "eclipse/ritirata" in ids
+
+    results.filter(has=page.locator('a[href^="/rules/eclipse/ritirata?"]')).get_by_role("link").click()
+    expect(page).to_have_url(re.compile(r"/rules/eclipse/ritirata\?hl="))
+    marks = page.locator("article.section mark.search-hit")
+    expect(marks.first).to_be_visible()
+    assert {m.lower() for m in marks.all_inner_texts()} & {"ritirarsi", "ritirata", "ritirano"}
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing overflows the phone
+    assert not errors, errors
+
+
+def test_search_in_english_with_a_typo(page, live_url):
+    page.goto(live_url + "/search?lang=en")
+    box = page.get_by_label("Words or a question, in Italian or English")
+    box.fill("bombardamneto")
+    page.get_by_role("button", name="Search").click()
+    suggestion = page.locator("[data-suggestion]")
+    expect(suggestion).to_have_text("bombardamento")
+    expect(page.locator('ol.results > li[data-id="ti4/12"]')).to_be_visible()

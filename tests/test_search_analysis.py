@@ -1,0 +1,44 @@
+"""The analysis chains: what becomes an index term, in Italian, in English and for spelling."""
+
+from __future__ import annotations
+
+from rules_db.search.analysis import QUERY_STOP_WORDS, fold, spelling_analyzer, term, terms
+
+
+def test_italian_inflections_share_one_term():
+    # The Snowball Italian stemmer strips verb endings and attached pronouns alike.
+    assert term("ritirarsi", "it") == term("ritirata", "it") == term("ritira", "it") == term("ritirarmi", "it")
+
+
+def test_accents_are_folded_after_stemming():
+    assert term("città", "it") == term("citta", "it")
+    assert term("capacità", "it") == term("capacita", "it")
+    assert term("Unità", "it") == term("unita", "it")
+
+
+def test_stop_words_are_removed_before_folding():
+    # "perché" and "è" are in the Italian list only with their accents.
+    assert terms("perché è così", "it") == [term("così", "it")]
+    assert term("perché", "it") is None and term("è", "it") is None
+
+
+def test_apostrophes_and_hyphens_split_words():
+    assert terms("dell'attaccante", "it") == [term("attaccante", "it")]
+    assert terms("Anti-Caccia", "it") == [term("anti", "it"), term("caccia", "it")]
+
+
+def test_english_chain():
+    assert term("retreating", "en") == term("retreat", "en") == term("retreats", "en")
+    assert terms("Can I retreat into the system?", "en") == ["retreat", "system"]
+
+
+def test_spelling_keeps_whole_accented_words_and_drops_numbers():
+    words = [t.text for t in spelling_analyzer()("Bombardamento città 23 è di")]
+    assert words == ["bombardamento", "città"]
+
+
+def test_question_words_of_both_languages_are_query_stop_words():
+    for word in ("posso", "cosa", "perche", "what", "how", "can", "does"):
+        assert fold(word) in QUERY_STOP_WORDS
+    for word in ("ritirata", "retreat", "nave", "ship"):
+        assert word not in QUERY_STOP_WORDS

@@ -1,0 +1,97 @@
+"""From typed text to a query plan: no syntax, stop words out, corrections, glossary expansion."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules_db.search.analysis import term
+from rules_db.search.glossary import Glossary, TermPair
+from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, game_names, plan
+from rules_db.search.schema import TEXT_FIELDS
+from rules_db.search.spelling import Speller
+
+GLOSSARY = Glossary((
+    TermPair("ti4", "Sostenere Danni", "Sustain Damage", ("sosten", "dann"), ("sustain", "damag")),
+    TermPair("ti4", "Ritirata", "Retreat", (term("ritirata", "it"),), ("retreat",)),
+))
+SPELLER = Speller.from_words([("bombardamento", 5), ("ritirata", 9), ("sistema", 30), ("vuoto", 2), ("system", 3)])
+ITALIAN = {"bombard", term("ritirata", "it"), "sistem", "vuot", "sosten", "dann"}
+INDEXED = {f: (ITALIAN if f.endswith("_it") else {"retreat"}) for fields in TEXT_FIELDS.values() for f in fields}
+
+
+def make(text, game=None):
+    return plan(text, GLOSSARY, SPELLER, INDEXED, game)
+
+
+def leaves(planned):
+    return {(q.fieldname, q.text) for q in planned.query.leaves()} if planned.query else set()
+
+
+def test_question_and_stop_words_are_dropped():
+    assert make("posso ritirarmi in un sistema vuoto?").words == ("ritirarmi", "sistema", "vuoto")
+    assert make("can I retreat into a system?").words == ("retreat", "system")
+
+
+def test_only_stop_words_leave_nothing_to_search():
+    for text in ("AND OR", "", "   ", "il la di", "what is the", "🚀✨"):
+        assert make(text).query is None
+
+
+@pytest.mark.parametrize("text", ['"unclosed', "title:", "AND OR NOT", "(((", "body_it:x*", "<b>x</b>", "a" * 5000])
+def test_query_syntax_is_plain_text(text):
+    planned = make(text)
+    assert len(planned.text) <= MAX_QUERY_CHARS
+    assert all(isinstance(v, str) for _f, v in leaves(planned))
+
+
+def test_an_english_term_also_searches_its_italian_name():
+    found = leaves(make("how does sustain damage work"))
+    assert ("body_it", "sosten") in found and ("body_it", "dann") in found
+    assert ("title_it", term("ritirata", "it")) in leaves(make("retreat"))
+
+
+def test_an_italian_term_also_searches_its_english_name():
+    assert ("body_en", "retreat") in leaves(make("ritirata"))
+
+
+def test_misspelt_words_are_searched_corrected_and_suggested():
+    planned = make("bombardamneto")
+    assert planned.suggestion == "bombardamento"
+    assert ("body_it", "bombard") in leaves(planned)
+
+
+def test_inflections_are_not_typos():
+    # "ritirarmi" is not in the vocabulary but its stem is indexed.
+    assert make("ritirarmi").suggestion is None
+
+
+def test_the_suggestion_keeps_the_rest_of_the_text():
+    assert make("regole del bombardamneto?").suggestion == "regole del bombardamento?"
+
+
+def test_a_dotted_number_looks_up_the_paragraph():
+    assert ("number", "23.7") in leaves(make("regola 23.7"))
+
+
+def test_word_limit():
+    planned = make(" ".join(f"sistema{i}" for i in range(40)))
+    assert len(planned.words) <= MAX_WORDS
+
+
+def test_game_names_are_preferences_not_words():
+    assert game_names("Stalemate in Eclipse")[0] == {"eclipse"}
+    assert game_names("Race for the Galaxy goals") == ({"rftg"}, " " * len("Race for the Galaxy ") + "goals")
+    assert game_names("arms race")[0] == set()  # a word of the rules, not the name
+    assert game_names("how many cards in galaxy")[0] == {"galaxy"}
+    assert game_names("Twilight Imperium and Parsec")[0] == {"ti4", "parsec"}
+    planned = make("ritirata in eclipse")
+    assert planned.games == {"eclipse"} and planned.words == ("ritirata",)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400))
+def test_any_text_plans_without_error(text):
+    planned = make(text)
+    assert (planned.query is None) == (not planned.concepts)

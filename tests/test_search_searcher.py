@@ -1,0 +1,155 @@
+"""Searching: on a small in-memory index of hand-written sections, then on the real rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_db.loader import Game, RulesDB, Section
+from rules_db.search import index
+from rules_db.search.glossary import Glossary, TermPair, load_glossary
+from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch
+
+
+def small_db() -> RulesDB:
+    sections = [
+        Section("eclipse/ritirata", "eclipse", "", "RITIRATA", "Le Navi possono ritirarsi in un esagono adiacente."),
+        Section("eclipse/citta", "eclipse", "", "LA CITTÀ", "Ogni città produce denaro.", "THE CITY", "Every city makes money."),
+        Section("ti4/23", "ti4", "23", "COMBATTIMENTO SPAZIALE", "Si risolve un combattimento.",
+                keywords=("battaglia",), children=("ti4/23.7",)),
+        Section("ti4/23.7", "ti4", "23.7", "PASSO 5. RITIRATA", "Il giocatore deve ritirarsi se ha annunciato la ritirata.",
+                parent="ti4/23"),
+        Section("ti4/77", "ti4", "77", "SOSTENERE DANNI", "Una corazzata può sostenere danni <una volta>."),
+    ]
+    games = {g: Game(g, g.upper(), "doc", "1", "x.txt") for g in ("eclipse", "ti4")}
+    order = {g: [s.id for s in sections if s.game == g] for g in games}
+    return RulesDB(games, {s.id: s for s in sections}, "digest", order)
+
+
+GLOSSARY = Glossary((TermPair("ti4", "Sostenere Danni", "Sustain Damage", ("sosten", "dann"), ("sustain", "damag")),))
+
+
+@pytest.fixture(scope="module")
+def small() -> RulesSearch:
+    db = small_db()
+    return RulesSearch(index.ram_index(db, GLOSSARY), db, GLOSSARY)
+
+
+def ids(found):
+    return [r.section.id for r in found.results]
+
+
+def test_inflections_find_the_same_sections(small):
+    for word in ("ritirarsi", "ritirata", "ritira"):
+        assert set(ids(small.search(word, "it"))) == {"eclipse/ritirata", "ti4/23.7"}
+
+
+def test_unaccented_query_finds_accented_text(small):
+    assert ids(small.search("citta", "it")) == ["eclipse/citta"]
+
+
+def test_title_matches_outrank_body_matches(small):
+    assert ids(small.search("ritirata", "it"))[0] == "ti4/23.7"  # in its title; only "ritirarsi" in the other body
+
+
+def test_keywords_are_searched(small):
+    assert ids(small.search("battaglia", "it")) == ["ti4/23"]
+
+
+def test_english_query_finds_italian_text_through_the_glossary(small):
+    assert ids(small.search("how does sustain damage work?", "en")) == ["ti4/77"]
+
+
+def test_results_speak_the_chosen_language(small):
+    [italian] = small.search("città", "it").results
+    [english] = small.search("città", "en").results
+    assert (italian.lang, italian.section.title(italian.lang)) == ("it", "LA CITTÀ")
+    assert (english.lang, english.section.title(english.lang)) == ("en", "THE CITY")
+    assert "<mark>" in italian.snippet and "città" in italian.snippet.lower()
+
+
+def test_snippets_are_escaped(small):
+    [found] = small.search("sostenere danni", "it").results
+    assert "&lt;una volta&gt;" in found.snippet and "<una" not in found.snippet
+
+
+def test_facets_count_every_game_and_the_filter_keeps_one(small):
+    everything = small.search("ritirata", "it")
+    assert everything.facets == {"eclipse": 1, "ti4": 1} and everything.total == 2
+    filtered = small.search("ritirata", "it", game="eclipse")
+    assert ids(filtered) == ["eclipse/ritirata"] and filtered.total == 1 and filtered.facets == everything.facets
+
+
+def test_pagination(small):
+    first, second = small.search("ritirata", "it", limit=1), small.search("ritirata", "it", limit=1, page=2)
+    assert first.pages == 2 and len(first.results) == len(second.results) == 1
+    assert ids(first) != ids(second)
+    assert small.search("ritirata", "it", limit=1, page=3).results == ()
+
+
+def test_a_named_game_ranks_first(small):
+    assert GAME_MENTION_BOOST > 1
+    assert ids(small.search("ritirata eclipse", "it"))[0] == "eclipse/ritirata"
+
+
+def test_empty_and_hopeless_queries_give_no_results_without_error(small):
+    for text in ("", "AND OR", "zzzzqqqq", '"unclosed', "title:"):
+        found = small.search(text, "it")
+        assert found.total == 0 and found.results == ()
+
+
+def test_unknown_game_is_refused(small):
+    with pytest.raises(ValueError):
+        small.search("x", "it", game="chess")
+
+
+def test_words_to_mark_on_a_page(small):
+    section = small.db.sections["ti4/23.7"]
+    assert small.words_to_mark("ritira", [section], "it") == ["ritirarsi", "ritirata"]
+
+
+# The real rules database (the app's index, built at start-up).
+
+@pytest.fixture(scope="module")
+def real(app) -> RulesSearch:
+    return app.extensions["search"].current()
+
+
+def test_retreat_forms_find_the_ti4_and_eclipse_retreat_rules(real):
+    found = {word: ids(real.search(word, "it", limit=50)) for word in ("ritirarsi", "ritirata", "ritira")}
+    assert found["ritirarsi"] == found["ritirata"] == found["ritira"]  # one stem, the same sections
+    top = found["ritira"][:5]
+    assert "ti4/23.7" in top and "ti4/23.4" in top and "eclipse/ritirata" in top, top
+
+
+def test_bombardamneto_suggests_bombardamento(real):
+    found = real.search("bombardamneto", "it")
+    assert found.plan.suggestion == "bombardamento"
+    assert "ti4/12" in ids(found)[:3]
+
+
+def test_unaccented_capacita_finds_capacita(real):
+    assert real.search("capacita", "it").results[0].section.title_it.startswith("CAPACITÀ")
+
+
+def test_english_questions_reach_italian_rules(real):
+    assert ids(real.search("can I retreat into a system with enemy ships?", "en", limit=3))[:3].count("ti4/23.7") == 1
+    assert ids(real.search("spoils of war", "en"))[0] == "galaxy/bottino-di-guerra"
+    assert ids(real.search("evasive maneuver", "en"))[0] == "parsec/manovra-evasiva"
+
+
+def test_a_paragraph_number_finds_the_paragraph(real):
+    assert ids(real.search("23.7", "it"))[0] == "ti4/23.7"
+
+
+def test_the_glossary_loads():
+    assert len(load_glossary().pairs) > 300
+
+
+def test_cached_lengths_score_exactly_like_whoosh_bm25f(real):
+    from whoosh import scoring
+
+    assert isinstance(real._weighting, CachedLengthBM25F)
+    for text in ("ritirata", "can I retreat into a system with enemy ships?", "sostenere danni corazzata"):
+        query = real.plan(text).query
+        with real.ix.searcher(weighting=scoring.BM25F()) as plain, real.ix.searcher(weighting=real._weighting) as cached:
+            assert plain.search(query, limit=None).top_n == cached.search(query, limit=None).top_n

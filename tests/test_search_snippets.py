@@ -1,0 +1,35 @@
+"""Result extracts: Markdown stripped, matched words marked, everything else escaped."""
+
+from __future__ import annotations
+
+from rules_db.search.analysis import term
+from rules_db.search.snippets import SNIPPET_CHARS, matched_words, plain_text, snippet
+
+
+def test_plain_text_drops_markdown():
+    md = "### PASSO 5\n\n**Se un giocatore** ha [annunciato](/rules/x) una *ritirata*:\n\n- deve ritirarsi\n"
+    assert plain_text(md) == "PASSO 5 Se un giocatore ha annunciato una ritirata: deve ritirarsi"
+
+
+def test_marks_every_form_of_the_word_and_escapes_the_rest():
+    text = "<script>alert(1)</script> Il giocatore si ritira & annuncia la ritirata."
+    html = snippet(text, frozenset({term("ritirarsi", "it")}), "it")
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&amp;" in html
+    assert html.count("<mark>") == 2 and "<mark>ritira</mark>" in html and "<mark>ritirata</mark>" in html
+
+
+def test_long_text_is_cut_around_the_match():
+    text = "parola " * 200 + "bombardamento finale " + "altro " * 200
+    html = snippet(text, frozenset({term("bombardamento", "it")}), "it")
+    assert "<mark>bombardamento</mark>" in html
+    assert html.startswith("… ") and html.endswith(" …")
+    assert len(html.replace("<mark>", "").replace("</mark>", "")) <= SNIPPET_CHARS + 4
+
+
+def test_no_match_gives_the_opening():
+    assert snippet("Breve testo.", frozenset({"zzz"}), "it") == "Breve testo."
+
+
+def test_matched_words_as_written():
+    text = "Ritirata: chi si ritira deve ritirarsi. Navi e nave."
+    assert matched_words(text, frozenset({term("ritirata", "it")}), "it") == {"ritirata", "ritira", "ritirarsi"}
