@@ -39,7 +39,9 @@ STOP_EN = _stop_list("en")
 
 # Words that make a sentence a question but say nothing about the rule; dropped from queries (in
 # both languages, whatever the interface language) so "posso ritirarmi in un sistema vuoto?" and
-# "can I retreat into a system with enemy ships?" search for their content words only.
+# "can I retreat into a system with enemy ships?" search for their content words only. The
+# apostrophe splits English contractions ("I'm" -> i, m; "don't" -> don, t): their tails, and the
+# forms typed on a phone without the apostrophe ("im", "dont"), are not content words either.
 QUESTION_WORDS = frozenset(
     fold(w)
     for w in """
@@ -51,6 +53,7 @@ QUESTION_WORDS = frozenset(
     must may might happens happen happened work works rule rules question
     get gets got there is are was were am be been allowed possible able ok okay please exactly
     also still anything something someone any every really
+    m s t d ll re ve im ive id dont doesnt cant isnt arent wont didnt
     """.split()
 )
 QUERY_STOP_WORDS = STOP_IT | STOP_EN | QUESTION_WORDS

@@ -25,12 +25,16 @@ from rules_db.search.analysis import QUERY_STOP_WORDS, fold, term
 from rules_db.search.glossary import Glossary
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.spelling import Speller
+from rules_db.search.synonyms import synonyms
 
 MAX_QUERY_CHARS = 300  # longer text is refused by the API (a question fits in far less)
 MAX_WORDS = 16  # content words used; a pasted paragraph is cut here, before any lookup
 
 NUMBER_BOOST = 100.0  # typing "23.7" means that paragraph (an ID match weighs 1 x boost: above any text match)
 EXPANSION_BOOST = 1.0  # a glossary translation weighs as much as the word itself
+# A same-language synonym ("enemy" -> "opponent") is a guess at what the rulebook says: it counts,
+# but a section using the player's own word stays ahead.
+SYNONYM_BOOST = 0.8
 
 _WORD_RE = re.compile(r"\w+")
 _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w])")
@@ -179,6 +183,13 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             if clause:
                 groups[position][lang].append(clause)
                 marks[lang].add(found)
+            # Same-language synonyms join the word's own group: one word of the question still
+            # counts once for the coordination factor, whichever form a section uses.
+            for alternative in synonyms().get((lang, found), ()) if found else ():
+                clause = _term_query(TEXT_FIELDS[lang], alternative, SYNONYM_BOOST, indexed)
+                if clause:
+                    groups[position][lang].append(clause)
+                    marks[lang].update(alternative)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     votes: dict[str, set[str]] = {}
     for lang, other in (("it", "en"), ("en", "it")):
