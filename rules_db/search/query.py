@@ -162,10 +162,17 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     # offsets into ``text`` stay valid for the suggestion).
     matches = content_words(_NUMBER_RE.sub(lambda m: " " * len(m.group()), searched))
     words, suggestion, cursor = [], [], 0
+    # A word only one language's stemmer recognises, and not itself a word of the rulebooks, may
+    # be an inflection in that language or a typo in the other: "comand" is the Italian stem of
+    # "comando" but an English player's "command". Both are searched: its one-edit neighbour
+    # joins the word's group (no "did you mean", the word may well be right).
+    neighbours: dict[str, str] = {}
     for match in matches:
         word = match.group().lower()
-        inflection = any(term(word, lang) in indexed[f] for lang, fields in TEXT_FIELDS.items() for f in fields)
-        corrected = None if inflection else speller.correct(word)
+        stems_in = {lang for lang, fields in TEXT_FIELDS.items() if any(term(word, lang) in indexed[f] for f in fields)}
+        corrected = None if stems_in else speller.correct(word)
+        if len(stems_in) == 1 and (near := speller.neighbour(word)) and " " not in near:
+            neighbours[word] = near.lower()
         if corrected:
             suggestion.append(text[cursor : match.start()] + corrected)
             cursor = match.end()
@@ -183,6 +190,13 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             if clause:
                 groups[position][lang].append(clause)
                 marks[lang].add(found)
+            near = neighbours.get(words[position])
+            near_term = term(near, lang) if near else None
+            if near_term and near_term != found:
+                clause = _term_query(TEXT_FIELDS[lang], (near_term,), 1.0, indexed)
+                if clause:
+                    groups[position][lang].append(clause)
+                    marks[lang].add(near_term)
             # Same-language synonyms join the word's own group: one word of the question still
             # counts once for the coordination factor, whichever form a section uses.
             for alternative in synonyms().get((lang, found), ()) if found else ():

@@ -92,6 +92,15 @@ class Speller:
             return near[1]
         return self.split(folded) or (near[1] if near else None)
 
+    def neighbour(self, word: str) -> str | None:
+        """The commonest known word one edit from an unknown ``word``, for words that may be
+        inflections rather than typos (see query.plan): never a guess two edits away."""
+        folded = fold(word)
+        if folded in self._known or len(folded) < MIN_LENGTH or not folded.isalpha():
+            return None
+        near = self._nearest(folded)
+        return near[1] if near and near[0] == 1 else None
+
     def _nearest(self, folded: str) -> tuple[int, str] | None:
         allowed = 1 if len(folded) < 6 else MAX_EDITS
         best: tuple[int, int, str] | None = None
