@@ -14,6 +14,7 @@ plain characters and nothing a user types can be a syntax error. The plan:
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -147,14 +148,40 @@ def _prune(query: Query, common: Container[tuple[str, str]]) -> Query | None:
     return kept[0].with_boost(kept[0].boost * query.boost) if len(kept) == 1 else query.__class__(kept, boost=query.boost)
 
 
+def _idf(terms: tuple[str, ...], lang: str, indexed: Mapping[str, Container[str]], sections: int) -> float:
+    """BM25's rarity of the rarest of ``terms`` in ``lang``'s bodies (0 when unknown)."""
+    counts = indexed.get(f"body_{lang}")
+    if not isinstance(counts, Mapping):
+        return 0.0
+    return max(math.log(1 + (sections - counts.get(t, 0) + 0.5) / (counts.get(t, 0) + 0.5)) for t in terms)
+
+
+def translation_boost(source: tuple[str, ...], source_lang: str, target: tuple[str, ...], target_lang: str,
+                      indexed: Mapping[str, Container[str]], sections: int) -> float:
+    """How much a glossary translation weighs: as much as the typed word, but never more because
+    the translation is rarer. "ships" is in a third of the English bodies; its Galaxy-only
+    translation "astronave" is rare, and at full weight its rarity pulled Galaxy's "discard a ship
+    card" above Eclipse's answer to "a player loses all discs and ships". A word the other
+    language's text does not use at all (an English question on Italian-only text) keeps 1."""
+    if not sections:
+        return EXPANSION_BOOST
+    typed = _idf(source, source_lang, indexed, sections)
+    translated = _idf(target, target_lang, indexed, sections)
+    if not typed or not translated or indexed.get(f"body_{source_lang}", {}).get(source[0], 0) == 0:
+        return EXPANSION_BOOST
+    return EXPANSION_BOOST * min(1.0, typed / translated)
+
+
 def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, Container[str]],
-         game: str | None = None, common: Container[tuple[str, str]] = ()) -> QueryPlan:
+         game: str | None = None, common: Container[tuple[str, str]] = (), sections: int = 0) -> QueryPlan:
     """The query for ``text``. ``indexed`` holds the terms of each text field: a word whose stem
     is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected.
 
     ``common`` lists (field, term) pairs found in a large share of the sections' bodies
     ("giocatore", "player"): they are left out of the scored query, where they add little but
-    cost most of the time, and still count in ``concepts`` (which sections match which words)."""
+    cost most of the time, and still count in ``concepts`` (which sections match which words).
+    ``sections``: how many sections the index holds; with ``indexed`` mapping terms to their
+    section counts it weighs glossary translations (see translation_boost); 0 leaves them at 1."""
     text = normalise(text)
     games, searched = game_names(text)
     numbers = _NUMBER_RE.findall(text)
@@ -214,7 +241,9 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             if (other, target) in seen:
                 continue
             seen.add((other, target))
-            clause = _term_query(TEXT_FIELDS[other], target, EXPANSION_BOOST, indexed)
+            source = tuple(t for t in sequences[lang][start:end] if t)
+            boost = translation_boost(source, lang, target, other, indexed, sections) if source else EXPANSION_BOOST
+            clause = _term_query(TEXT_FIELDS[other], target, boost, indexed)
             if clause:
                 groups[start][other].append(clause)
                 marks[other].update(target)
