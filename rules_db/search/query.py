@@ -197,7 +197,10 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     for match in matches:
         word = match.group().lower()
         stems_in = {lang for lang, fields in TEXT_FIELDS.items() if any(term(word, lang) in indexed[f] for f in fields)}
-        corrected = None if stems_in else speller.correct(word)
+        # A word with same-language synonyms is a word players use ("scappare"), not a typo of
+        # a rulebook word ("scartare"): it is searched through its synonyms instead.
+        has_synonyms = any((lang, term(word, lang)) in synonyms() for lang in ("it", "en"))
+        corrected = None if stems_in or has_synonyms else speller.correct(word)
         if len(stems_in) == 1 and (near := speller.neighbour(word)) and " " not in near:
             neighbours[word] = near.lower()
         if corrected:

@@ -27,6 +27,10 @@ def read_synonyms(path: Path = SYNONYMS_FILE) -> dict[tuple[str, str], tuple[tup
             raise ValueError(f"{path.name}:{number}: {word!r} is a stop word")
         for alternative in alternatives.split(";"):
             analysed = tuple(terms(alternative, lang))
+            # A stop word inside an alternative would silently widen it ("other player" is just
+            # "player", in most sections): refuse it so the file says what is searched.
+            if len(analysed) != len(alternative.split()):
+                raise ValueError(f"{path.name}:{number}: {alternative.strip()!r} holds a stop word")
             if analysed and analysed != (key,):
                 found.setdefault((lang, key), []).append(analysed)
     return {k: tuple(v) for k, v in found.items()}
