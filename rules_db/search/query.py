@@ -141,7 +141,9 @@ def _prune(query: Query, common: Container[tuple[str, str]]) -> Query | None:
     if isinstance(query, Term):
         return None if (query.fieldname, query.text) in common else query
     if isinstance(query, And):
-        return query
+        # Several words in one field: as costly as its commonest word and as uninformative when
+        # every word is common ("other player" for "enemy"); it still counts for coverage.
+        return None if all((q.fieldname, q.text) in common for q in query.subqueries) else query
     kept = [q for q in (_prune(sub, common) for sub in query.subqueries) if q is not None]
     if not kept:
         return None
