@@ -232,7 +232,10 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             # Same-language synonyms join the word's own group: one word of the question still
             # counts once for the coordination factor, whichever form a section uses.
             for alternative in synonyms().get((lang, found), ()) if found else ():
-                clause = _term_query(TEXT_FIELDS[lang], alternative, SYNONYM_BOOST, indexed)
+                # Several words ("another player") are looked for in the body only: headings do
+                # not say them, and each field's And costs a pass over common postings.
+                fields = TEXT_FIELDS[lang] if len(alternative) == 1 else (f"body_{lang}",)
+                clause = _term_query(fields, alternative, SYNONYM_BOOST, indexed)
                 if clause:
                     groups[position][lang].append(clause)
                     marks[lang].update(alternative)

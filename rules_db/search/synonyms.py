@@ -31,7 +31,7 @@ def read_synonyms(path: Path = SYNONYMS_FILE) -> dict[tuple[str, str], tuple[tup
             # "player", in most sections): refuse it so the file says what is searched.
             if len(analysed) != len(alternative.split()):
                 raise ValueError(f"{path.name}:{number}: {alternative.strip()!r} holds a stop word")
-            if analysed and analysed != (key,):
+            if analysed and analysed != (key,) and analysed not in found.get((lang, key), []):
                 found.setdefault((lang, key), []).append(analysed)
     return {k: tuple(v) for k, v in found.items()}
 
