@@ -7,9 +7,12 @@ from collections import Counter
 import pytest
 
 from rules_db.loader import GAMES
-from rules_db.search.evaluation import hit_rates, load_questions
+from rules_db.search.evaluation import HOLDOUT_SET, hit_rates, load_questions
 
 QUESTIONS = load_questions()
+# Written before the ranking was tuned on it, never tuned question by question: a change that
+# only fits search_eval.json shows here.
+HOLDOUT = load_questions(HOLDOUT_SET)
 TARGET_HIT_AT_3 = 0.90
 
 
@@ -23,7 +26,20 @@ def test_the_set_is_broad():
 
 
 def test_every_answer_is_a_real_section(db):
-    assert not [a for q in QUESTIONS for a in q["answers"] if a not in db.sections]
+    assert not [a for q in QUESTIONS + HOLDOUT for a in q["answers"] if a not in db.sections]
+
+
+def test_the_held_out_set_is_new_and_covers_every_game_in_both_languages():
+    assert not {q["q"].lower() for q in HOLDOUT} & {q["q"].lower() for q in QUESTIONS}
+    for lang in ("it", "en"):
+        chosen = [q for q in HOLDOUT if q["lang"] == lang]
+        assert len(chosen) >= 20 and {q["game"] for q in chosen} == set(GAMES)
+
+
+@pytest.mark.parametrize("group", ["it", "en"])
+def test_held_out_right_section_in_top_3_for_90_percent(app, group):
+    count, _at1, at3 = hit_rates(app.extensions["search"].current(), HOLDOUT)[group]
+    assert at3 >= TARGET_HIT_AT_3, f"held-out {group}: hit@3 {at3:.1%} over {count} questions"
 
 
 @pytest.mark.parametrize("group", ["all", "it", "en"])

@@ -95,3 +95,29 @@ def test_game_names_are_preferences_not_words():
 def test_any_text_plans_without_error(text):
     planned = make(text)
     assert (planned.query is None) == (not planned.concepts)
+
+
+def test_english_contraction_tails_are_not_words():
+    assert make("can I retreat if I'm in a system? don't know").words == ("retreat", "system", "know")
+
+
+def test_a_word_known_only_as_an_italian_stem_also_searches_its_english_neighbour():
+    # "comand" is the Italian stem of "comando" but, typed in an English question, a misspelt
+    # "command": both are searched, and no "did you mean" is offered.
+    indexed = {f: ({"comand"} if f.endswith("_it") else {"command"}) for fields in TEXT_FIELDS.values() for f in fields}
+    planned = plan("comand", GLOSSARY, Speller.from_words([("command", 10), ("comando", 2)]), indexed)
+    assert {("body_it", "comand"), ("body_en", "command")} <= leaves(planned)
+    assert planned.suggestion is None
+
+
+def test_a_translation_never_weighs_more_than_the_typed_word():
+    from rules_db.search.query import translation_boost
+
+    # English "ship" is in 300 of 900 bodies, Italian "astronav" in 30: the rarer translation is
+    # scaled down to the typed word's rarity; an equally rare one keeps its full weight.
+    counts = {"body_en": {"ship": 300, "retreat": 30}, "body_it": {"astronav": 30, "ritir": 30}}
+    assert translation_boost(("ship",), "en", ("astronav",), "it", counts, 900) < 0.5
+    assert translation_boost(("retreat",), "en", ("ritir",), "it", counts, 900) == 1.0
+    # A word the question's language never uses (English question on Italian-only text): full weight.
+    assert translation_boost(("dread",), "en", ("astronav",), "it", counts, 900) == 1.0
+    assert translation_boost(("ship",), "en", ("astronav",), "it", counts, 0) == 1.0

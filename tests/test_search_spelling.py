@@ -40,3 +40,18 @@ def test_short_and_hopeless_words_are_left_alone():
 
 def test_words_run_together_are_split():
     assert SPELLER.correct("anticaccia") == "anti caccia"
+
+
+def test_a_missing_double_letter_beats_a_commoner_word_equally_near():
+    # "arende" is one edit from both; Italian typists drop a doubled letter far more often than
+    # they mistype the first one, so "arrende" wins although "prende" is commoner.
+    speller = Speller.from_words([("prende", 40), ("arrende", 2)])
+    assert speller.correct("arende") == "arrende"
+    assert Speller.from_words([("prende", 40)]).correct("arende") == "prende"
+
+
+def test_neighbour_is_one_edit_only():
+    speller = Speller.from_words([("command", 10), ("comando", 3)])
+    assert speller.neighbour("comand") in {"command", "comando"}
+    assert speller.neighbour("command") is None  # a known word has no neighbour to add
+    assert speller.neighbour("cmmnad") is None  # two or more edits: no guess

@@ -35,11 +35,18 @@ def _stop_list(lang: str) -> frozenset[str]:
 
 
 STOP_IT = _stop_list("it")
-STOP_EN = _stop_list("en")
+# "other" is indexed although Whoosh lists it as a stop word: the rules say "other players' ships"
+# where players say "enemy ships", and the synonym "enemy" -> "other player" needs both words
+# (dropped, it would be just "player", in most sections). Typed in a question it is still
+# dropped (QUESTION_WORDS), so it is only ever searched as part of that synonym.
+STOP_EN = _stop_list("en") - {"other"}
 
 # Words that make a sentence a question but say nothing about the rule; dropped from queries (in
 # both languages, whatever the interface language) so "posso ritirarmi in un sistema vuoto?" and
-# "can I retreat into a system with enemy ships?" search for their content words only.
+# "can I retreat into a system with enemy ships?" search for their content words only. The
+# apostrophe splits English contractions ("I'm" -> i, m; "don't" -> don, t): their tails, and the
+# forms typed on a phone without the apostrophe ("im", "dont"), are not content words either;
+# nor are "vs" between two terms or the empty verb "fare" ("quante navi posso fare").
 QUESTION_WORDS = frozenset(
     fold(w)
     for w in """
@@ -51,6 +58,8 @@ QUESTION_WORDS = frozenset(
     must may might happens happen happened work works rule rules question
     get gets got there is are was were am be been allowed possible able ok okay please exactly
     also still anything something someone any every really
+    m s t d ll re ve im ive id dont doesnt cant isnt arent wont didnt
+    vs versus fare fa faccio fanno other
     """.split()
 )
 QUERY_STOP_WORDS = STOP_IT | STOP_EN | QUESTION_WORDS

@@ -14,6 +14,7 @@ plain characters and nothing a user types can be a syntax error. The plan:
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -25,12 +26,16 @@ from rules_db.search.analysis import QUERY_STOP_WORDS, fold, term
 from rules_db.search.glossary import Glossary
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.spelling import Speller
+from rules_db.search.synonyms import synonyms
 
 MAX_QUERY_CHARS = 300  # longer text is refused by the API (a question fits in far less)
 MAX_WORDS = 16  # content words used; a pasted paragraph is cut here, before any lookup
 
 NUMBER_BOOST = 100.0  # typing "23.7" means that paragraph (an ID match weighs 1 x boost: above any text match)
 EXPANSION_BOOST = 1.0  # a glossary translation weighs as much as the word itself
+# A same-language synonym ("enemy" -> "opponent") is a guess at what the rulebook says: it counts,
+# but a section using the player's own word stays ahead.
+SYNONYM_BOOST = 0.8
 
 _WORD_RE = re.compile(r"\w+")
 _NUMBER_RE = re.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w])")
@@ -136,21 +141,49 @@ def _prune(query: Query, common: Container[tuple[str, str]]) -> Query | None:
     if isinstance(query, Term):
         return None if (query.fieldname, query.text) in common else query
     if isinstance(query, And):
-        return query
+        # Several words in one field: as costly as its commonest word and as uninformative when
+        # every word is common ("other player" for "enemy"); it still counts for coverage.
+        return None if all((q.fieldname, q.text) in common for q in query.subqueries) else query
     kept = [q for q in (_prune(sub, common) for sub in query.subqueries) if q is not None]
     if not kept:
         return None
     return kept[0].with_boost(kept[0].boost * query.boost) if len(kept) == 1 else query.__class__(kept, boost=query.boost)
 
 
+def _idf(terms: tuple[str, ...], lang: str, indexed: Mapping[str, Container[str]], sections: int) -> float:
+    """BM25's rarity of the rarest of ``terms`` in ``lang``'s bodies (0 when unknown)."""
+    counts = indexed.get(f"body_{lang}")
+    if not isinstance(counts, Mapping):
+        return 0.0
+    return max(math.log(1 + (sections - counts.get(t, 0) + 0.5) / (counts.get(t, 0) + 0.5)) for t in terms)
+
+
+def translation_boost(source: tuple[str, ...], source_lang: str, target: tuple[str, ...], target_lang: str,
+                      indexed: Mapping[str, Container[str]], sections: int) -> float:
+    """How much a glossary translation weighs: as much as the typed word, but never more because
+    the translation is rarer. "ships" is in a third of the English bodies; its Galaxy-only
+    translation "astronave" is rare, and at full weight its rarity pulled Galaxy's "discard a ship
+    card" above Eclipse's answer to "a player loses all discs and ships". A word the other
+    language's text does not use at all (an English question on Italian-only text) keeps 1."""
+    if not sections:
+        return EXPANSION_BOOST
+    typed = _idf(source, source_lang, indexed, sections)
+    translated = _idf(target, target_lang, indexed, sections)
+    if not typed or not translated or indexed.get(f"body_{source_lang}", {}).get(source[0], 0) == 0:
+        return EXPANSION_BOOST
+    return EXPANSION_BOOST * min(1.0, typed / translated)
+
+
 def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, Container[str]],
-         game: str | None = None, common: Container[tuple[str, str]] = ()) -> QueryPlan:
+         game: str | None = None, common: Container[tuple[str, str]] = (), sections: int = 0) -> QueryPlan:
     """The query for ``text``. ``indexed`` holds the terms of each text field: a word whose stem
     is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected.
 
     ``common`` lists (field, term) pairs found in a large share of the sections' bodies
     ("giocatore", "player"): they are left out of the scored query, where they add little but
-    cost most of the time, and still count in ``concepts`` (which sections match which words)."""
+    cost most of the time, and still count in ``concepts`` (which sections match which words).
+    ``sections``: how many sections the index holds; with ``indexed`` mapping terms to their
+    section counts it weighs glossary translations (see translation_boost); 0 leaves them at 1."""
     text = normalise(text)
     games, searched = game_names(text)
     numbers = _NUMBER_RE.findall(text)
@@ -158,10 +191,20 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     # offsets into ``text`` stay valid for the suggestion).
     matches = content_words(_NUMBER_RE.sub(lambda m: " " * len(m.group()), searched))
     words, suggestion, cursor = [], [], 0
+    # A word only one language's stemmer recognises, and not itself a word of the rulebooks, may
+    # be an inflection in that language or a typo in the other: "comand" is the Italian stem of
+    # "comando" but an English player's "command". Both are searched: its one-edit neighbour
+    # joins the word's group (no "did you mean", the word may well be right).
+    neighbours: dict[str, str] = {}
     for match in matches:
         word = match.group().lower()
-        inflection = any(term(word, lang) in indexed[f] for lang, fields in TEXT_FIELDS.items() for f in fields)
-        corrected = None if inflection else speller.correct(word)
+        stems_in = {lang for lang, fields in TEXT_FIELDS.items() if any(term(word, lang) in indexed[f] for f in fields)}
+        # A word with same-language synonyms is a word players use ("scappare"), not a typo of
+        # a rulebook word ("scartare"): it is searched through its synonyms instead.
+        has_synonyms = any((lang, term(word, lang)) in synonyms() for lang in ("it", "en"))
+        corrected = None if stems_in or has_synonyms else speller.correct(word)
+        if len(stems_in) == 1 and (near := speller.neighbour(word)) and " " not in near:
+            neighbours[word] = near.lower()
         if corrected:
             suggestion.append(text[cursor : match.start()] + corrected)
             cursor = match.end()
@@ -179,6 +222,23 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             if clause:
                 groups[position][lang].append(clause)
                 marks[lang].add(found)
+            near = neighbours.get(words[position])
+            near_term = term(near, lang) if near else None
+            if near_term and near_term != found:
+                clause = _term_query(TEXT_FIELDS[lang], (near_term,), 1.0, indexed)
+                if clause:
+                    groups[position][lang].append(clause)
+                    marks[lang].add(near_term)
+            # Same-language synonyms join the word's own group: one word of the question still
+            # counts once for the coordination factor, whichever form a section uses.
+            for alternative in synonyms().get((lang, found), ()) if found else ():
+                # Several words ("another player") are looked for in the body only: headings do
+                # not say them, and each field's And costs a pass over common postings.
+                fields = TEXT_FIELDS[lang] if len(alternative) == 1 else (f"body_{lang}",)
+                clause = _term_query(fields, alternative, SYNONYM_BOOST, indexed)
+                if clause:
+                    groups[position][lang].append(clause)
+                    marks[lang].update(alternative)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     votes: dict[str, set[str]] = {}
     for lang, other in (("it", "en"), ("en", "it")):
@@ -189,7 +249,9 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
             if (other, target) in seen:
                 continue
             seen.add((other, target))
-            clause = _term_query(TEXT_FIELDS[other], target, EXPANSION_BOOST, indexed)
+            source = tuple(t for t in sequences[lang][start:end] if t)
+            boost = translation_boost(source, lang, target, other, indexed, sections) if source else EXPANSION_BOOST
+            clause = _term_query(TEXT_FIELDS[other], target, boost, indexed)
             if clause:
                 groups[start][other].append(clause)
                 marks[other].update(target)

@@ -108,9 +108,13 @@ class RulesSearch:
                 ((word.decode("utf-8"), info.doc_frequency()) for word, info in reader.iter_field("spelling")),
                 extra=glossary.words,
             )
+            # Each text field's terms with the number of sections using them (query.plan reads
+            # both "is this an inflection" and how rare a glossary translation is).
             self.indexed = {
-                f: frozenset(t.decode("utf-8") for t in reader.lexicon(f)) for fields in TEXT_FIELDS.values() for f in fields
+                f: {t.decode("utf-8"): info.doc_frequency() for t, info in reader.iter_field(f)}
+                for fields in TEXT_FIELDS.values() for f in fields
             }
+            self._sections = reader.doc_count()
             # Body terms in more than COMMON_SHARE of the sections (see query.plan).
             limit = max(COMMON_SHARE * reader.doc_count(), COMMON_MIN_SECTIONS)
             self.common = frozenset(
@@ -163,7 +167,7 @@ class RulesSearch:
         return cls(index.open_dir(live), db, glossary)
 
     def plan(self, text: str, game: str | None = None) -> QueryPlan:
-        return plan(text, self.glossary, self.speller, self.indexed, game, self.common)
+        return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections)
 
     def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10) -> ResultPage:
         if game is not None and game not in GAMES:

@@ -42,6 +42,15 @@ def distance(a: str, b: str) -> int:
     return previous[-1]
 
 
+def undoubled(typed: str, known: str) -> bool:
+    """``typed`` is ``known`` with one doubled letter written once ("arende" / "arrende",
+    "atacco" / "attacco"): the commonest slip of Italian typing, so among corrections equally near
+    it beats a commoner word ("prende")."""
+    return len(known) == len(typed) + 1 and any(
+        known[i] == known[i - 1] and known[:i] + known[i + 1 :] == typed for i in range(1, len(known))
+    )
+
+
 @dataclass
 class Speller:
     """Known words (with how many sections use them) and the corrections of unknown ones."""
@@ -92,6 +101,15 @@ class Speller:
             return near[1]
         return self.split(folded) or (near[1] if near else None)
 
+    def neighbour(self, word: str) -> str | None:
+        """The commonest known word one edit from an unknown ``word``, for words that may be
+        inflections rather than typos (see query.plan): never a guess two edits away."""
+        folded = fold(word)
+        if folded in self._known or len(folded) < MIN_LENGTH or not folded.isalpha():
+            return None
+        near = self._nearest(folded)
+        return near[1] if near and near[0] == 1 else None
+
     def _nearest(self, folded: str) -> tuple[int, str] | None:
         allowed = 1 if len(folded) < 6 else MAX_EDITS
         best: tuple[int, int, str] | None = None
@@ -103,7 +121,7 @@ class Speller:
                 seen.add(candidate)
                 edits = distance(folded, fold(candidate))
                 if edits <= allowed:
-                    rank = (edits, -self.frequencies[candidate], candidate)
+                    rank = (edits, not undoubled(folded, fold(candidate)), -self.frequencies[candidate], candidate)
                     if best is None or rank < best:
                         best = rank
-        return (best[0], best[2]) if best else None
+        return (best[0], best[3]) if best else None

@@ -1,0 +1,48 @@
+"""Same-language synonyms (rules_db/search/synonyms.tsv) and how a query plan uses them."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_db.search.analysis import term
+from rules_db.search.glossary import Glossary
+from rules_db.search.query import plan
+from rules_db.search.schema import TEXT_FIELDS
+from rules_db.search.spelling import Speller
+from rules_db.search.synonyms import read_synonyms, synonyms
+
+
+def test_the_file_reads_and_keys_by_stem():
+    found = synonyms()
+    assert (term("opponent", "en"),) in found[("en", term("enemy", "en"))]
+    # Keyed by stem: an inflection of the word finds the same alternatives.
+    assert term("nemiche", "it") == term("nemico", "it")
+    assert (term("avversario", "it"),) in found[("it", term("nemiche", "it"))]
+    assert ("galact", "center", "defens", "system") in found[("en", "gcds")]
+
+
+def test_a_malformed_line_is_refused(tmp_path):
+    bad = tmp_path / "synonyms.tsv"
+    for line in ("fr\tennemi\tadversaire", "en\tenemy\tthe opponent", "en\tthe\topponent"):
+        bad.write_text(f"lang\tword\talternatives\n{line}\n", encoding="utf-8")
+        with pytest.raises(ValueError):
+            read_synonyms(bad)
+
+
+INDEXED = {f: ({"oppon", "enemi"} if f.endswith("_en") else set()) for fields in TEXT_FIELDS.values() for f in fields}
+
+
+def test_a_synonym_joins_the_word_it_stands_for():
+    planned = plan("enemy ships", Glossary(()), Speller.from_words([("enemy", 1)]), INDEXED)
+    leaves = {(q.fieldname, q.text) for q in planned.query.leaves()}
+    assert ("body_en", "oppon") in leaves and ("body_en", "enemi") in leaves
+    # One concept for "enemy" (its own term and the synonym together), none for the unknown "ships".
+    assert len(planned.concepts) == 1
+
+
+def test_a_word_with_synonyms_is_not_corrected_into_another_word():
+    # "scappare" is absent from the rulebooks and one edit from "scartare": without its synonym
+    # entry it would become a different question.
+    speller = Speller.from_words([("scartare", 30)])
+    planned = plan("scappare", Glossary(()), speller, INDEXED)
+    assert planned.words == ("scappare",) and planned.suggestion is None
