@@ -28,7 +28,7 @@ from web.compute import compute
 from web.eclipse_combat_openapi import MAX_GROUPS, MAX_PARTS, describe_endpoints
 from web.errors import ApiError
 from web.i18n import current_lang
-from web.rules import get_db, section_label, section_url
+from web.rules import rule_label, section_url
 from web.tools import TOOLS
 
 bp = Blueprint("eclipse_combat", __name__)
@@ -207,12 +207,7 @@ def read_side(data: dict, side: str, default_targeting: str) -> tuple[dict, Flee
 
 
 def rule_links(ids: tuple[str, ...] | list[str]) -> list[dict]:
-    db, lang = get_db(), current_lang()
-    out = []
-    for rid in ids:
-        section = db.get(rid)
-        out.append({"id": rid, "url": section_url(rid), "title": section_label(section, lang) if section else rid})
-    return out
+    return [{"id": rid, "url": section_url(rid), "title": rule_label(rid)} for rid in ids]
 
 
 def reason_json(reason: Reason) -> dict:

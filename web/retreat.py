@@ -19,11 +19,10 @@ from engine.retreat import parsec as ps
 from engine.retreat import ti4
 from web import retreat_text as words
 from web.errors import ApiError
-from web.i18n import current_lang
 from web.retreat_api import (
     eclipse_answer, parsec_answer, read_eclipse, read_parsec, read_ti4, ti4_answer,
 )
-from web.rules import get_db, section_label
+from web.rules import rule_label
 from web.tools import TOOLS
 
 bp = Blueprint("retreat", __name__)
@@ -72,12 +71,6 @@ NAMES = {"colour_names": words.COLOUR_NAMES, "ship_type_names": words.SHIP_TYPE_
          "adjacency_names": words.ADJACENCY_NAMES, "vessel_names": words.VESSEL_NAMES,
          "token_source_names": words.TOKEN_SOURCE_NAMES, "unit_names": words.TI4_UNIT_NAMES,
          "role_names": words.ROLE_NAMES}
-
-
-def rule_label(section_id: str) -> str:
-    """A cited rule as its number and title, or its id if the database lacks it."""
-    found = get_db().get(section_id)
-    return section_label(found, current_lang()) if found else section_id
 
 
 def _flag(args: MultiDict, key: str) -> bool:

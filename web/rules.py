@@ -9,6 +9,7 @@ from flask import Flask, current_app, url_for
 from markupsafe import Markup
 
 from rules_db.loader import RulesDB, Section, load
+from web.i18n import current_lang
 
 
 def init_rules(app: Flask) -> None:
@@ -30,6 +31,12 @@ def section_label(section: Section, lang: str) -> str:
     if not section.number or title.startswith(section.number):
         return title  # Galaxy's chapter titles already carry their printed number
     return f"{section.number} {title}"
+
+
+def rule_label(section_id: str) -> str:
+    """A cited rule as its number and title in the reader's language, or its id if unknown."""
+    found = get_db().get(section_id)
+    return section_label(found, current_lang()) if found else section_id
 
 
 @lru_cache(maxsize=4096)

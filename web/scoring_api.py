@@ -22,9 +22,8 @@ from web.api_input import (
     as_object, get_bool, get_each, get_int, get_list, get_object, get_objects, get_optional, get_str,
     invalid_input, json_object, reject_unknown,
 )
-from web.i18n import current_lang
 from web.openapi import document
-from web.rules import get_db, section_label
+from web.rules import rule_label
 from web.scoring_messages import ERROR_MESSAGES, format_params, message
 from web.scoring_schemas import CLAIM, CLAIM_EXAMPLE, CLAIM_VERDICT, LIMITS, REQUESTS, STANDING, SUMMARIES
 
@@ -249,8 +248,7 @@ MAX_LABEL = 60  # TI4 sub-rules are titled by their whole sentence: links show i
 
 def rule_labels(ids) -> dict[str, str]:
     """What each cited section's link says ("61.7 PUNTO VITTORIA"); the id itself if unknown."""
-    db, lang = get_db(), current_lang()
-    labels = {rule: section_label(s, lang) if (s := db.get(rule)) else rule for rule in ids}
+    labels = {rule: rule_label(rule) for rule in ids}
     return {rule: text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1].rstrip() + "…" for rule,
             text in labels.items()}
 
