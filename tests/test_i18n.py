@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from tests.page_text import visible_text
+
 CATALOGUES = sorted(Path("translations/it/LC_MESSAGES").glob("*.po"))
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 
@@ -59,10 +61,7 @@ def test_choice_is_kept_in_a_cookie(app):
 
 def chrome(html: str) -> set[str]:
     """The page's visible text pieces and attribute texts, minus the rule text itself."""
-    html = re.sub(r'<div class="rule-body"[^>]*>.*?</div>', "", html, flags=re.S)
-    html = re.sub(r"<script.*?</script>", "", html, flags=re.S)
-    pieces = re.split(r"<[^>]*>", html) + re.findall(r'(?:aria-label|placeholder|title)="([^"]*)"', html)
-    return {piece.strip() for piece in pieces if piece.strip()}
+    return visible_text(re.sub(r'<div class="rule-body"[^>]*>.*?</div>', "", html, flags=re.S))
 
 
 @pytest.mark.parametrize("url", ["/", "/rules/ti4", "/tools", "/rules/ti4/none"])
