@@ -15,6 +15,8 @@ def test_search_filter_and_open_a_result(page, live_url):
     page.goto(live_url + "/rules/ti4")
     page.get_by_role("link", name="Cerca", exact=True).click()
     expect(page).to_have_url(re.compile(r"/search$"))
+    # The shortcut lives in a deferred script: wait for it, as a reader's eye is slower than a URL change.
+    page.wait_for_load_state("load")
 
     # "/" puts the cursor in the search box.
     page.locator("body").press("/")
