@@ -1,5 +1,7 @@
 """More than two factions in a hex: the rulebook's order, and consistency with one battle."""
 
+from fractions import Fraction
+
 import pytest
 
 from engine.eclipse.battle import Fleet, Group, solve_battle
@@ -55,3 +57,22 @@ def test_refusals():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([RED, Faction("green", GREEN.fleet, 1, controller=True)])
     assert info.value.code == "one_controller"
+
+
+def test_three_lone_interceptors_worked_by_hand():
+    # Terran interceptors have no hull, so every hit destroys and no damage carries over. In each
+    # battle the defender fires first on the tie and wins 6/11 (see the one-on-one test). Blue attacks
+    # Green (6/11 Green); the survivor attacks Red, the controller (6/11 Red).
+    lone = Fleet((terran("interceptor", 1),))
+    r = resolve_hex([Faction("red", lone, 0, controller=True), Faction("green", lone, 1), Faction("blue", lone, 2)],
+                    exact=True)
+    assert r.hold == {"red": Fraction(6, 11), "green": Fraction(6, 11) * Fraction(5, 11),
+                      "blue": Fraction(5, 11) * Fraction(5, 11)}
+    assert r.battles == 3  # the first battle, then one for each possible survivor (Green or Blue)
+
+
+def test_every_faction_is_checked_and_named_by_its_place():
+    mixed = Fleet((Group("ancient", 1, npc_stats("ancient")), terran("interceptor", 1)))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED, GREEN, Faction("blue", mixed, 2)])
+    assert (info.value.code, info.value.field) == ("npc_mixed_with_players", "factions[2].ships")

@@ -165,34 +165,39 @@ def check_size(attacker: Fleet, defender: Fleet) -> tuple[int, bool]:
 
 def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
     for side, fleet in zip(SIDE_NAMES, (attacker, defender)):
-        if not fleet.groups:
-            raise InvalidInput("fleet_empty", field=f"{side}.ships", rule=RULE_COMBAT)
-        seen = set()
-        for i, g in enumerate(fleet.groups):
-            check_count(g.kind, g.count, f"{side}.ships[{i}].count")
-            if g.kind in seen:
-                raise InvalidInput("duplicate_ship_type", field=f"{side}.ships[{i}].type", rule=RULE_COMBAT, type=g.kind)
-            seen.add(g.kind)
-            if len(g.damage) not in (0, g.count) or any(d < 0 or d > g.stats.hull for d in g.damage):
-                raise InvalidInput("bad_damage", field=f"{side}.ships[{i}].damage", rule=RULE_DAMAGE)
-        if fleet.npc and any(SHIP_TYPES[g.kind].npc != fleet.npc for g in fleet.groups):
-            raise InvalidInput("npc_mixed_with_players", field=f"{side}.ships", rule=RULE_NPC)
-        if fleet.targeting not in TARGETINGS:
-            raise InvalidInput("unknown_targeting", field=f"{side}.targeting", rule=RULE_COMBAT,
-                               value=fleet.targeting, allowed=list(TARGETINGS))
-        if fleet.retreat is not None:
-            if fleet.npc:
-                raise InvalidInput("npc_cannot_retreat", field=f"{side}.retreat", rule=RULE_NPC)
-            require_int(fleet.retreat.round, 1, MAX_RETREAT_ROUND, f"{side}.retreat.round",
-                        code="retreat_round_out_of_range", rule=RULE_RETREAT)
-            kinds = {g.kind for g in fleet.groups}
-            for k in fleet.retreat.kinds:
-                if k not in kinds:
-                    raise InvalidInput("retreat_type_absent", field=f"{side}.retreat.types", rule=RULE_RETREAT, type=k)
-            if any(SHIP_TYPES[k].movable is False for k in fleet.retreat.kinds):
-                raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat.types", rule=RULE_RETREAT)
+        validate_fleet(fleet, side)
     if attacker.npc:
         raise InvalidInput("npc_must_defend", field="attacker.ships", rule=RULE_COMBAT)
+
+
+def validate_fleet(fleet: Fleet, side: str) -> None:
+    """One fleet on its own; ``side`` prefixes the field names (``attacker``, ``factions[2]``)."""
+    if not fleet.groups:
+        raise InvalidInput("fleet_empty", field=f"{side}.ships", rule=RULE_COMBAT)
+    seen = set()
+    for i, g in enumerate(fleet.groups):
+        check_count(g.kind, g.count, f"{side}.ships[{i}].count")
+        if g.kind in seen:
+            raise InvalidInput("duplicate_ship_type", field=f"{side}.ships[{i}].type", rule=RULE_COMBAT, type=g.kind)
+        seen.add(g.kind)
+        if len(g.damage) not in (0, g.count) or any(d < 0 or d > g.stats.hull for d in g.damage):
+            raise InvalidInput("bad_damage", field=f"{side}.ships[{i}].damage", rule=RULE_DAMAGE)
+    if fleet.npc and any(SHIP_TYPES[g.kind].npc != fleet.npc for g in fleet.groups):
+        raise InvalidInput("npc_mixed_with_players", field=f"{side}.ships", rule=RULE_NPC)
+    if fleet.targeting not in TARGETINGS:
+        raise InvalidInput("unknown_targeting", field=f"{side}.targeting", rule=RULE_COMBAT,
+                           value=fleet.targeting, allowed=list(TARGETINGS))
+    if fleet.retreat is not None:
+        if fleet.npc:
+            raise InvalidInput("npc_cannot_retreat", field=f"{side}.retreat", rule=RULE_NPC)
+        require_int(fleet.retreat.round, 1, MAX_RETREAT_ROUND, f"{side}.retreat.round",
+                    code="retreat_round_out_of_range", rule=RULE_RETREAT)
+        kinds = {g.kind for g in fleet.groups}
+        for k in fleet.retreat.kinds:
+            if k not in kinds:
+                raise InvalidInput("retreat_type_absent", field=f"{side}.retreat.types", rule=RULE_RETREAT, type=k)
+        if any(SHIP_TYPES[k].movable is False for k in fleet.retreat.kinds):
+            raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat.types", rule=RULE_RETREAT)
 
 
 def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False,

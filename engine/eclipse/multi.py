@@ -21,7 +21,7 @@ from typing import Union
 
 from engine.reasons import InvalidInput, Reason
 
-from .battle import RULE_COMBAT, Fleet, Group, solve_battle, validate_fleets
+from .battle import RULE_COMBAT, Fleet, Group, solve_battle, validate_fleet
 
 Num = Union[float, Fraction]
 RULE_REPAIR = "eclipse/riparare-danni"
@@ -59,6 +59,10 @@ def fighting_order(factions: list[Faction]) -> list[Faction]:
 def validate_hex(factions: list[Faction]) -> None:
     if len(factions) < 2:
         raise InvalidInput("hex_needs_two_factions", field="factions", rule=RULE_COMBAT)
+    for i, f in enumerate(factions):
+        if f.fleet.retreat is not None:
+            raise InvalidInput("no_retreat_in_multi", field=f"factions[{i}].retreat", rule=RULE_COMBAT)
+        validate_fleet(f.fleet, f"factions[{i}]")
     players = [f for f in factions if not f.fleet.npc]
     if len(players) > MAX_PLAYER_FACTIONS:
         raise InvalidInput("too_many_factions", field="factions", rule=RULE_COMBAT, max=MAX_PLAYER_FACTIONS)
@@ -68,11 +72,6 @@ def validate_hex(factions: list[Faction]) -> None:
         raise InvalidInput("one_controller", field="factions", rule=RULE_COMBAT)
     if len({f.name for f in factions}) != len(factions):
         raise InvalidInput("duplicate_faction", field="factions", rule=RULE_COMBAT)
-    for i, f in enumerate(factions):
-        if f.fleet.retreat is not None:
-            raise InvalidInput("no_retreat_in_multi", field=f"factions[{i}].retreat", rule=RULE_COMBAT)
-    ordered = fighting_order(factions)
-    validate_fleets(ordered[0].fleet, ordered[1].fleet)
 
 
 def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
