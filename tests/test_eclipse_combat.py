@@ -181,6 +181,28 @@ def test_hex_refuses_two_controllers(client):
     assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
 
 
+def test_hex_error_names_the_faction_in_the_request_language(client):
+    r = client.post(HEX + "?lang=it", json={"factions": [
+        {"name": "a", "ships": [{"type": "interceptor", "count": 1}]},
+        {"name": "b", "ships": [{"type": "ancient", "count": 1}, {"type": "cruiser", "count": 1}]}]})
+    err = r.get_json()["error"]
+    assert (r.status_code, err["code"], err["field"]) == (400, "npc_mixed_with_players", "factions[1].ships")
+    assert "regola eclipse/combattere-contro-gli-antichi-e-il-sdcg" in err["message"]
+
+
+@pytest.mark.parametrize("lang, title, colour", [("en", "Eclipse: more than two factions in a hex", "Red"),
+                                                 ("it", "Eclipse: più di due fazioni in un esagono", "Rossa")])
+def test_hex_page_in_both_languages(client, lang, title, colour):
+    html = client.get(f"/tools/combat/eclipse/hex?lang={lang}").get_data(as_text=True)
+    assert f"<h1>{title}</h1>" in html
+    assert "eclipse_fleet.js" in html and "eclipse_hex.js" in html and "<script>" not in html
+    assert f'"{colour}"' in html  # the default faction names reach the script in the page's language
+    assert title in client.get(f"/tools?lang={lang}").get_data(as_text=True)
+    # The two-sided page and the hex page point to each other.
+    assert "/tools/combat/eclipse/hex" in client.get(f"/tools/combat/eclipse?lang={lang}").get_data(as_text=True)
+    assert 'href="/tools/combat/eclipse"' in html
+
+
 def test_cannon_out_of_range_names_its_path(client):
     r = client.post(URL, json=body([{"type": "cruiser", "count": 1, "cannons": {"plasma": 9}}],
                                    [{"type": "interceptor", "count": 1}]))

@@ -18,7 +18,7 @@ from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_ST
                                    RetreatPlan, solve_battle)
 from engine.eclipse.blueprints import (STAT_LIMITS, check_count, default_blueprint, explicit_stats, npc_stats,
                                        stats_from_parts)
-from engine.eclipse.multi import MAX_PLAYER_FACTIONS, Faction, resolve_hex
+from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.targeting import TARGETINGS
 from engine.reasons import InvalidInput, Reason
@@ -35,6 +35,9 @@ bp = Blueprint("eclipse_combat", __name__)
 TOOLS.append(("eclipse_combat.page", _l("Eclipse combat odds"),
               _l("Exact chances of an Eclipse battle, with optimal targeting, missiles, Ancients, retreat plans "
                  "and reputation.")))
+TOOLS.append(("eclipse_combat.hex_page", _l("Eclipse: more than two factions in a hex"),
+              _l("Who holds a hex that three, four or five factions fight over, battle after battle in the "
+                 "rulebook's order.")))
 
 describe_endpoints()  # in /api/openapi.json and /api/docs
 SIDES = ("attacker", "defender")
@@ -344,4 +347,23 @@ def page():
                            ship_names=SHIP_NAMES, targetings=TARGETINGS, targeting_names=TARGETING_NAMES,
                            max_retreat_round=MAX_RETREAT_ROUND, player_types=PLAYER_TYPES,
                            rules=rule_links(["eclipse/fase-combattimento", "eclipse/sviluppo", "eclipse/ritirata",
+                                             "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
+
+
+def hex_strings() -> dict:
+    return {
+        "faction": _("Faction %(n)s", n="{n}"), "first_arrival": _("arrived first"), "name": _("Name"),
+        "remove_faction": _("Remove faction"), "add_group": _("Add ship group"), "ancients": _("Ancients preset"),
+        "gcds": _("GCDS preset"), "nobody": _("Nobody"), "sequence": _("Order in which the factions fight"),
+        "battles": _("Battles solved: %(n)s", n="{n}"),
+        "colours": [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("White"), _("Black")],
+    }
+
+
+@bp.get("/tools/combat/eclipse/hex")
+def hex_page():
+    return render_template("eclipse_combat/hex.html", data={**page_data(), "max_factions": MAX_PLAYER_FACTIONS + 1},
+                           strings={**page_strings(), **hex_strings()}, targetings=TARGETINGS,
+                           targeting_names=TARGETING_NAMES, max_players=MAX_PLAYER_FACTIONS, max_battles=MAX_BATTLES,
+                           rules=rule_links(["eclipse/fase-combattimento", "eclipse/riparare-danni",
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))

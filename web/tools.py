@@ -25,6 +25,7 @@ TOOLS: list[tuple[str, object, object]] = []
 # those modules cite make each rule page link back to the tools that apply it.
 APPLIES: list[tuple[str, dict, tuple[str, ...]]] = [
     ("eclipse_combat.page", {}, ("engine.eclipse",)),
+    ("eclipse_combat.hex_page", {}, ("engine.eclipse.multi",)),
     ("ti4_combat.page", {}, ("engine.ti4",)),
     ("small_combat.galaxy_page", {}, ("engine.galaxy_combat",)),
     ("small_combat.parsec_page", {}, ("engine.parsec_combat",)),

@@ -64,6 +64,8 @@ PAGES = [
     ("combat-ti4-result", "/tools/combat/ti4#run"),
     ("combat-eclipse", "/tools/combat/eclipse"),
     ("combat-eclipse-result", "/tools/combat/eclipse#run"),
+    ("combat-eclipse-hex", "/tools/combat/eclipse/hex"),
+    ("combat-eclipse-hex-result", "/tools/combat/eclipse/hex#run"),
     ("combat-galaxy", "/tools/combat/galaxy"),
     ("combat-galaxy-result", "/tools/combat/galaxy#run"),
     ("combat-parsec", "/tools/combat/parsec"),
@@ -92,6 +94,12 @@ def _run_eclipse(page):
     page.locator("#ec-results").wait_for(state="visible")
 
 
+def _run_eclipse_hex(page):
+    page.locator("#hx-add").click()
+    page.locator("#hx-compute").click()
+    page.locator("#hx-results").wait_for(state="visible")
+
+
 def _run_galaxy(page):
     page.locator("#galaxy-attack button[type=submit]").click()
     page.locator("#galaxy-attack-results").wait_for(state="visible")
@@ -113,6 +121,7 @@ def _run_rftg(page):
 ACTIONS = {
     "combat-ti4-result": _run_ti4,
     "combat-eclipse-result": _run_eclipse,
+    "combat-eclipse-hex-result": _run_eclipse_hex,
     "combat-galaxy-result": _run_galaxy,
     "combat-parsec-result": _run_parsec,
     "conquest-rftg-result": _run_rftg,

@@ -56,3 +56,42 @@ def test_italian_error_names_the_field(page, live_url):
     page.get_by_role("button", name="Calcola le probabilità").click()
     expect(page.locator("#ec-error")).to_contain_text("attacker.ships[0].parts")
     expect(page.locator("#ec-error")).to_contain_text("regola eclipse/sviluppo")
+
+
+@pytest.mark.browser
+def test_hex_with_four_factions_share_and_remove(page, live_url):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(live_url + "/tools/combat/eclipse/hex?lang=en")
+    factions = page.locator(".hx-faction")
+    expect(factions).to_have_count(3)  # Red (controls the hex), Blue, Green
+    expect(page.get_by_label("Who controls the hex (has an influence disc there)")).to_have_value("0")
+
+    page.get_by_role("button", name="Add a faction").click()
+    expect(factions).to_have_count(4)
+    expect(page.locator("#hx-name-3")).to_be_focused()
+    page.locator("#hx-name-3").fill("Ancients")
+    factions.nth(3).get_by_role("button", name="Ancients preset").click()
+    expect(factions.nth(3).locator(".ec-type")).to_have_value("ancient")
+
+    page.get_by_role("button", name="Compute who holds the hex").click()
+    expect(page.locator("#hx-results")).to_be_visible()
+    # Green and Blue arrived last and fight first; Red controls the hex; the Ancients fight last.
+    expect(page.locator("#hx-sequence")).to_have_text("Order in which the factions fight: Green → Blue → Red → Ancients")
+    values = page.locator("#hx-hold .ec-bar-value").all_inner_texts()
+    assert len(values) == 4
+    assert abs(sum(float(v.rstrip("%")) for v in values) - 100) < 0.3  # each rounded to 0.1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    # The share link reproduces the hex and computes it on opening.
+    share = page.locator("#hx-share-link").get_attribute("href")
+    page.goto(share)
+    expect(page.locator("#hx-hold .ec-bar-value")).to_have_text(values)
+
+    # Removing the controller leaves the hex uncontrolled; the Ancients still fight last.
+    factions.nth(0).get_by_role("button", name="Remove faction").click()
+    expect(factions).to_have_count(3)
+    expect(page.get_by_label("Who controls the hex (has an influence disc there)")).to_have_value("-1")
+    page.get_by_role("button", name="Compute who holds the hex").click()
+    expect(page.locator("#hx-sequence")).to_have_text("Order in which the factions fight: Green → Blue → Ancients")
+    assert not errors

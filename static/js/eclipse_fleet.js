@@ -1,0 +1,291 @@
+/* Eclipse fleet builder shared by the two-sided battle page and the many-faction hex page:
+   ship groups with part pickers or explicit stats, live blueprint stats, the request body of a
+   group, and the bar charts of results. Each page keeps its own state and passes the array of
+   groups it is editing. Exposed as window.EclipseFleet. No inline scripts (CSP). */
+(function () {
+  "use strict";
+  var A = window.Astrolabio;
+  var T = A.readJson("i18n");
+  var DATA = A.readJson("ec-data");
+  var PARTS = {}, TYPES = {};
+  DATA.parts.forEach(function (p) { PARTS[p.id] = p; });
+  DATA.types.forEach(function (t) { TYPES[t.id] = t; });
+  var PLAYER = ["interceptor", "cruiser", "dreadnought", "starbase"];
+  var STATS = ["initiative", "hull", "computer", "shield", "ion", "plasma", "antimatter", "missiles"];
+  var pct = new Intl.NumberFormat(DATA.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  var num = new Intl.NumberFormat(DATA.lang, { maximumFractionDigits: 2 });
+  var uid = 0;
+
+  function fmt(s, n) { return s.replace("{n}", n); }
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function clampInt(v, lo, hi) {
+    var n = parseInt(v, 10);
+    if (isNaN(n)) { n = lo; }
+    return Math.max(lo, Math.min(hi, n));
+  }
+
+  function newGroup(type) {
+    var t = TYPES[type];
+    var stats = { initiative: t.initiative, hull: 0, computer: 0, shield: 0, ion: 1, plasma: 0, antimatter: 0, missiles: 0 };
+    return { type: type, count: 1, mode: "parts", parts: t.default.slice(), stats: stats };
+  }
+  /* The rulebook's NPC presets: two Ancient ships or the GCDS, alone in their fleet. */
+  function preset(type) {
+    var g = newGroup(type);
+    g.count = type === "ancient" ? 2 : 1;
+    return [g];
+  }
+  function isNpc(ships) { return ships.some(function (g) { return TYPES[g.type].npc; }); }
+
+  /* ----- live stats of a parts blueprint ----- */
+  function partStats(type, parts) {
+    var t = TYPES[type];
+    var s = { initiative: t.initiative, hull: 0, computer: 0, shield: 0, use: 0, prod: t.energy, movement: 0,
+              cannons: 0, missiles: 0, drive: false };
+    parts.forEach(function (id) {
+      var p = PARTS[id];
+      if (!p) { return; }
+      s.initiative += p.initiative; s.hull += p.hull; s.computer += p.computer; s.shield += p.shield;
+      s.movement += p.movement;
+      if (p.energy > 0) { s.prod += p.energy; } else { s.use -= p.energy; }
+      if (p.cannon) { s.cannons += 1; }
+      if (p.missile) { s.missiles += 1; }
+      if (p.kind === "drive") { s.drive = true; }
+    });
+    return s;
+  }
+  function liveText(g) {
+    var t = TYPES[g.type];
+    if (t.npc) {
+      var n = t.stats;
+      return [T.initiative + " " + n.initiative, T.hull + " " + n.hull, T.computer + " +" + n.computer,
+              T.cannons + " " + n.cannons.ion].join(" · ");
+    }
+    if (g.mode === "stats") { return ""; }
+    var s = partStats(g.type, g.parts);
+    var bits = [T.initiative + " " + s.initiative, T.hull + " " + s.hull, T.computer + " +" + s.computer,
+                T.shield + " −" + s.shield, T.energy + " " + s.use + "/" + s.prod];
+    if (s.use > s.prod) { bits.push("⚠ " + T.over_budget); }
+    if (t.movable && !s.drive) { bits.push("⚠ " + T.no_drive); }
+    return bits.join(" · ");
+  }
+
+  /* ----- rendering the groups ----- */
+  function labelled(labelText, control) {
+    var id = "ec-f" + (++uid);
+    control.id = id;
+    var wrap = el("div", { "class": "field" });
+    wrap.appendChild(el("label", { "for": id }, labelText));
+    wrap.appendChild(control);
+    return wrap;
+  }
+  function select(options, value, cls) {
+    var s = el("select", { "class": cls });
+    options.forEach(function (o) {
+      var opt = el("option", { value: o[0] }, o[1]);
+      if (o[0] === value) { opt.selected = true; }
+      s.appendChild(opt);
+    });
+    return s;
+  }
+  function numberInput(value, min, max, cls) {
+    return el("input", { type: "number", min: String(min), max: String(max), value: String(value),
+                         inputmode: "numeric", "class": cls });
+  }
+
+  /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed. */
+  function renderGroups(box, ships, allowNpc) {
+    box.textContent = "";
+    ships.forEach(function (g, index) {
+      var t = TYPES[g.type];
+      var card = el("div", { "class": "ec-group", "data-index": String(index),
+                             role: "group", "aria-label": T.group + " " + (index + 1) });
+      var types = DATA.types.filter(function (x) { return !x.npc || allowNpc; })
+        .map(function (x) { return [x.id, x.name]; });
+      var head = el("div", { "class": "ec-row" });
+      head.appendChild(labelled(T.type, select(types, g.type, "ec-type")));
+      var count = numberInput(g.count, 1, t.limit, "ec-count");
+      var countField = labelled(T.count, count);
+      var stepper = el("div", { "class": "stepper" });
+      stepper.appendChild(el("button", { type: "button", "class": "btn ec-dec", "aria-label": "−1" }, "−"));
+      stepper.appendChild(count);
+      stepper.appendChild(el("button", { type: "button", "class": "btn ec-inc", "aria-label": "+1" }, "+"));
+      countField.appendChild(stepper);
+      head.appendChild(countField);
+      head.appendChild(el("button", { type: "button", "class": "btn ec-remove" }, T.remove));
+      card.appendChild(head);
+      if (!t.npc) {
+        card.appendChild(labelled(T.blueprint, select([["parts", T.by_parts], ["stats", T.by_stats]], g.mode, "ec-mode")));
+        if (g.mode === "parts") {
+          var slots = el("div", { "class": "ec-slots" });
+          var options = [["", T.empty_slot]].concat(DATA.parts.map(function (p) { return [p.id, p.name]; }));
+          for (var i = 0; i < t.slots; i++) {
+            var sel = select(options, g.parts[i] || "", "ec-part");
+            sel.setAttribute("data-slot", String(i));
+            slots.appendChild(labelled(fmt(T.slot, i + 1), sel));
+          }
+          card.appendChild(slots);
+        } else {
+          var grid = el("div", { "class": "ec-stats" });
+          STATS.forEach(function (k) {
+            var lim = DATA.stat_limits[k];
+            var input = numberInput(g.stats[k], lim[0], lim[1], "ec-stat");
+            input.setAttribute("data-stat", k);
+            var name = { ion: T.ion, plasma: T.plasma, antimatter: T.antimatter, missiles: T.missile_parts }[k] || T[k];
+            grid.appendChild(labelled(name, input));
+          });
+          card.appendChild(grid);
+        }
+      }
+      card.appendChild(el("p", { "class": "meta ec-live", "aria-live": "polite" }, liveText(g)));
+      box.appendChild(card);
+    });
+  }
+
+  /* ----- reading a card back, and the events on it ----- */
+  function readGroup(card, ships) {
+    var g = ships[+card.getAttribute("data-index")];
+    g.count = clampInt(card.querySelector(".ec-count").value, 1, TYPES[g.type].limit);
+    card.querySelectorAll(".ec-part").forEach(function (s) { g.parts[+s.getAttribute("data-slot")] = s.value; });
+    g.parts = g.parts.slice(0, TYPES[g.type].slots);
+    card.querySelectorAll(".ec-stat").forEach(function (i) {
+      var k = i.getAttribute("data-stat");
+      g.stats[k] = clampInt(i.value, DATA.stat_limits[k][0], DATA.stat_limits[k][1]);
+    });
+    card.querySelector(".ec-live").textContent = liveText(g);
+    return g;
+  }
+  /* A change inside a card; true when the groups must be drawn again (new type or blueprint mode). */
+  function changed(target, card, ships) {
+    var g = readGroup(card, ships);
+    if (target.classList.contains("ec-type")) {
+      ships[+card.getAttribute("data-index")] = newGroup(target.value);
+      return true;
+    }
+    if (target.classList.contains("ec-mode")) { g.mode = target.value; return true; }
+    return false;
+  }
+  /* A button inside a card (−, +, remove); true when the groups must be drawn again. */
+  function clicked(button, card, ships) {
+    if (button.classList.contains("ec-inc") || button.classList.contains("ec-dec")) {
+      var input = card.querySelector(".ec-count");
+      input.value = String(clampInt(input.value, 1, 99) + (button.classList.contains("ec-inc") ? 1 : -1));
+      input.value = String(readGroup(card, ships).count);
+      return false;
+    }
+    if (button.classList.contains("ec-remove")) {
+      ships.splice(+card.getAttribute("data-index"), 1);
+      return true;
+    }
+    return false;
+  }
+  /* Add a group of the first player type not yet in the fleet (one blueprint per type); false if none. */
+  function addGroup(ships) {
+    var used = ships.map(function (g) { return g.type; });
+    var free = PLAYER.filter(function (t) { return used.indexOf(t) < 0; });
+    if (!free.length) { return false; }
+    if (isNpc(ships)) { ships.length = 0; }  // NPC ships never fight beside a player's
+    ships.push(newGroup(free[0]));
+    return true;
+  }
+
+  /* A group as the API reads it. */
+  function groupJson(g) {
+    if (TYPES[g.type].npc) { return { type: g.type, count: g.count }; }
+    if (g.mode === "stats") {
+      return { type: g.type, count: g.count, initiative: g.stats.initiative, hull: g.stats.hull,
+               computer: g.stats.computer, shield: g.stats.shield, missiles: g.stats.missiles,
+               cannons: { ion: g.stats.ion, plasma: g.stats.plasma, antimatter: g.stats.antimatter } };
+    }
+    return { type: g.type, count: g.count, parts: g.parts.filter(function (p) { return p; }) };
+  }
+
+  /* ----- results ----- */
+  function bars(container, rows) {
+    rows.forEach(function (r) {
+      var row = el("div", { "class": "ec-bar-row" });
+      row.appendChild(el("span", { "class": "ec-bar-label" }, r[0]));
+      var track = el("span", { "class": "ec-bar-track", "aria-hidden": "true" });
+      var bar = el("span", { "class": "bar" });
+      bar.style.width = (100 * r[1]).toFixed(1) + "%";
+      track.appendChild(bar);
+      row.appendChild(track);
+      row.appendChild(el("span", { "class": "ec-bar-value" }, pct.format(r[1])));
+      container.appendChild(row);
+    });
+  }
+  /* The "why" lines (each linking its rule) and the list of rules applied. */
+  function reasonsAndRules(res, reasonsList, rulesList) {
+    var links = {};
+    res.rule_links.forEach(function (l) { links[l.id] = l; });
+    reasonsList.textContent = "";
+    res.reasons.forEach(function (r) {
+      var li = el("li", {}, r.message + " ");
+      var l = links[r.rule];
+      if (l) { li.appendChild(el("a", { href: l.url }, "(" + l.title + ")")); }
+      reasonsList.appendChild(li);
+    });
+    rulesList.textContent = "";
+    res.rule_links.forEach(function (l) {
+      var li = el("li");
+      li.appendChild(el("a", { href: l.url }, l.title));
+      rulesList.appendChild(li);
+    });
+  }
+  /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer. */
+  function run(url, body, button, progress, errorBox, done) {
+    errorBox.hidden = true;
+    var started = Date.now();
+    var timer = setInterval(function () {
+      progress.hidden = false;
+      progress.textContent = T.computing + " " + fmt(T.seconds, Math.round((Date.now() - started) / 1000));
+    }, 300);
+    button.disabled = true;
+    A.postJson(url, body).then(function (r) {
+      if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
+      done(r.data);
+    }).catch(function (e) {
+      errorBox.textContent = e.message || T.error;
+      errorBox.hidden = false;
+    }).then(function () {
+      clearInterval(timer);
+      progress.hidden = true;
+      button.disabled = false;
+    });
+  }
+
+  /* The page's address for ``state``, in the page's language: opening it recomputes the same thing. */
+  function shareUrl(state) {
+    return location.origin + location.pathname + "?lang=" + DATA.lang + "&s=" + A.encodeState(state);
+  }
+  /* The "copy share link" button ``prefix``-share, which also refreshes the ``prefix``-share-link. */
+  function shareButton(prefix, progress, currentState) {
+    document.getElementById(prefix + "-share").addEventListener("click", function () {
+      var url = shareUrl(currentState());
+      document.getElementById(prefix + "-share-link").href = url;
+      A.copyText(url).then(function () { progress.hidden = false; progress.textContent = T.copied; },
+                           function () {});
+    });
+  }
+  /* The state a share link carries, or null (no link, or a damaged one that ``valid`` rejects). */
+  function sharedState(valid) {
+    var text = new URLSearchParams(location.search).get("s");
+    if (!text) { return null; }
+    try {
+      var state = A.decodeState(text);
+      return valid(state) ? state : null;
+    } catch (e) { return null; }
+  }
+
+  window.EclipseFleet = {
+    T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
+    newGroup: newGroup, preset: preset, isNpc: isNpc, renderGroups: renderGroups, readGroup: readGroup,
+    changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
+    reasonsAndRules: reasonsAndRules, run: run, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
+  };
+}());
