@@ -164,11 +164,6 @@ def roll_total(value: int, roll: int, phaser_banks: bool) -> int:
     return value + roll + (PHASER_BONUS if phaser_banks else 0)
 
 
-def attack_hits(attack_total: int, defense_total: int) -> bool:
-    """An attack or counterattack succeeds only with a strictly higher total (chapter 13)."""
-    return attack_total > defense_total
-
-
 def base_holds(roll: int, fleet_value: int, phaser_banks: bool) -> bool:
     """A base stays put only if its owner's 2d6 (+2 with Phaser Banks) beats the fleet's value."""
     return roll_total(0, roll, phaser_banks) > fleet_value
@@ -198,13 +193,8 @@ class BaseAttackOdds:
 
 
 def ship_attack(attacker: Attacker, target: ShipTarget) -> ShipAttackOdds:
-    """Exact odds of one fleet-against-ship attack, counterattack included."""
-    _check_attacker(attacker)
-    _check_ship_target(target, "target")
-    return _ship_attack(attacker, target)
-
-
-def _ship_attack(attacker: Attacker, target: ShipTarget) -> ShipAttackOdds:
+    """Exact odds of one fleet-against-ship attack, counterattack included (chapter 13: only a
+    strictly higher total succeeds, for the attack and the counterattack alike)."""
     attack_roll = _roll(attacker.value, attacker.phaser_banks)
     defense_roll = _roll(target.value, target.phaser_banks)
     succeeds = p_greater(attack_roll, defense_roll)
@@ -222,11 +212,6 @@ def _ship_attack(attacker: Attacker, target: ShipTarget) -> ShipAttackOdds:
 
 def base_attack(attacker: Attacker, target: BaseTarget) -> BaseAttackOdds:
     """Exact odds of one fleet-against-base attack (the attacker rolls nothing here)."""
-    _check_attacker(attacker)
-    return _base_attack(attacker, target)
-
-
-def _base_attack(attacker: Attacker, target: BaseTarget) -> BaseAttackOdds:
     holds = sum(
         (p for roll, p in _TWO_D6.items() if base_holds(roll, attacker.value, target.phaser_banks)),
         Fraction(0),
@@ -299,7 +284,7 @@ def attack_sequence(
         if isinstance(target, ShipTarget):
             _check_ship_target(target, f"targets[{index}]")
     odds = [
-        _ship_attack(attacker, t) if isinstance(t, ShipTarget) else _base_attack(attacker, t)
+        ship_attack(attacker, t) if isinstance(t, ShipTarget) else base_attack(attacker, t)
         for t in targets
     ]
 

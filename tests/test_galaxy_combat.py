@@ -10,7 +10,6 @@ from engine.galaxy_combat import (
     Attacker,
     BaseTarget,
     ShipTarget,
-    attack_hits,
     attack_sequence,
     base_attack,
     base_holds,
@@ -19,6 +18,7 @@ from engine.galaxy_combat import (
     sensors_reveal,
     ship_attack,
 )
+from engine.dice import p_greater
 from engine.reasons import InvalidInput
 
 # Exact Fractions can be slow on a busy machine; timing is not what these properties test.
@@ -42,14 +42,14 @@ def test_round_2_imperial_destroys_the_ally():
     # "Il Rosso ottiene 9 (+10 per l'astronave Imperial) = 19, mentre il Giallo ... ottiene un 7
     # (+8 per l'astronave Alleata) = 15, così l'astronave alleata è distrutta".
     assert roll_total(10, 9, False) == 19 and roll_total(8, 7, False) == 15
-    assert attack_hits(roll_total(10, 9, False), roll_total(8, 7, False))
+    assert p_greater({roll_total(10, 9, False): 1}, {roll_total(8, 7, False): 1}) == 1
 
 
 def test_round_1_imperial_attack_and_counterattack_both_fail():
     # Imperial 6 rolls 4 (= 10) against Kha'Farjimmn 4 rolling 8 (= 12): the attack fails;
     # the counterattack 7 + 4 = 11 against 6 + 6 = 12 fails too.
-    assert not attack_hits(roll_total(6, 4, False), roll_total(4, 8, False))
-    assert not attack_hits(roll_total(4, 7, False), roll_total(6, 6, False))
+    assert p_greater({roll_total(6, 4, False): 1}, {roll_total(4, 8, False): 1}) == 0
+    assert p_greater({roll_total(4, 7, False): 1}, {roll_total(6, 6, False): 1}) == 0
 
 
 def test_round_examples_against_bases():
@@ -300,15 +300,15 @@ def test_a_bigger_fleet_never_does_worse_over_a_sequence(a, values, plan):
 @pytest.mark.parametrize(
     ("call", "code", "field"),
     [
-        (lambda: ship_attack(Attacker(5), ShipTarget(7)), "attacker_not_a_fleet", "attacker"),
-        (lambda: ship_attack(Attacker(11), ShipTarget(7)), "attacker_not_a_fleet", "attacker"),
-        (lambda: ship_attack(Attacker(8), ShipTarget(0)), "nova_cannot_be_attacked", "target.value"),
-        (lambda: ship_attack(Attacker(8), ShipTarget(11)), "ship_value_out_of_range", "target.value"),
-        (lambda: ship_attack(Attacker(8), ShipTarget(7, screened=True)), "target_screened", "target.screened"),
+        (lambda: attack_sequence(Attacker(5), [ShipTarget(7)], 1), "attacker_not_a_fleet", "attacker"),
+        (lambda: attack_sequence(Attacker(11), [ShipTarget(7)], 1), "attacker_not_a_fleet", "attacker"),
+        (lambda: attack_sequence(Attacker(8), [ShipTarget(0)], 1), "nova_cannot_be_attacked", "targets[0].value"),
+        (lambda: attack_sequence(Attacker(8), [ShipTarget(11)], 1), "ship_value_out_of_range", "targets[0].value"),
+        (lambda: attack_sequence(Attacker(8), [ShipTarget(7, screened=True)], 1), "target_screened", "targets[0].screened"),
         (
-            lambda: ship_attack(Attacker(8), ShipTarget(7, has_governor=False, phaser_banks=True)),
+            lambda: attack_sequence(Attacker(8), [ShipTarget(7, has_governor=False, phaser_banks=True)], 1),
             "phaser_banks_need_governor",
-            "target.phaser_banks",
+            "targets[0].phaser_banks",
         ),
         (lambda: attack_sequence(Attacker(8), [BaseTarget()], 10), "opportunities_out_of_range", "opportunities"),
         (lambda: attack_sequence(Attacker(8), [BaseTarget()], 0), "opportunities_out_of_range", "opportunities"),
