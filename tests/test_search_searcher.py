@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from whoosh.filedb.filestore import RamStorage
 
 from rules_db.loader import Game, RulesDB, Section
 from rules_db.search import index
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
+from rules_db.search.schema import SCHEMA
 from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch
 
 
@@ -31,7 +33,9 @@ GLOSSARY = Glossary((TermPair("ti4", "Sostenere Danni", "Sustain Damage", ("sost
 @pytest.fixture(scope="module")
 def small() -> RulesSearch:
     db = small_db()
-    return RulesSearch(index.ram_index(db, GLOSSARY), db, GLOSSARY)
+    ix = RamStorage().create_index(SCHEMA)  # in memory: these tests need no instance folder
+    index.write_documents(ix, db, GLOSSARY)
+    return RulesSearch(ix, db, GLOSSARY)
 
 
 def ids(found):

@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from whoosh.filedb.filestore import FileStorage, RamStorage
+from whoosh.filedb.filestore import FileStorage
 from whoosh.index import Index
 
 from rules_db.loader import GAMES, RulesDB
@@ -48,13 +48,6 @@ def write_documents(ix: Index, db: RulesDB, glossary: Glossary) -> None:
         for section in db.by_game(game):
             writer.add_document(**section_document(section, db.ancestors(section), glossary))
     writer.commit()
-
-
-def ram_index(db: RulesDB, glossary: Glossary) -> Index:
-    """An in-memory index (tests)."""
-    ix = RamStorage().create_index(SCHEMA)
-    write_documents(ix, db, glossary)
-    return ix
 
 
 def current_dir(root: Path) -> Path | None:
