@@ -62,6 +62,8 @@ def test_ti4_announcement_order_and_capacity_in_english(page, live_url):
     expect(announce).to_contain_text("the attacker cannot announce")
     expect(page.locator('[data-destination="D"]')).to_contain_text("nebula")
     no_overflow(page)
+    # The answer is a new page; its remove buttons work once its deferred script has run.
+    page.wait_for_load_state("load")
 
     # Removing every legal system leaves nothing to announce to.
     for name in ("A", "B"):
