@@ -1,6 +1,7 @@
 from fractions import Fraction as F
 
 from engine.ti4.assignment import ForceStates, HitPolicy
+from engine.ti4.units import Loadout
 
 
 def losses(force: ForceStates) -> list[dict[str, int]]:
@@ -8,7 +9,7 @@ def losses(force: ForceStates) -> list[dict[str, int]]:
 
 
 def test_default_policy_sustains_then_loses_cheapest():
-    force = ForceStates({"dreadnought": 1, "fighter": 1, "carrier": 1}, frozenset(), HitPolicy())
+    force = ForceStates({"dreadnought": 1, "fighter": 1, "carrier": 1}, Loadout(), HitPolicy())
     assert losses(force) == [
         {"fighter": 1, "carrier": 1, "dreadnought": 1},
         {"fighter": 1, "carrier": 1, "dreadnought": 1},  # dreadnought sustains (77.1)
@@ -21,7 +22,7 @@ def test_default_policy_sustains_then_loses_cheapest():
 
 def test_sustain_last_damages_a_kind_when_its_turn_comes():
     policy = HitPolicy(sustain_first=False)
-    force = ForceStates({"dreadnought": 2, "fighter": 1}, frozenset(), policy)
+    force = ForceStates({"dreadnought": 2, "fighter": 1}, Loadout(), policy)
     path = force.chain(force.start)
     damaged = [force.states[i] for i in path]
     # slots: fighter, dreadnought -> (intact, damaged) pairs
@@ -31,7 +32,7 @@ def test_sustain_last_damages_a_kind_when_its_turn_comes():
 
 def test_custom_order_and_keep_alive():
     policy = HitPolicy(order=("carrier", "fighter"), keep_alive="carrier")
-    force = ForceStates({"carrier": 2, "fighter": 2, "cruiser": 1}, frozenset(), policy)
+    force = ForceStates({"carrier": 2, "fighter": 2, "cruiser": 1}, Loadout(), policy)
     assert losses(force) == [
         {"carrier": 2, "fighter": 2, "cruiser": 1},
         {"carrier": 1, "fighter": 2, "cruiser": 1},  # order puts carriers first...
@@ -43,25 +44,25 @@ def test_custom_order_and_keep_alive():
 
 
 def test_barrage_losses_skip_sustain_and_drop_excess_hits():
-    force = ForceStates({"dreadnought": 1, "fighter": 2}, frozenset(), HitPolicy())
+    force = ForceStates({"dreadnought": 1, "fighter": 2}, Loadout(), HitPolicy())
     after = force.lose_fighters(force.start, 5)
     assert force.states[after] == (0, 0, 1, 0)  # both fighters gone, dreadnought untouched
 
 
 def test_kept_alive_fighter_is_the_last_barrage_loss():
-    force = ForceStates({"fighter": 3}, frozenset(), HitPolicy(keep_alive="fighter"))
+    force = ForceStates({"fighter": 3}, Loadout(), HitPolicy(keep_alive="fighter"))
     assert force.states[force.lose_fighters(force.start, 2)] == (0, 0, 1, 0)
     assert force.states[force.lose_fighters(force.start, 3)] == (0, 0, 0, 0)
 
 
 def test_damaged_units_roll_like_intact_ones():
     # 77.2: a damaged unit works exactly as an undamaged one.
-    force = ForceStates({"dreadnought": 1}, frozenset(), HitPolicy(), F)
+    force = ForceStates({"dreadnought": 1}, Loadout(), HitPolicy(), F)
     damaged = force.after_hits(force.start, 1)
     assert force.roll(damaged, "combat") == force.roll(force.start, "combat") == (F(2, 5), F(3, 5))
 
 
 def test_capped_roll_merges_hits_the_opponent_cannot_take():
-    force = ForceStates({"cruiser": 2}, frozenset(), HitPolicy(), F)
+    force = ForceStates({"cruiser": 2}, Loadout(), HitPolicy(), F)
     # two dice at 7 (p = 2/5): 9/25, 12/25, 4/25; against one remaining hit, 1+ hits merge.
     assert force.capped_roll(force.start, "combat", 0, 1) == (F(9, 25), F(16, 25))

@@ -2,11 +2,12 @@ from fractions import Fraction as F
 
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.chain import RoundRules, run
+from engine.ti4.units import Loadout
 
 
 def duel(rules: RoundRules, attacker=None, defender=None):
-    att = ForceStates(attacker or {"fighter": 1}, frozenset(), HitPolicy(), F)
-    dfn = ForceStates(defender or {"fighter": 1}, frozenset(), HitPolicy(), F)
+    att = ForceStates(attacker or {"fighter": 1}, Loadout(), HitPolicy(), F)
+    dfn = ForceStates(defender or {"fighter": 1}, Loadout(), HitPolicy(), F)
     return run(att, dfn, {(att.start, dfn.start): F(1)}, rules, F(0))
 
 

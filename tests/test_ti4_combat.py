@@ -94,6 +94,12 @@ def test_ground_combat_with_reasons_in_both_languages(client):
     ({"attacker": {"units": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}, "fog": 1},
      "unknown_field", "fog"),
     ({"attacker": {"units": {"cruiser": 1}}}, "missing_field", "defender"),
+    ({"attacker": {"units": {"flagship": 1}, "flagship": {"combat": 11}}, "defender": {"units": {"fighter": 1}}},
+     "flagship_out_of_range", "attacker.flagship.combat"),
+    ({"attacker": {"units": {"flagship": 1}, "flagship": {"speed": 2}}, "defender": {"units": {"fighter": 1}}},
+     "unknown_field", "attacker.flagship.speed"),
+    ({"attacker": {"units": {"flagship": 2}}, "defender": {"units": {"fighter": 1}}},
+     "too_many_units", "attacker.units.flagship"),
 ])
 def test_refusals_are_400_in_the_request_language(client, body, code, field):
     answers = {lang: post(client, body, lang) for lang in ("en", "it")}
@@ -102,6 +108,17 @@ def test_refusals_are_400_in_the_request_language(client, body, code, field):
         error = response.get_json()["error"]
         assert (error["code"], error["field"]) == (code, field)
     assert answers["en"].get_json()["error"]["message"] != answers["it"].get_json()["error"]["message"]
+
+
+def test_a_flagship_fights_with_its_faction_sheet_numbers(client):
+    def attacker_win(sheet):
+        body = {"attacker": {"units": {"flagship": 1}, "flagship": sheet}, "defender": {"units": {"cruiser": 2}}}
+        response = post(client, body, "en")
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()["attacker_win"]
+    # More dice and a better combat value can only help; the default sheet is 7 with two dice.
+    assert attacker_win({"combat": 9, "dice": 1}) < attacker_win({}) < attacker_win({"combat": 5, "dice": 3})
+    assert attacker_win({}) == attacker_win({"combat": 7, "dice": 2, "capacity": 3})
 
 
 def test_unit_names_in_refusals_are_translated(client):

@@ -22,8 +22,8 @@ def test_a_plain_battle_passes():
 
 @pytest.mark.parametrize("battle, code, field", [
     (Battle("air", Force({}), Force({})), "unknown_kind", "kind"),
-    (Battle("space", Force({"flagship": 1}), Force({"fighter": 1})), "unknown_unit",
-     "attacker.units.flagship"),
+    (Battle("space", Force({"mech": 1}), Force({"fighter": 1})), "unknown_unit",
+     "attacker.units.mech"),
     (Battle("space", Force({"cruiser": -1}), Force({"fighter": 1})), "negative_count",
      "attacker.units.cruiser"),
     (Battle("space", Force({"cruiser": 9}), Force({"fighter": 1})), "too_many_units",

@@ -37,10 +37,10 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from engine.ti4.assignment import HitPolicy  # noqa: E402
 from engine.ti4.plans import RoundModifier  # noqa: E402
-from engine.ti4.units import DEFAULT_ORDER, SHIPS  # noqa: E402
+from engine.ti4.units import DEFAULT_ORDER, SHIPS, Flagship  # noqa: E402
 
 ships = st.fixed_dictionaries(
-    {}, optional={k: st.integers(1, 1 if k == "war_sun" else 3) for k in SHIPS}).filter(bool)
+    {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 3) for k in SHIPS}).filter(bool)
 rounds = st.none() | st.integers(1, 4)
 policies = st.builds(HitPolicy, order=st.permutations(DEFAULT_ORDER).map(tuple),
                      sustain_first=st.booleans())
@@ -59,7 +59,8 @@ def forces(draw):
                              unique=True))
     return Force({**units, **extras}, upgrades=tuple(upgrades),
         policy=HitPolicy(policy.order, policy.sustain_first, keep),
-        retreat_round=draw(rounds), modifiers=draw(modifiers))
+        retreat_round=draw(rounds), modifiers=draw(modifiers),
+        flagship=draw(st.builds(Flagship, st.integers(1, 10), st.integers(1, 3), st.integers(0, 6))))
 
 
 @settings(max_examples=40, deadline=None)

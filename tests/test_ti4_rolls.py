@@ -3,6 +3,7 @@ from fractions import Fraction as F
 from hypothesis import given, strategies as st
 
 from engine.ti4.rolls import ability_hits, hit_chance, hits_distribution
+from engine.ti4.units import Loadout
 
 
 def test_hit_chance_on_a_d10_where_zero_is_ten():
@@ -26,12 +27,12 @@ def test_a_roll_that_cannot_hit_is_a_single_zero():
 def test_war_sun_bombardment_rolls_three_dice():
     # Bombardment 3 (x3): three dice, each hitting on 3..10 (p = 4/5).
     p = F(4, 5)
-    assert ability_hits({"war_sun": 1}, (), "bombardment") == (
+    assert ability_hits({"war_sun": 1}, Loadout(), "bombardment") == (
         (1 - p) ** 3, 3 * p * (1 - p) ** 2, 3 * p * p * (1 - p), p ** 3)
 
 
 def test_pds_ii_fires_on_five():
-    assert ability_hits({"pds": 1}, ("pds",), "space_cannon") == (F(2, 5), F(3, 5))
+    assert ability_hits({"pds": 1}, Loadout(frozenset({"pds"})), "space_cannon") == (F(2, 5), F(3, 5))
 
 
 @given(st.dictionaries(st.integers(1, 12), st.integers(0, 6), max_size=4), st.integers(-3, 3))

@@ -2,13 +2,13 @@ import random
 from fractions import Fraction as F
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import assume, given, settings, strategies as st
 
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.space import barrage_step, space_combat
-from engine.ti4.units import DEFAULT_ORDER, SHIPS, stats
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, SHIPS, Flagship, Loadout
 
 
 def solve(attacker, defender, **options):
@@ -19,6 +19,25 @@ def test_one_fighter_each_is_four_ninths():
     r = solve(Force({"fighter": 1}), Force({"fighter": 1}))
     assert (r.attacker_win, r.defender_win, r.draw) == (F(4, 9), F(4, 9), F(1, 9))
     assert r.expected_rounds == F(25, 9)
+
+
+def test_a_flagship_sustains_then_fights_on():
+    # A flagship hitting on 9 with one die (1/5) against one fighter (1/5). Intact, a round ends
+    # the battle if the flagship hits (5/25), damages it if only the fighter hits (4/25), and is
+    # replayed otherwise (16/25). Damaged, it is one fighter against another: 4/9, 1/9, 4/9.
+    # So the attacker wins (5/25 + 4/25 * 4/9) / (9/25) = 61/81, draws 4/81 and loses 16/81.
+    r = solve(Force({"flagship": 1}, flagship=Flagship(combat=9, dice=1, capacity=0)), Force({"fighter": 1}))
+    assert (r.attacker_win, r.draw, r.defender_win) == (F(61, 81), F(4, 81), F(16, 81))
+    assert dict(r.attacker.expected_losses)["flagship"] == F(20, 81)  # the draws and the losses
+    assert r.attacker.expected_cost_lost == 8 * F(20, 81)
+
+
+def test_a_flagship_carries_fighters():
+    # Capacity 3 keeps three fighters after the win; capacity 0 keeps none (rule 17.3).
+    keeps = {cap: solve(Force({"flagship": 1, "fighter": 3}, flagship=Flagship(10, 4, cap)),
+                        Force({"fighter": 1})).attacker.expected_survivors for cap in (0, 3)}
+    assert dict(keeps[0]).get("fighter", 0) == 0
+    assert dict(keeps[3])["fighter"] > 2
 
 
 def test_nebula_gives_the_defender_plus_one():
@@ -62,8 +81,8 @@ def test_barrage_never_touches_sustain():
 def test_barrage_hits_beyond_the_fighters_are_lost():
     # Destroyer II: 3 barrage dice on 6 (p = 1/2). One fighter dies with P = 7/8; the other
     # hits are lost and the dreadnought is never damaged by them.
-    att = ForceStates({"dreadnought": 1, "fighter": 1}, frozenset(), HitPolicy(), F)
-    dfn = ForceStates({"destroyer": 1}, frozenset({"destroyer"}), HitPolicy(), F)
+    att = ForceStates({"dreadnought": 1, "fighter": 1}, Loadout(), HitPolicy(), F)
+    dfn = ForceStates({"destroyer": 1}, Loadout(frozenset({"destroyer"})), HitPolicy(), F)
     after = barrage_step(att, dfn)({(att.start, dfn.start): F(1)})
     # Attacker slots: fighter, dreadnought as (intact, damaged) pairs.
     seen = {(att.states[a], dfn.states[d]): p for (a, d), p in after.items()}
@@ -153,7 +172,7 @@ def test_large_battle_sums_to_one_in_floats():
 
 
 fleets = st.fixed_dictionaries(
-    {}, optional={k: st.integers(1, 1 if k == "war_sun" else 2) for k in SHIPS}).filter(bool)
+    {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 2) for k in SHIPS}).filter(bool)
 
 
 @settings(max_examples=30, deadline=None)
@@ -161,6 +180,7 @@ fleets = st.fixed_dictionaries(
 def test_adding_a_ship_never_hurts_its_side(a, b, extra, nebula):
     # Property tested: with default hit assignment and no plans, adding one ship of any kind to
     # the attacker never lowers P(attacker wins) and never raises P(defender wins).
+    assume(a.get(extra, 0) < COMPONENT_LIMIT.get(extra, 99))  # a second flagship does not exist
     before = space_combat(Battle("space", Force(a), Force(b), nebula=nebula))
     after = space_combat(Battle("space", Force({**a, extra: a.get(extra, 0) + 1}), Force(b),
                                 nebula=nebula))
@@ -182,7 +202,7 @@ def _simulate(rng, a_units, d_units, nebula, a_pds, d_pds):
 
     def take(fleet, hits):
         for unit in fleet:  # sustain first
-            if hits and stats(unit[0]).sustain and not unit[1]:
+            if hits and Loadout().stats(unit[0]).sustain and not unit[1]:
                 unit[1] = True
                 hits -= 1
         while hits and fleet:
@@ -205,9 +225,9 @@ def _simulate(rng, a_units, d_units, nebula, a_pds, d_pds):
             first = False
             if not (a_fleet and d_fleet):
                 break
-        a_hits = sum(_roll(rng, stats(u[0]).combat.dice, stats(u[0]).combat.value)
+        a_hits = sum(_roll(rng, Loadout().stats(u[0]).combat.dice, Loadout().stats(u[0]).combat.value)
                      for u in a_fleet)
-        d_hits = sum(_roll(rng, stats(u[0]).combat.dice, stats(u[0]).combat.value, nebula)
+        d_hits = sum(_roll(rng, Loadout().stats(u[0]).combat.dice, Loadout().stats(u[0]).combat.value, nebula)
                      for u in d_fleet)
         take(a_fleet, d_hits)
         take(d_fleet, a_hits)

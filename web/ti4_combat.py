@@ -23,7 +23,7 @@ from engine.ti4.inputs import (
 )
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
-from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, UNIT_KEYS, UPGRADABLE
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, UNIT_KEYS, UPGRADABLE, Flagship
 from web.api_input import (
     get_bool, get_choice, get_each, get_int, get_list, get_object, get_objects, get_optional,
     get_str, invalid_input, json_object, reject_unknown,
@@ -33,7 +33,7 @@ from web.errors import ApiError
 from web.i18n import current_lang
 from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
 from web.rules import get_db, section_label, section_url
-from web.ti4_combat_text import ERRORS, REASONS, TOOL_ENTRIES, UNIT_NAMES, UPGRADE_NAMES
+from web.ti4_combat_text import ERRORS, FLAGSHIP_FIELDS, REASONS, TOOL_ENTRIES, UNIT_NAMES, UPGRADE_NAMES
 from web.tools import TOOLS
 
 bp = Blueprint("ti4_combat", __name__)
@@ -42,7 +42,7 @@ TOOLS.extend(TOOL_ENTRIES)
 LOOSE = 10**12  # type check only; the engine applies the documented limits
 TOP_KEYS = ("kind", "nebula", "space_cannon", "bombardment", "stop_after", "attacker", "defender")
 SIDE_KEYS = ("units", "upgrades", "order", "sustain_first", "keep_alive", "retreat_round",
-             "modifiers")
+             "modifiers", "flagship")
 MODIFIER_KEYS = ("value", "first_round", "last_round")
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
@@ -66,6 +66,7 @@ SIDE_REQUEST = obj({
                             "last_round": {"type": ["integer", "null"], "minimum": 1,
                                            "maximum": MAX_ROUND}}, ("value",), extra=False),
                        MAX_MODIFIERS),
+    "flagship": obj({name: integer(lo, hi) for name, (lo, hi) in FLAGSHIP_LIMITS.items()}, extra=False),
 }, ("units",), extra=False)
 COUNTS = {"type": "object", "additionalProperties": NUMBER}
 SIDE_RESPONSE = obj({
@@ -97,7 +98,8 @@ LIMITS = (
     f"per unit kind the pieces of one colour ("
     + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
     + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
-    f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}."
+    f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
+    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items()) + "."
 )
 document(
     "/api/combat/ti4", "post",
@@ -142,6 +144,10 @@ def _force(data: Mapping, side: str) -> Force:
             get_int(item, "first_round", lo=-LOOSE, hi=LOOSE, path=where, default=1),
             get_optional(get_int, item, "last_round", lo=-LOOSE, hi=LOOSE, path=where)))
     order = _strings(body, "order", len(DEFAULT_ORDER), side)
+    sheet = get_object(body, "flagship", path=side, default={})
+    reject_unknown(sheet, tuple(FLAGSHIP_LIMITS), path=f"{side}.flagship")
+    flagship = Flagship(**{name: get_int(sheet, name, lo=-LOOSE, hi=LOOSE, path=f"{side}.flagship",
+                                         default=getattr(Flagship(), name)) for name in FLAGSHIP_LIMITS})
     return Force(
         units=units,
         upgrades=_strings(body, "upgrades", len(UPGRADABLE), side),
@@ -149,7 +155,8 @@ def _force(data: Mapping, side: str) -> Force:
                          sustain_first=get_bool(body, "sustain_first", path=side, default=True),
                          keep_alive=get_optional(get_str, body, "keep_alive", max_len=40, path=side)),
         retreat_round=get_optional(get_int, body, "retreat_round", lo=-LOOSE, hi=LOOSE, path=side),
-        modifiers=tuple(modifiers))
+        modifiers=tuple(modifiers),
+        flagship=flagship)
 
 
 def read_battle(data: Mapping) -> Battle:
@@ -291,6 +298,7 @@ def page():
         units={k: str(v) for k, v in UNIT_NAMES.items()},
         upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
         upgrade_kinds=UPGRADE_KINDS,
+        flagship_limits=FLAGSHIP_LIMITS, flagship_default=asdict(Flagship()), flagship_names=FLAGSHIP_FIELDS,
         allowed={f"{kind}-{side}": list(keys) for (kind, side), keys in ALLOWED.items()},
         order=DEFAULT_ORDER, max_round=MAX_ROUND,
         max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,

@@ -35,6 +35,8 @@ ERRORS = {
     "no_retreat_in_ground_combat": _l("There is no retreat from a ground combat."),
     "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
     "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
+    "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
+                                "from %(min)s to %(max)s here (read them off its faction sheet)."),
 }
 
 # Reasons (Reason codes) the engine attaches to a result.
@@ -63,11 +65,14 @@ UNIT_NAMES = {
     "cruiser": _l("Cruiser"),
     "carrier": _l("Carrier"),
     "dreadnought": _l("Dreadnought"),
+    "flagship": _l("Flagship"),
     "war_sun": _l("War Sun"),
     "infantry": _l("Infantry"),
     "pds": _l("PDS"),
     "space_dock": _l("Space Dock"),
 }
+
+FLAGSHIP_FIELDS = {"combat": _l("Combat value"), "dice": _l("Dice"), "capacity": _l("Capacity")}
 
 UPGRADE_NAMES = {
     "fighter": _l("Fighter II"),

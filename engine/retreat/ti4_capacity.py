@@ -1,20 +1,19 @@
 """Twilight Imperium 4: what a retreating fleet can carry, from the one table of unit stats.
 
-The capacities and component limits are the ones in ``engine/ti4/units.py`` (the base game's
-faction sheet and unit upgrade cards; 17 CAPIENZA, 87.2 UNITÀ); this module only adds what the
-retreat checker needs beyond combat: the flagship, whose capacity varies by faction and is
-therefore an input, and sane bounds for the unlimited fighter and infantry tokens (44.4).
+The capacities, component limits and flagship bounds are the ones in ``engine/ti4/units.py`` (the
+base game's faction sheet and unit upgrade cards; 17 CAPIENZA, 87.2 UNITÀ); this module only adds
+sane bounds for the unlimited fighter and infantry tokens (44.4).
 """
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
-from engine.ti4.units import COMPONENT_LIMIT, stats
+from engine.ti4.units import COMPONENT_LIMIT, FLAGSHIP_LIMITS, stats
 
-COMPONENT_LIMITS = MappingProxyType({**COMPONENT_LIMIT, "flagship": 1})
+COMPONENT_LIMITS = MappingProxyType(COMPONENT_LIMIT)
 MAX_SMALL_UNITS = 60
-MAX_FLAGSHIP_CAPACITY = 12  # accepted bound for a flagship's capacity, read off its faction sheet
+MAX_FLAGSHIP_CAPACITY = FLAGSHIP_LIMITS["capacity"][1]  # read off its faction sheet
 
 
 def capacity(ship: str, upgraded: bool) -> int:

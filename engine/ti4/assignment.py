@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Callable, Mapping
 
 from engine.ti4.rolls import hits_distribution
-from engine.ti4.units import DEFAULT_ORDER, UnitStats, stats
+from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
 ASSIGNMENT_RULES = ("ti4/23.6", "ti4/24.2", "ti4/77.1")
 
@@ -52,7 +52,7 @@ class ForceStates:
     value: it grows as the battle chain asks for states, and lives for one calculation.
     """
 
-    def __init__(self, units: Mapping[str, int], upgrades: frozenset[str], policy: HitPolicy,
+    def __init__(self, units: Mapping[str, int], loadout: Loadout, policy: HitPolicy,
                  number: Callable[[Fraction], Number] = float):
         slots: list[Slot] = []
         start: list[int] = []
@@ -60,10 +60,10 @@ class ForceStates:
         for key in order:
             count = units.get(key, 0) - (1 if policy.keep_alive == key else 0)
             if count > 0:
-                slots.append(Slot(stats(key, key in upgrades)))
+                slots.append(Slot(loadout.stats(key)))
                 start += [count, 0]
         if policy.keep_alive and units.get(policy.keep_alive, 0) > 0:
-            slots.append(Slot(stats(policy.keep_alive, policy.keep_alive in upgrades), True))
+            slots.append(Slot(loadout.stats(policy.keep_alive), True))
             start += [1, 0]
         self.slots = tuple(slots)
         self.sustain_first = policy.sustain_first

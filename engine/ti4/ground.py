@@ -46,10 +46,8 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("ground_combat takes a ground battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    att = ForceStates(_infantry(att_force), frozenset(att_force.upgrades), att_force.policy,
-                      number)
-    dfn = ForceStates(_infantry(def_force), frozenset(def_force.upgrades), def_force.policy,
-                      number)
+    att = ForceStates(_infantry(att_force), att_force.loadout, att_force.policy, number)
+    dfn = ForceStates(_infantry(def_force), def_force.loadout, def_force.policy, number)
     rules = list(BASE_RULES)
     reasons: list[Reason] = []
     bombard = battle.bombardment is not False and any(att_force.count(k) for k in BOMBARDERS)
@@ -63,12 +61,12 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             reasons.append(Reason("shield_blocks_bombardment", "ti4/70"))
         rules.append("ti4/70.3" if att_force.count("war_sun") else "ti4/70")
     bombarders = {k: att_force.count(k) for k in BOMBARDERS}
-    bombard_dist = ability_hits(bombarders, att_force.upgrades, "bombardment") if bombard else (1,)
+    bombard_dist = ability_hits(bombarders, att_force.loadout, "bombardment") if bombard else (1,)
     cannon = battle.space_cannon and def_force.count("pds") > 0
     if cannon:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
-    cannon_dist = (ability_hits({"pds": def_force.count("pds")}, def_force.upgrades,
-                                "space_cannon") if cannon else (1,))
+    cannon_dist = (ability_hits({"pds": def_force.count("pds")}, def_force.loadout, "space_cannon")
+                   if cannon else (1,))
     start: Distribution = {}
     for hb, qb in enumerate(map(number, bombard_dist)):
         nd = dfn.after_hits(dfn.start, hb)
@@ -84,5 +82,5 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         stop_after=battle.stop_after)
     outcome = run(att, dfn, start, round_rules, zero)
     return summarize(outcome, att, dfn, (_infantry(att_force), _infantry(def_force)),
-                     (att_force.upgrades, def_force.upgrades), _settle,
+                     (att_force.loadout, def_force.loadout), _settle,
                      tuple(dict.fromkeys(rules)), tuple(reasons), zero)

@@ -15,7 +15,8 @@ from engine.bounds import require_int
 from engine.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, SHIPS, UNIT_KEYS, UPGRADABLE
+from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, SHIPS, UNIT_KEYS, UPGRADABLE,
+                              Flagship, Loadout)
 
 KINDS = ("space", "ground")
 MAX_FIGHTERS = 20
@@ -43,16 +44,21 @@ def unit_limit(key: str) -> int:
 @dataclass(frozen=True)
 class Force:
     """One side: unit counts, unit upgrades (``"cruiser"`` means Cruiser II), hit policy,
-    an optional planned retreat round and roll modifiers."""
+    an optional planned retreat round, roll modifiers and the flagship's printed attributes."""
 
     units: Mapping[str, int]
     upgrades: tuple[str, ...] = ()
     policy: HitPolicy = field(default_factory=HitPolicy)
     retreat_round: int | None = None
     modifiers: tuple[RoundModifier, ...] = ()
+    flagship: Flagship = Flagship()
 
     def count(self, key: str) -> int:
         return self.units.get(key, 0)
+
+    @property
+    def loadout(self) -> Loadout:
+        return Loadout(frozenset(self.upgrades), self.flagship)
 
 
 @dataclass(frozen=True)
@@ -137,6 +143,9 @@ def validate(battle: Battle) -> None:
                 raise InvalidInput("unknown_upgrade", field=f"{side}.upgrades[{k}]", unit=key)
         _check_policy(side, force)
         _check_modifiers(side, force)
+        for name, (lo, hi) in FLAGSHIP_LIMITS.items():
+            value = getattr(force.flagship, name)
+            require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")
         _check_round(force.retreat_round, f"{side}.retreat_round")
         if battle.kind == "ground" and force.retreat_round is not None:
             raise InvalidInput("no_retreat_in_ground_combat", field=f"{side}.retreat_round",

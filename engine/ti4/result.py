@@ -14,7 +14,7 @@ from typing import Callable
 from engine.reasons import Reason
 from engine.ti4.assignment import ForceStates, Number
 from engine.ti4.chain import STALEMATE_RULE, ChainOutcome
-from engine.ti4.units import stats
+from engine.ti4.units import Loadout
 
 Units = tuple[tuple[str, int], ...]  # sorted (unit, count) pairs, count > 0
 Settle = Callable[[str, dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]
@@ -65,7 +65,7 @@ WINS = {"attacker": "attacker_win", "defender_retreat": "attacker_win",
         "stalemate": "defender_win", "draw": "draw", "unfinished": "unfinished"}
 
 
-def _side(finals: dict[Units, Number], initial: dict[str, int], upgrades: tuple[str, ...],
+def _side(finals: dict[Units, Number], initial: dict[str, int], loadout: Loadout,
           zero: Number) -> SideSummary:
     size = sum(initial.values())
     non_fighters = size - initial.get("fighter", 0)
@@ -83,7 +83,7 @@ def _side(finals: dict[Units, Number], initial: dict[str, int], upgrades: tuple[
         running += p
         at_least.append(running)
     losses = {key: initial[key] - expected[key] for key in initial}
-    cost = sum((stats(k, k in upgrades).cost * v for k, v in losses.items()), zero)
+    cost = sum((loadout.stats(k).cost * v for k, v in losses.items()), zero)
     ranked = tuple(sorted(finals.items(), key=lambda item: (-item[1], item[0])))
     return SideSummary(ranked, tuple(counts), tuple(reversed(at_least)),
                        tuple(expected.items()), tuple(losses.items()),
@@ -96,7 +96,7 @@ def _freeze(units: dict[str, int]) -> Units:
 
 def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceStates,
               initial: tuple[dict[str, int], dict[str, int]],
-              upgrades: tuple[tuple[str, ...], tuple[str, ...]], settle: Settle,
+              loadouts: tuple[Loadout, Loadout], settle: Settle,
               rules: tuple[str, ...], reasons: tuple[Reason, ...], zero: Number) -> CombatResult:
     """Aggregate the chain's end states into a ``CombatResult``."""
     columns = {name: zero for name in ("attacker_win", "defender_win", "draw", "unfinished",
@@ -123,8 +123,8 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
     rules += tuple(r.rule for r in reasons if r.rule not in rules)
     return CombatResult(
         **columns,
-        attacker=_side(finals[0], initial[0], upgrades[0], zero),
-        defender=_side(finals[1], initial[1], upgrades[1], zero),
+        attacker=_side(finals[0], initial[0], loadouts[0], zero),
+        defender=_side(finals[1], initial[1], loadouts[1], zero),
         rounds=outcome.rounds, rounds_later=outcome.later,
         expected_rounds=outcome.expected_rounds, rules=rules, reasons=reasons)
 

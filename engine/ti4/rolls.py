@@ -12,7 +12,7 @@ from functools import lru_cache, reduce
 from typing import Mapping
 
 from engine.dice import Dist, add, binomial
-from engine.ti4.units import stats
+from engine.ti4.units import Loadout
 
 D10_RULES = ("ti4/faq-generale-1", "ti4/22.1")
 
@@ -42,15 +42,14 @@ def hits_distribution(groups: Mapping[int, int], modifier: int = 0) -> tuple[Fra
     return _hits(key, modifier)
 
 
-def ability_hits(units: Mapping[str, int], upgrades: tuple[str, ...] | frozenset[str],
-                 ability: str) -> tuple[Fraction, ...]:
+def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str) -> tuple[Fraction, ...]:
     """P(h hits) of a one-off ability roll (``space_cannon``, ``bombardment``) of ``units``.
 
     Effects that modify combat rolls never apply to these (12.1, 15.3, 15.7, 68.1).
     """
     dice: dict[int, int] = {}
     for key, count in units.items():
-        roll = getattr(stats(key, key in upgrades), ability)
+        roll = getattr(loadout.stats(key), ability)
         if roll is not None and count:
             dice[roll.value] = dice.get(roll.value, 0) + count * roll.dice
     return hits_distribution(dice)

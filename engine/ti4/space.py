@@ -21,7 +21,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, number_type, summarize
 from engine.ti4.rolls import D10_RULES, ability_hits
-from engine.ti4.units import SHIPS, stats
+from engine.ti4.units import SHIPS, Loadout
 
 BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9",
               "ti4/23.10") + D10_RULES
@@ -31,8 +31,8 @@ def _ships(force: Force) -> dict[str, int]:
     return {k: force.count(k) for k in SHIPS if force.count(k)}
 
 
-def carried_capacity(units: dict[str, int], upgrades: tuple[str, ...]) -> int:
-    return sum(stats(k, k in upgrades).capacity * n for k, n in units.items() if k != "fighter")
+def carried_capacity(units: dict[str, int], loadout: Loadout) -> int:
+    return sum(loadout.stats(k).capacity * n for k, n in units.items() if k != "fighter")
 
 
 def keep_within_capacity(units: dict[str, int], force: Force, docks: bool) -> dict[str, int]:
@@ -41,9 +41,9 @@ def keep_within_capacity(units: dict[str, int], force: Force, docks: bool) -> di
     against the fleet pool, assumed to have room)."""
     if "fighter" in force.upgrades or not units.get("fighter"):
         return units
-    room = carried_capacity(units, force.upgrades)
+    room = carried_capacity(units, force.loadout)
     if docks:
-        dock = stats("space_dock", "space_dock" in force.upgrades)
+        dock = force.loadout.stats("space_dock")
         room += force.count("space_dock") * dock.fighter_allowance
     return {**units, "fighter": min(units["fighter"], room)}
 
@@ -51,7 +51,7 @@ def keep_within_capacity(units: dict[str, int], force: Force, docks: bool) -> di
 def retreat_with(units: dict[str, int], force: Force) -> dict[str, int]:
     """Ships that can move leave; fighters without movement go only if carried (23.7)."""
     left = keep_within_capacity(units, force, docks=False)
-    if not any(n for k, n in left.items() if stats(k, k in force.upgrades).move > 0):
+    if not any(n for k, n in left.items() if force.loadout.stats(k).move > 0):
         return {}
     return left
 
@@ -129,16 +129,14 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("space_combat takes a space battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    att = ForceStates(_ships(att_force), frozenset(att_force.upgrades), att_force.policy, number)
-    dfn = ForceStates(_ships(def_force), frozenset(def_force.upgrades), def_force.policy, number)
+    att = ForceStates(_ships(att_force), att_force.loadout, att_force.policy, number)
+    dfn = ForceStates(_ships(def_force), def_force.loadout, def_force.policy, number)
     start: Distribution = {(att.start, dfn.start): number(1)}
     cannon = battle.space_cannon and (att_force.count("pds") or def_force.count("pds"))
     if cannon:
         start = {}
-        att_cannon = ability_hits({"pds": att_force.count("pds")}, att_force.upgrades,
-                                  "space_cannon")
-        def_cannon = ability_hits({"pds": def_force.count("pds")}, def_force.upgrades,
-                                  "space_cannon")
+        att_cannon = ability_hits({"pds": att_force.count("pds")}, att_force.loadout, "space_cannon")
+        def_cannon = ability_hits({"pds": def_force.count("pds")}, def_force.loadout, "space_cannon")
         for ha, qa in enumerate(map(number, att_cannon)):
             for hd, qd in enumerate(map(number, def_cannon)):
                 key = (att.after_hits(att.start, hd), dfn.after_hits(dfn.start, ha))
@@ -157,5 +155,5 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
     return summarize(outcome, att, dfn, (_ships(att_force), _ships(def_force)),
-                     (att_force.upgrades, def_force.upgrades), _settler(battle), cited, reasons,
+                     (att_force.loadout, def_force.loadout), _settler(battle), cited, reasons,
                      zero)

@@ -2,7 +2,9 @@
 
 Source: the unit attributes printed on the base game's faction sheets (generic units) and on the
 unit upgrade technology cards (Fighter II, Destroyer II, Cruiser II, Carrier II, Dreadnought II,
-Infantry II, PDS II, Space Dock II). Faction-specific units and flagships are not covered.
+Infantry II, PDS II, Space Dock II). A flagship's combat value, dice and capacity differ by faction,
+so they are an input (``Flagship``); what every base-game flagship shares is fixed here (cost 8,
+move 1, Sustain Damage). Other faction-specific units and flagship abilities are not covered.
 The Rules Reference only names the attributes (combat 22, capacity 17, sustain damage 77,
 anti-fighter barrage 68, bombardment 12, space cannon 15, planetary shield 70); the numbers
 live on the components, so they are kept here, one frozen record per unit and level.
@@ -16,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-SHIPS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "war_sun")
+SHIPS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun")
 GROUND_FORCES = ("infantry",)
 STRUCTURES = ("pds", "space_dock")
 UNIT_KEYS = SHIPS + GROUND_FORCES + STRUCTURES
@@ -24,13 +26,14 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
               "space_dock")
 
 # Default loss order of the issue: cheapest first.
-DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "war_sun")
+DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship",
+                 "war_sun")
 
 # Rule 87.2: plastic units per colour. Fighters and infantry may use tokens (44.4), so their
 # cap is a calculator limit, documented in docs/ti4_combat.md.
 COMPONENT_LIMIT = {
     "space_dock": 3, "pds": 6, "destroyer": 8, "cruiser": 8, "war_sun": 2, "carrier": 4,
-    "dreadnought": 5,
+    "dreadnought": 5, "flagship": 1,
 }
 UNIT_LIMIT_RULES = ("ti4/87.2", "ti4/44.4")
 
@@ -96,3 +99,31 @@ def stats(key: str, upgraded: bool = False) -> UnitStats:
     if upgraded and key in _UPGRADED:
         return _UPGRADED[key]
     return _BASE[key]
+
+
+@dataclass(frozen=True)
+class Flagship:
+    """A faction's flagship as its faction sheet prints it (the defaults are only a starting
+    point: 7 with two dice and capacity 3 is common among the base-game flagships)."""
+
+    combat: int = 7
+    dice: int = 2
+    capacity: int = 3
+
+
+FLAGSHIP_LIMITS = {"combat": (1, 10), "dice": (1, 4), "capacity": (0, 12)}
+
+
+@dataclass(frozen=True)
+class Loadout:
+    """What decides one side's unit attributes: its unit upgrades and its flagship."""
+
+    upgrades: frozenset[str] = frozenset()
+    flagship: Flagship = Flagship()
+
+    def stats(self, key: str) -> UnitStats:
+        if key == "flagship":
+            f = self.flagship
+            return UnitStats("flagship", Fraction(8), Roll(f.combat, f.dice), move=1, capacity=f.capacity,
+                             sustain=True)
+        return stats(key, key in self.upgrades)

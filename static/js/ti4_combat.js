@@ -52,6 +52,19 @@
     });
     form.querySelectorAll(".space-only").forEach(function (node) { node.hidden = current !== "space"; });
     form.querySelectorAll(".ground-only").forEach(function (node) { node.hidden = current !== "ground"; });
+    showFlagships();
+  }
+
+  /* A side's flagship sheet shows while that side has its flagship in a space combat. */
+  var FLAGSHIP = ["combat", "dice", "capacity"];
+  function flagshipCount(side) {
+    var input = form.querySelector("input.count[data-side=" + side + "][data-unit=flagship]");
+    return input && !input.disabled ? parseInt(input.value, 10) || 0 : 0;
+  }
+  function showFlagships() {
+    SIDES.forEach(function (side) {
+      form.querySelector(".flagship-sheet[data-side=" + side + "]").hidden = !flagshipCount(side);
+    });
   }
 
   function sideBody(side) {
@@ -61,6 +74,12 @@
       if (!input.disabled && n) { units[input.dataset.unit] = n; }
     });
     var body = { units: units };
+    if (units.flagship) {
+      body.flagship = {};
+      FLAGSHIP.forEach(function (name) {
+        body.flagship[name] = parseInt(form.querySelector(".flagship-" + name + "[data-side=" + side + "]").value, 10);
+      });
+    }
     var upgrades = [];
     form.querySelectorAll("input.upgrade[data-side=" + side + "]:checked:not(:disabled)").forEach(function (box) {
       upgrades.push(box.value);
@@ -114,6 +133,12 @@
       form.querySelectorAll("input.count[data-side=" + side + "]").forEach(function (input) {
         input.value = units[input.dataset.unit] || 0;
       });
+      FLAGSHIP.forEach(function (name) {
+        var select = form.querySelector(".flagship-" + name + "[data-side=" + side + "]");
+        var printed = (data.flagship || {})[name];
+        select.value = printed === undefined ? Array.prototype.filter.call(select.options, function (o) {
+          return o.defaultSelected; })[0].value : String(printed);
+      });
       form.querySelectorAll("input.upgrade[data-side=" + side + "]").forEach(function (box) {
         box.checked = (data.upgrades || []).indexOf(box.value) >= 0;
       });
@@ -130,6 +155,7 @@
       setSelect(form.querySelector(".mod-first[data-side=" + side + "]"), mod.first_round || 1);
       setSelect(form.querySelector(".mod-last[data-side=" + side + "]"), mod.last_round);
     });
+    showFlagships();
   }
 
   function shareUrl(body) {
@@ -297,6 +323,7 @@
       var input = document.getElementById(button.dataset.for);
       var next = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
       input.value = Math.max(0, Math.min(parseInt(input.max, 10), next));
+      showFlagships();
     } else if (button.dataset.move) {
       var li = button.closest("li");
       if (button.dataset.move === "-1" && li.previousElementSibling) {
@@ -309,6 +336,9 @@
   });
   form.querySelectorAll("input[name=kind]").forEach(function (radio) {
     radio.addEventListener("change", showForKind);
+  });
+  form.addEventListener("input", function (event) {
+    if (event.target.classList.contains("count")) { showFlagships(); }
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();

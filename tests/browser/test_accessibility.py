@@ -83,6 +83,7 @@ PAGES = [
 def _run_ti4(page):
     page.locator('.side[data-side="attacker"] [data-step="1"][data-for="attacker-dreadnought"]').click()
     page.locator('.side[data-side="defender"] [data-step="1"][data-for="defender-destroyer"]').click()
+    page.locator('.side[data-side="attacker"] [data-step="1"][data-for="attacker-flagship"]').click()  # its sheet opens
     page.locator("#calculate").click()
     page.locator("#ti4-result").wait_for(state="visible")
 

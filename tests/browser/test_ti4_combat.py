@@ -62,3 +62,26 @@ def test_refusal_is_shown_in_the_page_language(page, live_url):
     page.fill("#attacker-cruiser", "0")
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator("#ti4-error")).to_contain_text("at least one unit")
+
+
+def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
+    page.goto(live_url + "/tools/combat/ti4?lang=en")
+    page.fill("#attacker-cruiser", "0")
+    page.fill("#defender-destroyer", "0")
+    sheet = page.locator('.flagship-sheet[data-side="attacker"]')
+    expect(sheet).to_be_hidden()  # no flagship, no sheet
+    page.get_by_role("button", name="One more: Flagship").first.click()
+    expect(sheet).to_be_visible()
+    # A flagship hitting on 9 with one die against one fighter: 61/81 = 75.3%, worked by hand in
+    # tests/test_ti4_space.py.
+    sheet.get_by_label("Combat value").select_option("9")
+    sheet.get_by_label("Dice").select_option("1")
+    page.locator('.side[data-side="defender"]').get_by_role("button", name="One more: Fighter").click()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("75.3%")
+
+    page.goto(page.url)  # the share link keeps the sheet
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("75.3%")
+    expect(sheet.get_by_label("Combat value")).to_have_value("9")
+    page.get_by_label("Ground combat (invasion)").check()
+    expect(sheet).to_be_hidden()  # flagships do not land
