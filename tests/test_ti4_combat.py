@@ -100,6 +100,8 @@ def test_ground_combat_with_reasons_in_both_languages(client):
      "unknown_field", "attacker.flagship.speed"),
     ({"attacker": {"units": {"flagship": 2}}, "defender": {"units": {"fighter": 1}}},
      "too_many_units", "attacker.units.flagship"),
+    ({"attacker": {"units": {"cruiser": 1}, "technologies": ["duranium_armor"]}, "defender": {"units": {"fighter": 1}}},
+     "unknown_technology", "attacker.technologies[0]"),
 ])
 def test_refusals_are_400_in_the_request_language(client, body, code, field):
     answers = {lang: post(client, body, lang) for lang in ("en", "it")}
@@ -119,6 +121,21 @@ def test_a_flagship_fights_with_its_faction_sheet_numbers(client):
     # More dice and a better combat value can only help; the default sheet is 7 with two dice.
     assert attacker_win({"combat": 9, "dice": 1}) < attacker_win({}) < attacker_win({"combat": 5, "dice": 3})
     assert attacker_win({}) == attacker_win({"combat": 7, "dice": 2, "capacity": 3})
+
+
+def test_technologies_are_named_with_their_side_in_the_reader_language(client):
+    body = {"attacker": {"units": {"cruiser": 3}, "technologies": ["assault_cannon", "antimass_deflectors"]},
+            "defender": {"units": {"dreadnought": 1, "pds": 1}, "technologies": ["plasma_scoring"]}}
+    answers = {lang: post(client, body, lang).get_json() for lang in ("en", "it")}
+    codes = {r["code"]: r for r in answers["en"]["reasons"]}
+    assert {"assault_cannon", "antimass_deflectors", "plasma_scoring"} <= set(codes)
+    assert codes["plasma_scoring"]["message"].startswith("Defender, Plasma Scoring")
+    assert codes["plasma_scoring"]["rule"] == "ti4/faq-generale-4"
+    italian = {r["code"]: r["message"] for r in answers["it"]["reasons"]}
+    assert italian["assault_cannon"].startswith("Attaccante")
+    # The PDS rolls two dice (Plasma Scoring) hitting on 7 (deflectors): both miss with 9/25, and
+    # then the card destroys the lone dreadnought before the combat. A hit leaves 2 cruisers: no card.
+    assert abs(answers["en"]["rounds"]["distribution"][0] - 9 / 25) < 1e-12
 
 
 def test_unit_names_in_refusals_are_translated(client):

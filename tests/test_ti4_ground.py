@@ -95,3 +95,21 @@ def test_monte_carlo_agrees_within_sampling_error():
                         ("draw", exact.draw)):
             sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
             assert abs(tally[name] / n - p) < 4 * sigma, (name, tally[name] / n, p)
+
+
+def test_plasma_scoring_adds_one_bombardment_die():
+    # A dreadnought bombards on 5 (6 faces of 10); with Plasma Scoring it rolls two dice, and the
+    # lone defending infantry dies before the landing with 1 - (4/10)^2 = 21/25.
+    def ends_before_landing(techs):
+        return solve(Force({"infantry": 1, "dreadnought": 1}, technologies=techs),
+                     Force({"infantry": 1})).rounds[0]
+    assert ends_before_landing(()) == F(3, 5)
+    assert ends_before_landing(("plasma_scoring",)) == F(21, 25)
+
+
+def test_antimass_deflectors_protect_the_landing_infantry():
+    # Space cannon defense (PDS on 6) at a lone landing infantry: 1/2, or 2/5 against deflectors.
+    def lost_before_combat(techs):
+        return solve(Force({"infantry": 1}, technologies=techs), Force({"infantry": 1, "pds": 1})).rounds[0]
+    assert lost_before_combat(()) == F(1, 2)
+    assert lost_before_combat(("antimass_deflectors",)) == F(2, 5)

@@ -247,3 +247,44 @@ def test_monte_carlo_agrees_within_sampling_error():
                     ("draw", exact.draw)):
         sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
         assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
+
+
+# --- Technologies ---------------------------------------------------------------------------------
+
+def test_antimass_deflectors_and_plasma_scoring_change_the_space_cannon():
+    # One PDS (space cannon 6: half the faces hit) fires at a lone fighter before the combat; the
+    # fighter that survives then fights one fighter: 4/9 to win (first test above).
+    def attacker_win(attacker_techs=(), defender_techs=()):
+        return solve(Force({"fighter": 1}, technologies=attacker_techs),
+                     Force({"fighter": 1, "pds": 1}, technologies=defender_techs)).attacker_win
+    assert attacker_win() == F(1, 2) * F(4, 9)
+    assert attacker_win(("antimass_deflectors",)) == F(3, 5) * F(4, 9)  # the PDS needs a 7
+    assert attacker_win((), ("plasma_scoring",)) == F(1, 4) * F(4, 9)  # two dice must both miss
+    assert attacker_win(("antimass_deflectors",), ("plasma_scoring",)) == F(9, 25) * F(4, 9)
+    # Technologies of the wrong side change nothing.
+    assert attacker_win(("plasma_scoring",), ("antimass_deflectors",)) == attacker_win()
+
+
+def test_graviton_laser_system_sends_cannon_hits_past_the_fighters():
+    force = ForceStates({"fighter": 2, "cruiser": 1, "dreadnought": 1}, Loadout(), HitPolicy())
+    plain = force.counts(force.after_cannon_hits(force.start, 3, spare_fighters=False))
+    graviton = force.counts(force.after_cannon_hits(force.start, 3, spare_fighters=True))
+    assert plain == {"cruiser": 1, "dreadnought": 1}  # sustain, then the two fighters
+    assert graviton == {"fighter": 2}  # sustain, the cruiser, the damaged dreadnought
+    assert force.counts(force.after_cannon_hits(force.start, 4, spare_fighters=True)) == {"fighter": 1}
+
+
+def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
+    three = Force({"cruiser": 3}, technologies=("assault_cannon",))
+    # The defender gives up its cheapest non-fighter ship: the battle becomes 3 cruisers v 1.
+    with_cannon = solve(three, Force({"destroyer": 1, "cruiser": 1}))
+    plain = solve(Force({"cruiser": 3}), Force({"cruiser": 1}))
+    assert (with_cannon.attacker_win, with_cannon.defender_win, with_cannon.draw) == (
+        plain.attacker_win, plain.defender_win, plain.draw)
+    # Destroyed, not hit: Sustain Damage cannot save a lone dreadnought.
+    alone = solve(three, Force({"dreadnought": 1}))
+    assert alone.attacker_win == 1 and alone.rounds[0] == 1
+    # Two non-fighter ships are not enough to use the card.
+    two = Force({"cruiser": 2, "fighter": 3}, technologies=("assault_cannon",))
+    assert solve(two, Force({"dreadnought": 1})).attacker_win == solve(
+        Force({"cruiser": 2, "fighter": 3}), Force({"dreadnought": 1})).attacker_win

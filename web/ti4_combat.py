@@ -23,7 +23,8 @@ from engine.ti4.inputs import (
 )
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
-from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, UNIT_KEYS, UPGRADABLE, Flagship
+from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE,
+                              Flagship)
 from web.api_input import (
     get_bool, get_choice, get_each, get_int, get_list, get_object, get_objects, get_optional,
     get_str, invalid_input, json_object, reject_unknown,
@@ -33,7 +34,8 @@ from web.errors import ApiError
 from web.i18n import current_lang
 from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
 from web.rules import get_db, section_label, section_url
-from web.ti4_combat_text import ERRORS, FLAGSHIP_FIELDS, REASONS, TOOL_ENTRIES, UNIT_NAMES, UPGRADE_NAMES
+from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES, TOOL_ENTRIES,
+                                 UNIT_NAMES, UPGRADE_NAMES)
 from web.tools import TOOLS
 
 bp = Blueprint("ti4_combat", __name__)
@@ -42,13 +44,15 @@ TOOLS.extend(TOOL_ENTRIES)
 LOOSE = 10**12  # type check only; the engine applies the documented limits
 TOP_KEYS = ("kind", "nebula", "space_cannon", "bombardment", "stop_after", "attacker", "defender")
 SIDE_KEYS = ("units", "upgrades", "order", "sustain_first", "keep_alive", "retreat_round",
-             "modifiers", "flagship")
+             "modifiers", "flagship", "technologies")
 MODIFIER_KEYS = ("value", "first_round", "last_round")
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
 UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
                  "dreadnought": "space", "space_dock": "space", "infantry": "ground",
                  "pds": "space ground"}
+TECHNOLOGY_KINDS = {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
+                    "graviton_laser_system": "space", "assault_cannon": "space"}
 
 
 # --- API description (OpenAPI) ----------------------------------------------------------------
@@ -67,6 +71,7 @@ SIDE_REQUEST = obj({
                                            "maximum": MAX_ROUND}}, ("value",), extra=False),
                        MAX_MODIFIERS),
     "flagship": obj({name: integer(lo, hi) for name, (lo, hi) in FLAGSHIP_LIMITS.items()}, extra=False),
+    "technologies": array({"type": "string", "enum": list(TECHNOLOGIES)}, len(TECHNOLOGIES)),
 }, ("units",), extra=False)
 COUNTS = {"type": "object", "additionalProperties": NUMBER}
 SIDE_RESPONSE = obj({
@@ -156,7 +161,8 @@ def _force(data: Mapping, side: str) -> Force:
                          keep_alive=get_optional(get_str, body, "keep_alive", max_len=40, path=side)),
         retreat_round=get_optional(get_int, body, "retreat_round", lo=-LOOSE, hi=LOOSE, path=side),
         modifiers=tuple(modifiers),
-        flagship=flagship)
+        flagship=flagship,
+        technologies=_strings(body, "technologies", len(TECHNOLOGIES), side))
 
 
 def read_battle(data: Mapping) -> Battle:
@@ -185,7 +191,10 @@ def refusal(error: InvalidInput) -> ApiError:
 
 
 def reason_json(reason: Reason) -> dict:
-    return {"code": reason.code, "message": str(REASONS[reason.code]) % dict(reason.params),
+    params = {**reason.params}
+    if params.get("side") in SIDE_NAMES:
+        params["side"] = str(SIDE_NAMES[params["side"]])
+    return {"code": reason.code, "message": str(REASONS[reason.code]) % params,
             "rule": reason.rule}
 
 
@@ -298,6 +307,7 @@ def page():
         units={k: str(v) for k, v in UNIT_NAMES.items()},
         upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
         upgrade_kinds=UPGRADE_KINDS,
+        technologies={k: str(v) for k, v in TECHNOLOGY_NAMES.items()}, technology_kinds=TECHNOLOGY_KINDS,
         flagship_limits=FLAGSHIP_LIMITS, flagship_default=asdict(Flagship()), flagship_names=FLAGSHIP_FIELDS,
         allowed={f"{kind}-{side}": list(keys) for (kind, side), keys in ALLOWED.items()},
         order=DEFAULT_ORDER, max_round=MAX_ROUND,

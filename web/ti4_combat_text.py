@@ -35,6 +35,7 @@ ERRORS = {
     "no_retreat_in_ground_combat": _l("There is no retreat from a ground combat."),
     "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
     "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
+    "unknown_technology": _l("\"%(technology)s\" is not a technology this calculator knows."),
     "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
                                 "from %(min)s to %(max)s here (read them off its faction sheet)."),
 }
@@ -57,7 +58,24 @@ REASONS = {
         "A war sun in the system switches off the Planetary Shield: every unit bombards."),
     "shield_blocks_bombardment": _l(
         "The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
+    "plasma_scoring": _l("%(side)s, Plasma Scoring: one unit rolls one more die for each Space Cannon or "
+                         "Bombardment roll."),
+    "antimass_deflectors": _l("%(side)s, Antimass Deflectors: the other side's Space Cannon rolls against its "
+                              "units get −1."),
+    "graviton_laser_system": _l("%(side)s, Graviton Laser System: its Space Cannon hits must go to non-fighter "
+                                "ships while there are any."),
+    "assault_cannon": _l("%(side)s, Assault Cannon: if it has 3 or more non-fighter ships when the combat "
+                         "starts, the other side destroys one of its non-fighter ships."),
 }
+
+TECHNOLOGY_NAMES = {
+    "antimass_deflectors": _l("Antimass Deflectors"),
+    "plasma_scoring": _l("Plasma Scoring"),
+    "graviton_laser_system": _l("Graviton Laser System"),
+    "assault_cannon": _l("Assault Cannon"),
+}
+
+SIDE_NAMES = {"attacker": _l("Attacker"), "defender": _l("Defender")}
 
 UNIT_NAMES = {
     "fighter": _l("Fighter"),

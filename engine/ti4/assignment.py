@@ -93,17 +93,24 @@ class ForceStates:
     def alive(self, i: int) -> bool:
         return self.depths[i] > 0
 
-    def _one_hit(self, state: tuple[int, ...]) -> tuple[int, ...]:
+    def _non_fighters(self, state: tuple[int, ...]) -> int:
+        return sum(state[2 * k] + state[2 * k + 1] for k, slot in enumerate(self.slots)
+                   if slot.unit.key != "fighter")
+
+    def _one_hit(self, state: tuple[int, ...], spare_fighters: bool = False) -> tuple[int, ...]:
+        """One hit under the policy; ``spare_fighters``: it must go to a non-fighter if any is
+        left (Graviton Laser System)."""
         cells = list(state)
+        skip = "fighter" if spare_fighters and self._non_fighters(state) else None
         if self.sustain_first:
             for k, slot in enumerate(self.slots):
-                if slot.unit.sustain and cells[2 * k]:
+                if slot.unit.key != skip and slot.unit.sustain and cells[2 * k]:
                     cells[2 * k] -= 1
                     cells[2 * k + 1] += 1
                     return tuple(cells)
         for k, slot in enumerate(self.slots):
             intact, damaged = cells[2 * k], cells[2 * k + 1]
-            if not intact and not damaged:
+            if (not intact and not damaged) or slot.unit.key == skip:
                 continue
             if slot.unit.sustain and intact:  # only when sustain_first is off
                 cells[2 * k], cells[2 * k + 1] = intact - 1, damaged + 1
@@ -129,6 +136,33 @@ class ForceStates:
     def after_hits(self, i: int, hits: int) -> int:
         path = self.chain(i)
         return path[min(hits, len(path) - 1)]
+
+    def after_cannon_hits(self, i: int, hits: int, spare_fighters: bool) -> int:
+        """Space cannon hits; with ``spare_fighters`` they must go to non-fighter ships first."""
+        if not spare_fighters:
+            return self.after_hits(i, hits)
+        state = self.states[i]
+        for _ in range(hits):
+            state = self._one_hit(state, spare_fighters=True)
+        return self.index(state)
+
+    def lose_non_fighter(self, i: int) -> int:
+        """Destroy one non-fighter ship, the owner's choice (Assault Cannon): the first in its
+        loss order, a damaged one before an intact one; sustain cannot prevent it."""
+        cells = list(self.states[i])
+        for k, slot in enumerate(self.slots):
+            if slot.unit.key == "fighter":
+                continue
+            if cells[2 * k + 1]:
+                cells[2 * k + 1] -= 1
+                return self.index(tuple(cells))
+            if cells[2 * k]:
+                cells[2 * k] -= 1
+                return self.index(tuple(cells))
+        return i
+
+    def non_fighter_ships(self, i: int) -> int:
+        return self._non_fighters(self.states[i])
 
     def lose_fighters(self, i: int, hits: int) -> int:
         """Destroy up to ``hits`` fighters directly (barrage): no sustain, excess hits lost."""

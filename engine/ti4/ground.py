@@ -22,6 +22,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, number_type, summarize
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
+from engine.ti4.space import cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3",
               "ti4/24.4", "ti4/43.5") + D10_RULES
@@ -61,12 +62,12 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             reasons.append(Reason("shield_blocks_bombardment", "ti4/70"))
         rules.append("ti4/70.3" if att_force.count("war_sun") else "ti4/70")
     bombarders = {k: att_force.count(k) for k in BOMBARDERS}
-    bombard_dist = ability_hits(bombarders, att_force.loadout, "bombardment") if bombard else (1,)
+    bombard_dist = (ability_hits(bombarders, att_force.loadout, "bombardment", extra_die=att_force.has("plasma_scoring"))
+                    if bombard else (1,))
     cannon = battle.space_cannon and def_force.count("pds") > 0
     if cannon:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
-    cannon_dist = (ability_hits({"pds": def_force.count("pds")}, def_force.loadout, "space_cannon")
-                   if cannon else (1,))
+    cannon_dist = cannon_hits(def_force, att_force) if cannon else (1,)
     start: Distribution = {}
     for hb, qb in enumerate(map(number, bombard_dist)):
         nd = dfn.after_hits(dfn.start, hb)
@@ -75,6 +76,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             start[key] = start.get(key, zero) + qb * qc
     if att_force.modifiers or def_force.modifiers:
         rules.append("ti4/49.2")
+    reasons += technology_reasons(att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False)
     round_rules = RoundRules(
         horizon=horizon(battle.stop_after, (), (att_force.modifiers, def_force.modifiers)),
         modifier=lambda r: (total_modifier(att_force.modifiers, r),

@@ -15,8 +15,8 @@ from engine.bounds import require_int
 from engine.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, SHIPS, UNIT_KEYS, UPGRADABLE,
-                              Flagship, Loadout)
+from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, SHIPS, TECHNOLOGIES, UNIT_KEYS,
+                              UPGRADABLE, Flagship, Loadout)
 
 KINDS = ("space", "ground")
 MAX_FIGHTERS = 20
@@ -44,7 +44,8 @@ def unit_limit(key: str) -> int:
 @dataclass(frozen=True)
 class Force:
     """One side: unit counts, unit upgrades (``"cruiser"`` means Cruiser II), hit policy,
-    an optional planned retreat round, roll modifiers and the flagship's printed attributes."""
+    an optional planned retreat round, roll modifiers, the flagship's printed attributes and
+    the combat technologies researched (``TECHNOLOGIES``)."""
 
     units: Mapping[str, int]
     upgrades: tuple[str, ...] = ()
@@ -52,6 +53,10 @@ class Force:
     retreat_round: int | None = None
     modifiers: tuple[RoundModifier, ...] = ()
     flagship: Flagship = Flagship()
+    technologies: tuple[str, ...] = ()
+
+    def has(self, technology: str) -> bool:
+        return technology in self.technologies
 
     def count(self, key: str) -> int:
         return self.units.get(key, 0)
@@ -143,6 +148,9 @@ def validate(battle: Battle) -> None:
                 raise InvalidInput("unknown_upgrade", field=f"{side}.upgrades[{k}]", unit=key)
         _check_policy(side, force)
         _check_modifiers(side, force)
+        for k, tech in enumerate(force.technologies):
+            if tech not in TECHNOLOGIES:
+                raise InvalidInput("unknown_technology", field=f"{side}.technologies[{k}]", technology=tech)
         for name, (lo, hi) in FLAGSHIP_LIMITS.items():
             value = getattr(force.flagship, name)
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")

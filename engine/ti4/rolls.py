@@ -42,14 +42,20 @@ def hits_distribution(groups: Mapping[int, int], modifier: int = 0) -> tuple[Fra
     return _hits(key, modifier)
 
 
-def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str) -> tuple[Fraction, ...]:
+def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str, modifier: int = 0,
+                 extra_die: bool = False) -> tuple[Fraction, ...]:
     """P(h hits) of a one-off ability roll (``space_cannon``, ``bombardment``) of ``units``.
 
-    Effects that modify combat rolls never apply to these (12.1, 15.3, 15.7, 68.1).
+    Effects that modify combat rolls never apply to these (12.1, 15.3, 15.7, 68.1); only effects
+    that name the ability do (``modifier``: Antimass Deflectors). ``extra_die``: one unit rolls
+    one more die (Plasma Scoring), the unit with the best value, as a player would choose.
     """
     dice: dict[int, int] = {}
     for key, count in units.items():
         roll = getattr(loadout.stats(key), ability)
         if roll is not None and count:
             dice[roll.value] = dice.get(roll.value, 0) + count * roll.dice
-    return hits_distribution(dice)
+    if extra_die and dice:
+        best = min(dice)
+        dice[best] += 1
+    return hits_distribution(dice, modifier)

@@ -14,6 +14,8 @@ If neither side can ever score, the attacker must retreat or is destroyed (FAQ, 
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
@@ -73,6 +75,30 @@ def _settler(battle: Battle):
     return settle
 
 
+def cannon_hits(shooter: Force, target: Force) -> tuple[Fraction, ...]:
+    """P(h hits) of ``shooter``'s PDS firing at ``target``'s units (15.2, 15.6), with Plasma
+    Scoring's extra die and the target's Antimass Deflectors."""
+    return ability_hits({"pds": shooter.count("pds")}, shooter.loadout, "space_cannon",
+                        modifier=-1 if target.has("antimass_deflectors") else 0,
+                        extra_die=shooter.has("plasma_scoring"))
+
+
+def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_has: bool):
+    """At the start of the combat (after space cannon offense), a side with Assault Cannon and 3
+    or more non-fighter ships makes the other destroy one non-fighter ship. Both sides' cards are
+    read on the same fleets: neither loss switches the other card off."""
+    def step(mass: Distribution) -> Distribution:
+        out: Distribution = {}
+        for (ia, idf), m in mass.items():
+            if att.alive(ia) and dfn.alive(idf):
+                na = att.lose_non_fighter(ia) if dfn_has and dfn.non_fighter_ships(idf) >= 3 else ia
+                nd = dfn.lose_non_fighter(idf) if att_has and att.non_fighter_ships(ia) >= 3 else idf
+                ia, idf = na, nd
+            out[(ia, idf)] = out.get((ia, idf), 0) + m
+        return out
+    return step
+
+
 def barrage_step(att: ForceStates, dfn: ForceStates):
     """Round 1 anti-fighter barrage (23.3, 68): both sides fire at once; hits only remove
     fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4)."""
@@ -88,6 +114,25 @@ def barrage_step(att: ForceStates, dfn: ForceStates):
     return step
 
 
+def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool,
+                       space: bool) -> list[Reason]:
+    """A reason for each technology that changes this combat, with the side that owns it."""
+    reasons = []
+    for side, own, other in (("attacker", att, dfn), ("defender", dfn, att)):
+        params = {"side": side}
+        own_cannon = cannon_fires and own.count("pds") > 0 and (space or side == "defender")
+        other_cannon = cannon_fires and other.count("pds") > 0 and (space or side == "attacker")
+        if own.has("plasma_scoring") and (own_cannon or (bombard and side == "attacker")):
+            reasons.append(Reason("plasma_scoring", "ti4/faq-generale-4", params))
+        if own.has("antimass_deflectors") and other_cannon:
+            reasons.append(Reason("antimass_deflectors", "ti4/81.1", params))
+        if own.has("graviton_laser_system") and own_cannon and space:
+            reasons.append(Reason("graviton_laser_system", "ti4/81.1", params))
+        if own.has("assault_cannon") and space:
+            reasons.append(Reason("assault_cannon", "ti4/81.1", params))
+    return reasons
+
+
 def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tuple, tuple]:
     att, dfn = battle.attacker, battle.defender
     rules = list(BASE_RULES)
@@ -95,11 +140,12 @@ def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tup
     both = {**att.units, **{k: att.count(k) + dfn.count(k) for k in dfn.units}}
     if both.get("war_sun"):
         rules.append("ti4/22.2")
-    sustain = bool(both.get("dreadnought") or both.get("war_sun"))
+    sustain = any(f.loadout.stats(k).sustain for f in (att, dfn) for k, n in f.units.items() if n)
     if sustain:
         rules += ["ti4/77", "ti4/77.1"]
     if cannon:
         rules += ["ti4/15.2", "ti4/15.3", "ti4/15.5"]
+    reasons += technology_reasons(att, dfn, cannon_fires=cannon, bombard=False, space=True)
     if barrage:
         rules += ["ti4/23.3", "ti4/68.1", "ti4/68.2"]
     if sustain and (cannon or barrage):
@@ -135,12 +181,15 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     cannon = battle.space_cannon and (att_force.count("pds") or def_force.count("pds"))
     if cannon:
         start = {}
-        att_cannon = ability_hits({"pds": att_force.count("pds")}, att_force.loadout, "space_cannon")
-        def_cannon = ability_hits({"pds": def_force.count("pds")}, def_force.loadout, "space_cannon")
+        att_cannon, def_cannon = cannon_hits(att_force, def_force), cannon_hits(def_force, att_force)
+        att_graviton, def_graviton = (f.has("graviton_laser_system") for f in (att_force, def_force))
         for ha, qa in enumerate(map(number, att_cannon)):
             for hd, qd in enumerate(map(number, def_cannon)):
-                key = (att.after_hits(att.start, hd), dfn.after_hits(dfn.start, ha))
+                key = (att.after_cannon_hits(att.start, hd, def_graviton),
+                       dfn.after_cannon_hits(dfn.start, ha, att_graviton))
                 start[key] = start.get(key, zero) + qa * qd
+    if att_force.has("assault_cannon") or def_force.has("assault_cannon"):
+        start = assault_cannon_step(att, dfn, att_force.has("assault_cannon"), def_force.has("assault_cannon"))(start)
     barrage = any(f.count("destroyer") for f in (att_force, def_force))
     nebula = 1 if battle.nebula else 0
     rules = RoundRules(

@@ -25,6 +25,16 @@ UNIT_KEYS = SHIPS + GROUND_FORCES + STRUCTURES
 UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infantry", "pds",
               "space_dock")
 
+# Technologies that change a combat's dice or losses, by what their cards say (base game):
+# Antimass Deflectors: other players' space cannon rolls against your units get -1.
+# Plasma Scoring: one of your units using Bombardment or Space Cannon rolls 1 more die (one die
+#   per roll, FAQ GENERALE 4).
+# Graviton Laser System: hits of your space cannon must go to non-fighter ships if able.
+# Assault Cannon: at the start of a space combat where you have 3 or more non-fighter ships, your
+#   opponent destroys 1 of their non-fighter ships.
+# Duranium Armor is left out: it repairs a unit each round, which the loss chains cannot express.
+TECHNOLOGIES = ("antimass_deflectors", "plasma_scoring", "graviton_laser_system", "assault_cannon")
+
 # Default loss order of the issue: cheapest first.
 DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship",
                  "war_sun")

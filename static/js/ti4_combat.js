@@ -85,6 +85,11 @@
       upgrades.push(box.value);
     });
     if (upgrades.length) { body.upgrades = upgrades; }
+    var technologies = [];
+    form.querySelectorAll("input.technology[data-side=" + side + "]:checked:not(:disabled)").forEach(function (box) {
+      technologies.push(box.value);
+    });
+    if (technologies.length) { body.technologies = technologies; }
     var order = [];
     form.querySelectorAll(".order-list[data-side=" + side + "] li").forEach(function (li) {
       order.push(li.dataset.unit);
@@ -141,6 +146,9 @@
       });
       form.querySelectorAll("input.upgrade[data-side=" + side + "]").forEach(function (box) {
         box.checked = (data.upgrades || []).indexOf(box.value) >= 0;
+      });
+      form.querySelectorAll("input.technology[data-side=" + side + "]").forEach(function (box) {
+        box.checked = (data.technologies || []).indexOf(box.value) >= 0;
       });
       var list = form.querySelector(".order-list[data-side=" + side + "]");
       (data.order || []).forEach(function (unit) {

@@ -85,3 +85,19 @@ def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
     expect(sheet.get_by_label("Combat value")).to_have_value("9")
     page.get_by_label("Ground combat (invasion)").check()
     expect(sheet).to_be_hidden()  # flagships do not land
+
+
+def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
+    page.goto(live_url + "/tools/combat/ti4?lang=en")
+    page.fill("#attacker-cruiser", "3")
+    page.fill("#defender-destroyer", "0")
+    page.fill("#defender-dreadnought", "1")
+    attacker = page.locator('.side[data-side="attacker"]')
+    attacker.get_by_label("Assault Cannon").check()
+    page.get_by_role("button", name="Calculate").click()
+    # Three non-fighter ships: the defender must destroy its only ship before the combat.
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("100.0%")
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Attacker, Assault Cannon")
+    page.get_by_label("Ground combat (invasion)").check()
+    expect(attacker.get_by_label("Assault Cannon")).to_be_hidden()  # a space combat card only
+    expect(attacker.get_by_label("Plasma Scoring")).to_be_visible()  # bombardment uses it
