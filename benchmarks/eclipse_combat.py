@@ -12,7 +12,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.eclipse.battle import Fleet, Group, estimate_states, solve_battle  # noqa: E402
-from engine.eclipse.blueprints import default_blueprint, explicit_stats, stats_from_parts  # noqa: E402
+from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts  # noqa: E402
+from engine.eclipse.multi import Faction, resolve_hex  # noqa: E402
 from benchmarks.timing import measure  # noqa: E402
 
 
@@ -40,12 +41,25 @@ CASES = [
 ]
 
 
+# More than two factions in one hex: every battle after the first starts from each way the
+# previous one can end (damage carried), so the number of battles is what grows.
+HEXES = [
+    ("hex: 4 players (2 int + cruiser each, one controls) + 2 Ancients",
+     [Faction(f"p{i}", Fleet((terran("interceptor", 2), terran("cruiser", 1))), i, i == 0) for i in range(4)]
+     + [Faction("ancients", Fleet((Group("ancient", 2, npc_stats("ancient")),)))], 5),
+]
+
+
 def main() -> None:
     for name, attacker, defender, reps in CASES:
         timing = measure(lambda: solve_battle(attacker, defender), reps)
         result = timing.result
         print(f"{name}\n  estimate {estimate_states(attacker, defender):,} states, solver visited "
               f"{result.states:,} nodes, P(attacker wins) {result.attacker_win:.4f}\n"
+              f"  median {timing.median:.1f} ms, p95 {timing.p95:.1f} ms ({reps} runs)")
+    for name, factions, reps in HEXES:
+        timing = measure(lambda: resolve_hex(factions), reps)
+        print(f"{name}\n  {timing.result.battles} battles solved\n"
               f"  median {timing.median:.1f} ms, p95 {timing.p95:.1f} ms ({reps} runs)")
 
 

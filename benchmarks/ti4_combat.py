@@ -17,6 +17,7 @@ from engine.ti4 import calculate  # noqa: E402
 from engine.ti4.assignment import HitPolicy  # noqa: E402
 from engine.ti4.inputs import Battle, Force  # noqa: E402
 from engine.ti4.rolls import _hits  # noqa: E402
+from engine.ti4.units import Flagship  # noqa: E402
 
 CASES = {
     "small space (3 vs 3)": Battle("space", Force({"cruiser": 2, "fighter": 1}),
@@ -35,6 +36,13 @@ CASES = {
                         "fighter": 7}, upgrades=("destroyer", "carrier", "fighter")),
         Force({"dreadnought": 4, "cruiser": 3, "destroyer": 4, "carrier": 2, "fighter": 4,
                "pds": 3}, upgrades=("cruiser", "pds"))),
+    "large space (18 vs 17, flagships, technologies)": Battle(
+        "space", Force({"flagship": 1, "dreadnought": 3, "cruiser": 4, "destroyer": 3, "carrier": 2,
+                        "fighter": 5}, flagship=Flagship(5, 2, 3),
+                       technologies=("assault_cannon", "antimass_deflectors")),
+        Force({"flagship": 1, "dreadnought": 3, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 6,
+               "pds": 2}, flagship=Flagship(7, 2, 3),
+              technologies=("plasma_scoring", "graviton_laser_system"))),
     "limit space (24 vs 24)": Battle(
         "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8,
                         "fighter": 5}),
