@@ -15,6 +15,13 @@ def test_home_lists_the_games(client, db):
         assert game.name("it") in page
 
 
+def test_the_layout_names_an_icon_that_is_served(client):
+    page = client.get("/").get_data(as_text=True)
+    icon = re.search(r'<link rel="icon" href="([^"]+)"', page).group(1)
+    response = client.get(icon)
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_table_of_contents_links_every_top_section(client, db, game):
     response = client.get(f"/rules/{game}")

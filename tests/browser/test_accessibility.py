@@ -45,7 +45,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("eclipse", "galaxy", "ti4", "parsec", "rftg")
 LANGS = ("it", "en")
-CHECKS = ("overflow", "names", "targets", "contrast", "landmarks", "keyboard")
+CHECKS = ("overflow", "names", "targets", "contrast", "landmarks", "keyboard", "console")
 
 # (id, path); the guard test below checks every GET page of app.url_map is here.
 PAGES = [
@@ -359,17 +359,24 @@ def audits(browser, live_url):
     tab = context.new_page()
     tab.set_default_timeout(15000)
     cache: dict[tuple[str, str], dict] = {}
+    errors: list[tuple[str, str]] = []  # (message, where): a failed asset, a script error
+    tab.on("console", lambda m: errors.append((m.text, m.location.get("url", ""))) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append((str(e), "")))
 
     def audit(page_id: str, lang: str) -> dict:
         if (page_id, lang) not in cache:
             path = dict(PAGES)[page_id].split("#")[0]
             sep = "&" if "?" in path else "?"
-            response = tab.goto(f"{live_url}{path}{sep}lang={lang}")
+            errors.clear()
+            url = f"{live_url}{path}{sep}lang={lang}"
+            response = tab.goto(url)
             tab.wait_for_load_state("load")
             if page_id in ACTIONS:
                 ACTIONS[page_id](tab)
             result = tab.evaluate(AUDIT_JS)
             result["status"] = response.status
+            # The not-found page's own 404 is expected; anything else is a broken page.
+            result["console"] = [text for text, where in errors if not (response.status == 404 and where == url)]
             result["keyboard"] = _keyboard(tab)
             cache[(page_id, lang)] = result
         return cache[(page_id, lang)]

@@ -8,6 +8,8 @@ from playwright.sync_api import expect
 
 
 def test_home_language_toggle_and_ti4_sub_rule(page, live_url):
+    console_errors = []  # a missing asset (icon, script) shows here as "Failed to load resource"
+    page.on("console", lambda message: console_errors.append(message.text) if message.type == "error" else None)
     page.goto(live_url + "/")
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(page.get_by_role("link", name="Regole", exact=True)).to_be_visible()
@@ -27,3 +29,4 @@ def test_home_language_toggle_and_ti4_sub_rule(page, live_url):
     expect(page.locator("html")).to_have_attribute("lang", "it")
     # nothing overflows the 360 px viewport
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert console_errors == []
