@@ -149,7 +149,9 @@
   form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
   F.shareButton("ec", progress, function () { return state; });
 
-  var shared = F.sharedState(function (s) { return s && s.attacker && s.defender; });
+  var shared = F.sharedState(function (s) {
+    return s && SIDES.every(function (side) { return s[side] && F.validGroups(s[side].ships); });
+  });
   if (shared) { state = shared; }
   renderAll();
   if (shared) { compute(); }

@@ -41,6 +41,12 @@
     return [g];
   }
   function isNpc(ships) { return ships.some(function (g) { return TYPES[g.type].npc; }); }
+  /* Groups as a share link carries them, checked before drawing (a damaged link starts afresh). */
+  function validGroups(ships) {
+    return Array.isArray(ships) && ships.every(function (g) {
+      return g && TYPES.hasOwnProperty(g.type) && Array.isArray(g.parts) && g.stats && typeof g.stats === "object";
+    });
+  }
 
   /* ----- live stats of a parts blueprint ----- */
   function partStats(type, parts) {
@@ -284,7 +290,7 @@
 
   window.EclipseFleet = {
     T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
-    newGroup: newGroup, preset: preset, isNpc: isNpc, renderGroups: renderGroups, readGroup: readGroup,
+    newGroup: newGroup, preset: preset, isNpc: isNpc, validGroups: validGroups, renderGroups: renderGroups, readGroup: readGroup,
     changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
     reasonsAndRules: reasonsAndRules, run: run, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
   };

@@ -152,7 +152,10 @@
   form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
   F.shareButton("hx", progress, function () { return state; });
 
-  var shared = F.sharedState(function (s) { return s && Array.isArray(s.factions) && s.factions.length >= 2; });
+  var shared = F.sharedState(function (s) {
+    return s && Array.isArray(s.factions) && s.factions.length >= 2 && s.factions.length <= DATA.max_factions &&
+      s.factions.every(function (f) { return f && typeof f.name === "string" && F.validGroups(f.ships); });
+  });
   if (shared) { state = shared; }
   renderAll();
   if (shared) { compute(); }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 
 import pytest
@@ -94,4 +96,18 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
     expect(page.get_by_label("Who controls the hex (has an influence disc there)")).to_have_value("-1")
     page.get_by_role("button", name="Compute who holds the hex").click()
     expect(page.locator("#hx-sequence")).to_have_text("Order in which the factions fight: Green → Blue → Ancients")
+    assert not errors
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("path, state", [
+    ("/tools/combat/eclipse/hex", {"factions": [{"name": "a", "ships": [{"type": "warship"}]}, {}]}),
+    ("/tools/combat/eclipse", {"attacker": {"ships": "many"}, "defender": None}),
+])
+def test_a_damaged_share_link_opens_the_empty_form(page, live_url, path, state):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    link = base64.urlsafe_b64encode(json.dumps(state).encode()).rstrip(b"=").decode()
+    page.goto(f"{live_url}{path}?lang=en&s={link}")
+    expect(page.locator(".ec-group").first).to_be_visible()  # the default fleets are drawn
     assert not errors
