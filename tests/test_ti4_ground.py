@@ -113,3 +113,27 @@ def test_antimass_deflectors_protect_the_landing_infantry():
         return solve(Force({"infantry": 1}, technologies=techs), Force({"infantry": 1, "pds": 1})).rounds[0]
     assert lost_before_combat(()) == F(1, 2)
     assert lost_before_combat(("antimass_deflectors",)) == F(2, 5)
+
+
+def test_x89_bacterial_weapon_takes_all_the_infantry_after_one_bombardment_kill():
+    # One dreadnought bombards on 5 (3/5). Without X-89 one hit kills one of three infantry; with
+    # it, any hit clears the planet, so the attacker wins before landing with 3/5.
+    def before_landing(techs):
+        return solve(Force({"infantry": 1, "dreadnought": 1}, technologies=techs),
+                     Force({"infantry": 3})).rounds[0]
+    assert before_landing(()) == 0
+    assert before_landing(("x89_bacterial_weapon",)) == F(3, 5)
+
+
+def test_magen_defense_grid_silences_the_first_round():
+    # One infantry each, no space cannon: with the grid the attacker cannot roll in round 1, so
+    # the defender's infantry (8 or more: 3/10) wins then; otherwise round 2 starts the usual
+    # one-on-one chain, which the defender wins with 7/17 (first test): 3/10 + 7/10 * 7/17.
+    def defender_win(techs, attacker=None):
+        return solve(attacker or Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=techs),
+                     space_cannon=False).defender_win
+    assert defender_win(()) == F(7, 17)
+    assert defender_win(("magen_defense_grid",)) == F(3, 10) + F(7, 10) * F(7, 17)
+    # A war sun takes Planetary Shield away, and the grid with it (70.3).
+    war_sun = Force({"infantry": 1, "war_sun": 1})
+    assert defender_win(("magen_defense_grid",), war_sun) == defender_win((), war_sun)

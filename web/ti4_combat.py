@@ -52,7 +52,8 @@ UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "
                  "dreadnought": "space", "space_dock": "space", "infantry": "ground",
                  "pds": "space ground"}
 TECHNOLOGY_KINDS = {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
-                    "graviton_laser_system": "space", "assault_cannon": "space"}
+                    "graviton_laser_system": "space", "assault_cannon": "space",
+                    "x89_bacterial_weapon": "ground", "magen_defense_grid": "ground"}
 
 
 # --- API description (OpenAPI) ----------------------------------------------------------------

@@ -66,6 +66,12 @@ REASONS = {
                                 "ships while there are any."),
     "assault_cannon": _l("%(side)s, Assault Cannon: if it has 3 or more non-fighter ships when the combat "
                          "starts, the other side destroys one of its non-fighter ships."),
+    "x89_bacterial_weapon": _l("%(side)s, X-89 Bacterial Weapon: once its bombardment destroys an infantry, "
+                               "all the defending infantry is destroyed."),
+    "magen_defense_grid": _l("%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first "
+                             "round of the ground combat."),
+    "war_sun_stops_magen": _l("A war sun in the system takes Planetary Shield away from the PDS, so Magen "
+                              "Defense Grid cannot be used."),
 }
 
 TECHNOLOGY_NAMES = {
@@ -73,6 +79,8 @@ TECHNOLOGY_NAMES = {
     "plasma_scoring": _l("Plasma Scoring"),
     "graviton_laser_system": _l("Graviton Laser System"),
     "assault_cannon": _l("Assault Cannon"),
+    "x89_bacterial_weapon": _l("X-89 Bacterial Weapon"),
+    "magen_defense_grid": _l("Magen Defense Grid"),
 }
 
 SIDE_NAMES = {"attacker": _l("Attacker"), "defender": _l("Defender")}

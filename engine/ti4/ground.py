@@ -20,13 +20,16 @@ from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, number_type, summarize
-from engine.ti4.plans import horizon, total_modifier
+from engine.ti4.plans import RoundModifier, horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
 from engine.ti4.space import cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3",
               "ti4/24.4", "ti4/43.5") + D10_RULES
 BOMBARDERS = ("dreadnought", "war_sun")
+# Magen Defense Grid: the opponent makes no combat rolls in the round the card is exhausted (the
+# first, the best use); no die can hit with -10, so it is that round's modifier.
+NO_ROLLS_IN_ROUND_1 = RoundModifier(-10, 1, 1)
 
 
 def _infantry(force: Force) -> dict[str, int]:
@@ -69,17 +72,26 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
     cannon_dist = cannon_hits(def_force, att_force) if cannon else (1,)
     start: Distribution = {}
+    bacterial = att_force.has("x89_bacterial_weapon") and bombard
     for hb, qb in enumerate(map(number, bombard_dist)):
-        nd = dfn.after_hits(dfn.start, hb)
+        # once the bombardment has destroyed an infantry, all the others go too.
+        nd = dfn.after_hits(dfn.start, len(dfn.chain(dfn.start)) if bacterial and hb else hb)
         for hc, qc in enumerate(map(number, cannon_dist)):
             key = (att.after_hits(att.start, hc), nd)
             start[key] = start.get(key, zero) + qb * qc
     if att_force.modifiers or def_force.modifiers:
         rules.append("ti4/49.2")
     reasons += technology_reasons(att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False)
+    att_modifiers = att_force.modifiers
+    if def_force.has("magen_defense_grid") and def_force.count("pds"):
+        if att_force.count("war_sun"):  # the PDS lose Planetary Shield, and the card with it
+            reasons.append(Reason("war_sun_stops_magen", "ti4/70.3"))
+        else:
+            att_modifiers += (NO_ROLLS_IN_ROUND_1,)
+            reasons.append(Reason("magen_defense_grid", "ti4/81.1", {"side": "defender"}))
     round_rules = RoundRules(
-        horizon=horizon(battle.stop_after, (), (att_force.modifiers, def_force.modifiers)),
-        modifier=lambda r: (total_modifier(att_force.modifiers, r),
+        horizon=horizon(battle.stop_after, (), (att_modifiers, def_force.modifiers)),
+        modifier=lambda r: (total_modifier(att_modifiers, r),
                             total_modifier(def_force.modifiers, r)),
         stop_after=battle.stop_after)
     outcome = run(att, dfn, start, round_rules, zero)

@@ -130,6 +130,8 @@ def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool
             reasons.append(Reason("graviton_laser_system", "ti4/81.1", params))
         if own.has("assault_cannon") and space:
             reasons.append(Reason("assault_cannon", "ti4/81.1", params))
+        if own.has("x89_bacterial_weapon") and bombard and side == "attacker":
+            reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
     return reasons
 
 

@@ -32,8 +32,14 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
 # Graviton Laser System: hits of your space cannon must go to non-fighter ships if able.
 # Assault Cannon: at the start of a space combat where you have 3 or more non-fighter ships, your
 #   opponent destroys 1 of their non-fighter ships.
+# X-89 Bacterial Weapon: after your bombardment destroys at least 1 infantry, you may destroy all
+#   the opponent's infantry on that planet (FAQ GENERALE 5: it is not part of the bombardment).
+# Magen Defense Grid: at the start of a round of ground combat on a planet with your Planetary
+#   Shield units, exhaust it: your opponent makes no combat rolls that round (a war sun in the
+#   system takes Planetary Shield away, and the card with it, 70.3).
 # Duranium Armor is left out: it repairs a unit each round, which the loss chains cannot express.
-TECHNOLOGIES = ("antimass_deflectors", "plasma_scoring", "graviton_laser_system", "assault_cannon")
+TECHNOLOGIES = ("antimass_deflectors", "plasma_scoring", "graviton_laser_system", "assault_cannon",
+                "x89_bacterial_weapon", "magen_defense_grid")
 
 # Default loss order of the issue: cheapest first.
 DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship",
