@@ -20,16 +20,13 @@ from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, number_type, summarize
-from engine.ti4.plans import RoundModifier, horizon, total_modifier
+from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
-from engine.ti4.space import cannon_hits, technology_reasons
+from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3",
               "ti4/24.4", "ti4/43.5") + D10_RULES
 BOMBARDERS = ("dreadnought", "war_sun")
-# Magen Defense Grid: the opponent makes no combat rolls in the round the card is exhausted (the
-# first, the best use); no die can hit with -10, so it is that round's modifier.
-NO_ROLLS_IN_ROUND_1 = RoundModifier(-10, 1, 1)
 
 
 def _infantry(force: Force) -> dict[str, int]:

@@ -14,15 +14,14 @@ If neither side can ever score, the attacker must retreat or is destroyed (FAQ, 
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from engine.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, number_type, summarize
-from engine.ti4.rolls import D10_RULES, ability_hits
+from engine.ti4.rolls import D10_RULES
+from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
 from engine.ti4.units import SHIPS, Loadout
 
 BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9",
@@ -75,30 +74,6 @@ def _settler(battle: Battle):
     return settle
 
 
-def cannon_hits(shooter: Force, target: Force) -> tuple[Fraction, ...]:
-    """P(h hits) of ``shooter``'s PDS firing at ``target``'s units (15.2, 15.6), with Plasma
-    Scoring's extra die and the target's Antimass Deflectors."""
-    return ability_hits({"pds": shooter.count("pds")}, shooter.loadout, "space_cannon",
-                        modifier=-1 if target.has("antimass_deflectors") else 0,
-                        extra_die=shooter.has("plasma_scoring"))
-
-
-def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_has: bool):
-    """At the start of the combat (after space cannon offense), a side with Assault Cannon and 3
-    or more non-fighter ships makes the other destroy one non-fighter ship. Both sides' cards are
-    read on the same fleets: neither loss switches the other card off."""
-    def step(mass: Distribution) -> Distribution:
-        out: Distribution = {}
-        for (ia, idf), m in mass.items():
-            if att.alive(ia) and dfn.alive(idf):
-                na = att.lose_non_fighter(ia) if dfn_has and dfn.non_fighter_ships(idf) >= 3 else ia
-                nd = dfn.lose_non_fighter(idf) if att_has and att.non_fighter_ships(ia) >= 3 else idf
-                ia, idf = na, nd
-            out[(ia, idf)] = out.get((ia, idf), 0) + m
-        return out
-    return step
-
-
 def barrage_step(att: ForceStates, dfn: ForceStates):
     """Round 1 anti-fighter barrage (23.3, 68): both sides fire at once; hits only remove
     fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4)."""
@@ -112,27 +87,6 @@ def barrage_step(att: ForceStates, dfn: ForceStates):
                     out[key] = out.get(key, 0) + m * qa * qd
         return out
     return step
-
-
-def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool,
-                       space: bool) -> list[Reason]:
-    """A reason for each technology that changes this combat, with the side that owns it."""
-    reasons = []
-    for side, own, other in (("attacker", att, dfn), ("defender", dfn, att)):
-        params = {"side": side}
-        own_cannon = cannon_fires and own.count("pds") > 0 and (space or side == "defender")
-        other_cannon = cannon_fires and other.count("pds") > 0 and (space or side == "attacker")
-        if own.has("plasma_scoring") and (own_cannon or (bombard and side == "attacker")):
-            reasons.append(Reason("plasma_scoring", "ti4/faq-generale-4", params))
-        if own.has("antimass_deflectors") and other_cannon:
-            reasons.append(Reason("antimass_deflectors", "ti4/81.1", params))
-        if own.has("graviton_laser_system") and own_cannon and space:
-            reasons.append(Reason("graviton_laser_system", "ti4/81.1", params))
-        if own.has("assault_cannon") and space:
-            reasons.append(Reason("assault_cannon", "ti4/81.1", params))
-        if own.has("x89_bacterial_weapon") and bombard and side == "attacker":
-            reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
-    return reasons
 
 
 def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tuple, tuple]:

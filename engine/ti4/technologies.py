@@ -1,0 +1,68 @@
+"""What the combat technologies change, applied around the battle chain.
+
+The cards' effects are summarised, as data, beside ``TECHNOLOGIES`` in ``engine/ti4/units.py``.
+Each works before the rounds or on one round, so the chain itself stays as it is: space cannon
+rolls get a die or a modifier, space cannon hits may skip fighters, Assault Cannon removes a
+ship before the first round, X-89 empties the planet after a bombardment kill (in ``ground``),
+Magen Defense Grid is a round-1 modifier no die can overcome.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from engine.reasons import Reason
+from engine.ti4.assignment import ForceStates
+from engine.ti4.chain import Distribution
+from engine.ti4.inputs import Force
+from engine.ti4.plans import RoundModifier
+from engine.ti4.rolls import ability_hits
+
+# Magen Defense Grid: the opponent makes no combat rolls in the round the card is exhausted (the
+# first, the best use); no die can hit with -10, so it is that round's modifier.
+NO_ROLLS_IN_ROUND_1 = RoundModifier(-10, 1, 1)
+
+
+def cannon_hits(shooter: Force, target: Force) -> tuple[Fraction, ...]:
+    """P(h hits) of ``shooter``'s PDS firing at ``target``'s units (15.2, 15.6), with Plasma
+    Scoring's extra die and the target's Antimass Deflectors."""
+    return ability_hits({"pds": shooter.count("pds")}, shooter.loadout, "space_cannon",
+                        modifier=-1 if target.has("antimass_deflectors") else 0,
+                        extra_die=shooter.has("plasma_scoring"))
+
+
+def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_has: bool):
+    """At the start of the combat (after space cannon offense), a side with Assault Cannon and 3
+    or more non-fighter ships makes the other destroy one non-fighter ship. Both sides' cards are
+    read on the same fleets: neither loss switches the other card off."""
+    def step(mass: Distribution) -> Distribution:
+        out: Distribution = {}
+        for (ia, idf), m in mass.items():
+            if att.alive(ia) and dfn.alive(idf):
+                na = att.lose_non_fighter(ia) if dfn_has and dfn.non_fighter_ships(idf) >= 3 else ia
+                nd = dfn.lose_non_fighter(idf) if att_has and att.non_fighter_ships(ia) >= 3 else idf
+                ia, idf = na, nd
+            out[(ia, idf)] = out.get((ia, idf), 0) + m
+        return out
+    return step
+
+
+def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool,
+                       space: bool) -> list[Reason]:
+    """A reason for each technology that changes this combat, with the side that owns it."""
+    reasons = []
+    for side, own, other in (("attacker", att, dfn), ("defender", dfn, att)):
+        params = {"side": side}
+        own_cannon = cannon_fires and own.count("pds") > 0 and (space or side == "defender")
+        other_cannon = cannon_fires and other.count("pds") > 0 and (space or side == "attacker")
+        if own.has("plasma_scoring") and (own_cannon or (bombard and side == "attacker")):
+            reasons.append(Reason("plasma_scoring", "ti4/faq-generale-4", params))
+        if own.has("antimass_deflectors") and other_cannon:
+            reasons.append(Reason("antimass_deflectors", "ti4/81.1", params))
+        if own.has("graviton_laser_system") and own_cannon and space:
+            reasons.append(Reason("graviton_laser_system", "ti4/81.1", params))
+        if own.has("assault_cannon") and space:
+            reasons.append(Reason("assault_cannon", "ti4/81.1", params))
+        if own.has("x89_bacterial_weapon") and bombard and side == "attacker":
+            reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
+    return reasons

@@ -1,0 +1,100 @@
+"""Combat technologies, each against odds worked by hand (space cannon, barrage-free starts,
+bombardment, the first ground round)."""
+
+from fractions import Fraction as F
+
+from engine.ti4.assignment import ForceStates, HitPolicy
+from engine.ti4.ground import ground_combat
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.space import space_combat
+from engine.ti4.units import Loadout
+
+
+def space(attacker, defender, **options):
+    return space_combat(Battle("space", attacker, defender, **options), exact=True)
+
+
+def ground(attacker, defender, **options):
+    return ground_combat(Battle("ground", attacker, defender, **options), exact=True)
+
+
+def test_antimass_deflectors_and_plasma_scoring_change_the_space_cannon():
+    # One PDS (space cannon 6: half the faces hit) fires at a lone fighter before the combat; the
+    # fighter that survives then fights one fighter: 4/9 to win (test_ti4_space.py, one fighter each).
+    def attacker_win(attacker_techs=(), defender_techs=()):
+        return space(Force({"fighter": 1}, technologies=attacker_techs),
+                     Force({"fighter": 1, "pds": 1}, technologies=defender_techs)).attacker_win
+    assert attacker_win() == F(1, 2) * F(4, 9)
+    assert attacker_win(("antimass_deflectors",)) == F(3, 5) * F(4, 9)  # the PDS needs a 7
+    assert attacker_win((), ("plasma_scoring",)) == F(1, 4) * F(4, 9)  # two dice must both miss
+    assert attacker_win(("antimass_deflectors",), ("plasma_scoring",)) == F(9, 25) * F(4, 9)
+    # Technologies of the wrong side change nothing.
+    assert attacker_win(("plasma_scoring",), ("antimass_deflectors",)) == attacker_win()
+
+
+def test_graviton_laser_system_sends_cannon_hits_past_the_fighters():
+    force = ForceStates({"fighter": 2, "cruiser": 1, "dreadnought": 1}, Loadout(), HitPolicy())
+    plain = force.counts(force.after_cannon_hits(force.start, 3, spare_fighters=False))
+    graviton = force.counts(force.after_cannon_hits(force.start, 3, spare_fighters=True))
+    assert plain == {"cruiser": 1, "dreadnought": 1}  # sustain, then the two fighters
+    assert graviton == {"fighter": 2}  # sustain, the cruiser, the damaged dreadnought
+    assert force.counts(force.after_cannon_hits(force.start, 4, spare_fighters=True)) == {"fighter": 1}
+
+
+def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
+    three = Force({"cruiser": 3}, technologies=("assault_cannon",))
+    # The defender gives up its cheapest non-fighter ship: the battle becomes 3 cruisers v 1.
+    with_cannon = space(three, Force({"destroyer": 1, "cruiser": 1}))
+    plain = space(Force({"cruiser": 3}), Force({"cruiser": 1}))
+    assert (with_cannon.attacker_win, with_cannon.defender_win, with_cannon.draw) == (
+        plain.attacker_win, plain.defender_win, plain.draw)
+    # Destroyed, not hit: Sustain Damage cannot save a lone dreadnought.
+    alone = space(three, Force({"dreadnought": 1}))
+    assert alone.attacker_win == 1 and alone.rounds[0] == 1
+    # Two non-fighter ships are not enough to use the card.
+    two = Force({"cruiser": 2, "fighter": 3}, technologies=("assault_cannon",))
+    assert space(two, Force({"dreadnought": 1})).attacker_win == space(
+        Force({"cruiser": 2, "fighter": 3}), Force({"dreadnought": 1})).attacker_win
+
+
+def test_plasma_scoring_adds_one_bombardment_die():
+    # A dreadnought bombards on 5 (6 faces of 10); with Plasma Scoring it rolls two dice, and the
+    # lone defending infantry dies before the landing with 1 - (4/10)^2 = 21/25.
+    def ends_before_landing(techs):
+        return ground(Force({"infantry": 1, "dreadnought": 1}, technologies=techs),
+                     Force({"infantry": 1})).rounds[0]
+    assert ends_before_landing(()) == F(3, 5)
+    assert ends_before_landing(("plasma_scoring",)) == F(21, 25)
+
+
+def test_antimass_deflectors_protect_the_landing_infantry():
+    # Space cannon defense (PDS on 6) at a lone landing infantry: 1/2, or 2/5 against deflectors.
+    def lost_before_combat(techs):
+        return ground(Force({"infantry": 1}, technologies=techs), Force({"infantry": 1, "pds": 1})).rounds[0]
+    assert lost_before_combat(()) == F(1, 2)
+    assert lost_before_combat(("antimass_deflectors",)) == F(2, 5)
+
+
+def test_x89_bacterial_weapon_takes_all_the_infantry_after_one_bombardment_kill():
+    # One dreadnought bombards on 5 (3/5). Without X-89 one hit kills one of three infantry; with
+    # it, any hit clears the planet, so the attacker wins before landing with 3/5.
+    def before_landing(techs):
+        return ground(Force({"infantry": 1, "dreadnought": 1}, technologies=techs),
+                     Force({"infantry": 3})).rounds[0]
+    assert before_landing(()) == 0
+    assert before_landing(("x89_bacterial_weapon",)) == F(3, 5)
+
+
+def test_magen_defense_grid_silences_the_first_round():
+    # One infantry each, no space cannon: with the grid the attacker cannot roll in round 1, so
+    # the defender's infantry (8 or more: 3/10) wins then; otherwise round 2 starts the usual
+    # one-on-one chain, which the defender wins with 7/17 (test_ti4_ground.py, one infantry
+    # each): 3/10 + 7/10 * 7/17.
+    def defender_win(techs, attacker=None):
+        return ground(attacker or Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=techs),
+                     space_cannon=False).defender_win
+    assert defender_win(()) == F(7, 17)
+    assert defender_win(("magen_defense_grid",)) == F(3, 10) + F(7, 10) * F(7, 17)
+    # A war sun takes Planetary Shield away, and the grid with it (70.3).
+    war_sun = Force({"infantry": 1, "war_sun": 1})
+    assert defender_win(("magen_defense_grid",), war_sun) == defender_win((), war_sun)
