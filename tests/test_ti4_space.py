@@ -33,11 +33,16 @@ def test_a_flagship_sustains_then_fights_on():
 
 
 def test_a_flagship_carries_fighters():
-    # Capacity 3 keeps three fighters after the win; capacity 0 keeps none (rule 17.3).
-    keeps = {cap: solve(Force({"flagship": 1, "fighter": 3}, flagship=Flagship(10, 4, cap)),
-                        Force({"fighter": 1})).attacker.expected_survivors for cap in (0, 3)}
-    assert dict(keeps[0]).get("fighter", 0) == 0
-    assert dict(keeps[3])["fighter"] > 2
+    # Capacity changes no roll, only the fighters kept after the combat (rule 17.3): with capacity
+    # c a side keeps min(fighters left, c). So each capacity's expected fighters follow exactly
+    # from the survivors when everything fits (capacity 3 for 3 fighters).
+    def battle(cap):
+        return solve(Force({"flagship": 1, "fighter": 3}, flagship=Flagship(9, 2, cap)), Force({"fighter": 2}))
+    fits = battle(3).attacker.survivors
+    for cap in (0, 1, 2):
+        kept = sum(p * min(dict(units).get("fighter", 0), cap) for units, p in fits)
+        assert dict(battle(cap).attacker.expected_survivors).get("fighter", 0) == kept
+    assert battle(3).attacker_win == battle(0).attacker_win  # capacity never changes the odds
 
 
 def test_nebula_gives_the_defender_plus_one():

@@ -6,6 +6,7 @@ from fractions import Fraction as F
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.ground import ground_combat
 from engine.ti4.inputs import Battle, Force
+from engine.ti4.plans import RoundModifier
 from engine.ti4.space import space_combat
 from engine.ti4.units import Loadout
 
@@ -41,6 +42,21 @@ def test_graviton_laser_system_sends_cannon_hits_past_the_fighters():
     assert force.counts(force.after_cannon_hits(force.start, 4, spare_fighters=True)) == {"fighter": 1}
 
 
+def test_graviton_laser_system_end_to_end_for_either_side():
+    # One PDS (1/2 to hit) fires at a cruiser and two fighters. The hit takes a fighter (the
+    # cheapest) unless the shooter has the Graviton Laser System: then it takes the cruiser.
+    fleet = {"cruiser": 1, "fighter": 2}
+    hit_fighter, hit_cruiser, missed = {"cruiser": 1, "fighter": 1}, {"fighter": 2}, fleet
+    shooters = {"fighter": 2, "pds": 1}
+    for techs, hit in (((), hit_fighter), (("graviton_laser_system",), hit_cruiser)):
+        as_attacker = space(Force(shooters, technologies=techs), Force(fleet)).attacker_win
+        assert as_attacker == (space(Force({"fighter": 2}), Force(hit)).attacker_win / 2
+                               + space(Force({"fighter": 2}), Force(missed)).attacker_win / 2)
+        as_defender = space(Force(fleet), Force(shooters, technologies=techs)).defender_win
+        assert as_defender == (space(Force(hit), Force({"fighter": 2})).defender_win / 2
+                               + space(Force(missed), Force({"fighter": 2})).defender_win / 2)
+
+
 def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
     three = Force({"cruiser": 3}, technologies=("assault_cannon",))
     # The defender gives up its cheapest non-fighter ship: the battle becomes 3 cruisers v 1.
@@ -51,6 +67,10 @@ def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
     # Destroyed, not hit: Sustain Damage cannot save a lone dreadnought.
     alone = space(three, Force({"dreadnought": 1}))
     assert alone.attacker_win == 1 and alone.rounds[0] == 1
+    # The defender's card works the same way on the attacker.
+    defending = space(Force({"destroyer": 1, "cruiser": 1}), Force({"cruiser": 3}, technologies=("assault_cannon",)))
+    mirror = space(Force({"cruiser": 1}), Force({"cruiser": 3}))
+    assert (defending.attacker_win, defending.defender_win) == (mirror.attacker_win, mirror.defender_win)
     # Two non-fighter ships are not enough to use the card.
     two = Force({"cruiser": 2, "fighter": 3}, technologies=("assault_cannon",))
     assert space(two, Force({"dreadnought": 1})).attacker_win == space(
@@ -95,6 +115,25 @@ def test_magen_defense_grid_silences_the_first_round():
                      space_cannon=False).defender_win
     assert defender_win(()) == F(7, 17)
     assert defender_win(("magen_defense_grid",)) == F(3, 10) + F(7, 10) * F(7, 17)
+    # No stack of bonuses lets the attacker roll in that round (six +3 modifiers are the most).
+    boosted = Force({"infantry": 1}, modifiers=(RoundModifier(3, 1, 1),) * 6)
+    assert ground(boosted, Force({"infantry": 1, "pds": 1}, technologies=("magen_defense_grid",)),
+                  space_cannon=False).rounds[1] == F(3, 10)
     # A war sun takes Planetary Shield away, and the grid with it (70.3).
     war_sun = Force({"infantry": 1, "war_sun": 1})
     assert defender_win(("magen_defense_grid",), war_sun) == defender_win((), war_sun)
+
+
+def test_each_reason_names_the_side_whose_card_acts():
+    def reasons(attacker, defender, kind="ground"):
+        battle = ground if kind == "ground" else space
+        return {(r.code, r.params["side"]) for r in battle(attacker, defender).reasons if "side" in r.params}
+    cards = ("antimass_deflectors", "plasma_scoring", "x89_bacterial_weapon", "magen_defense_grid")
+    invading = Force({"infantry": 2, "dreadnought": 1}, technologies=cards)
+    holding = Force({"infantry": 2, "pds": 1}, technologies=cards)
+    # On a planet: the attacker's deflectors (against the PDS), plasma (bombardment) and X-89;
+    # the defender's plasma (space cannon defense) and grid. The PDS's shield stops the bombardment.
+    assert reasons(invading, holding) == {("antimass_deflectors", "attacker"), ("plasma_scoring", "defender"),
+                                          ("magen_defense_grid", "defender")}
+    assert reasons(invading, Force({"infantry": 2}, technologies=cards)) == {
+        ("plasma_scoring", "attacker"), ("x89_bacterial_weapon", "attacker")}

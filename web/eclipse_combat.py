@@ -300,7 +300,8 @@ def api_hex():
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify({"hold": {name: prob(p) for name, p in result.hold.items()}, "sequence": list(result.sequence), "battles": result.battles,
+    return jsonify({"hold": {name: prob(p) for name, p in result.hold.items()},
+                    "sequence": list(result.sequence), "battles": result.battles,
                     "reasons": [reason_json(r) for r in result.reasons], "rules": list(result.rules),
                     "rule_links": rule_links(result.rules)})
 

@@ -51,9 +51,16 @@ SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is su
 UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
                  "dreadnought": "space", "space_dock": "space", "infantry": "ground",
                  "pds": "space ground"}
-TECHNOLOGY_KINDS = {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
-                    "graviton_laser_system": "space", "assault_cannon": "space",
-                    "x89_bacterial_weapon": "ground", "magen_defense_grid": "ground"}
+# Technologies by side: on a planet the attacker's deflectors meet the PDS and its X-89 follows its
+# bombardment, while the grid belongs to the defender's PDS.
+TECHNOLOGY_KINDS = {
+    "attacker": {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
+                 "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "ground",
+                 "magen_defense_grid": ""},
+    "defender": {"antimass_deflectors": "space", "plasma_scoring": "space ground",
+                 "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "",
+                 "magen_defense_grid": "ground"},
+}
 
 
 # --- API description (OpenAPI) ----------------------------------------------------------------

@@ -62,8 +62,8 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             reasons.append(Reason("shield_blocks_bombardment", "ti4/70"))
         rules.append("ti4/70.3" if att_force.count("war_sun") else "ti4/70")
     bombarders = {k: att_force.count(k) for k in BOMBARDERS}
-    bombard_dist = (ability_hits(bombarders, att_force.loadout, "bombardment", extra_die=att_force.has("plasma_scoring"))
-                    if bombard else (1,))
+    bombard_dist = (ability_hits(bombarders, att_force.loadout, "bombardment",
+                                 extra_die=att_force.has("plasma_scoring")) if bombard else (1,))
     cannon = battle.space_cannon and def_force.count("pds") > 0
     if cannon:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]

@@ -144,8 +144,9 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
                 key = (att.after_cannon_hits(att.start, hd, def_graviton),
                        dfn.after_cannon_hits(dfn.start, ha, att_graviton))
                 start[key] = start.get(key, zero) + qa * qd
-    if att_force.has("assault_cannon") or def_force.has("assault_cannon"):
-        start = assault_cannon_step(att, dfn, att_force.has("assault_cannon"), def_force.has("assault_cannon"))(start)
+    cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
+    if any(cannons):
+        start = assault_cannon_step(att, dfn, *cannons)(start)
     barrage = any(f.count("destroyer") for f in (att_force, def_force))
     nebula = 1 if battle.nebula else 0
     rules = RoundRules(

@@ -14,13 +14,14 @@ from fractions import Fraction
 from engine.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution
-from engine.ti4.inputs import Force
+from engine.ti4.inputs import MAX_MODIFIER, MAX_MODIFIERS, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.rolls import ability_hits
 
 # Magen Defense Grid: the opponent makes no combat rolls in the round the card is exhausted (the
-# first, the best use); no die can hit with -10, so it is that round's modifier.
-NO_ROLLS_IN_ROUND_1 = RoundModifier(-10, 1, 1)
+# first, the best use). As a modifier it must beat a 1 needed on the die (10) plus every bonus the
+# opponent may stack (MAX_MODIFIERS of +MAX_MODIFIER): then no die can hit in that round.
+NO_ROLLS_IN_ROUND_1 = RoundModifier(-(10 + MAX_MODIFIERS * MAX_MODIFIER), 1, 1)
 
 
 def cannon_hits(shooter: Force, target: Force) -> tuple[Fraction, ...]:

@@ -16,7 +16,7 @@
   var state = defaultState();
 
   function renderSide(side) {
-    F.renderGroups(document.querySelector("#ec-" + side + " .ec-groups"), state[side].ships, side === "defender");
+    F.renderGroups(document.querySelector("#ec-" + side + " .ec-groups"), state[side].ships, side === "defender", T[side]);
     document.getElementById("ec-" + side + "-targeting").value = state[side].targeting;
     var r = state[side].retreat;
     document.getElementById("ec-" + side + "-retreat").checked = !!r;
@@ -88,7 +88,7 @@
 
   /* ----- results ----- */
   function typeName(id) { return F.TYPES[id].name; }
-  function show(res) {
+  function show(res, computed) {
     document.getElementById("ec-att-win").textContent = pct.format(res.attacker_win);
     document.getElementById("ec-def-win").textContent = pct.format(res.defender_win);
     document.getElementById("ec-draw").textContent = pct.format(res.draw);
@@ -134,7 +134,7 @@
     }));
     rounds.appendChild(el("p", { "class": "meta" }, T.expected_rounds + ": " + num.format(res.expected_rounds)));
     F.reasonsAndRules(res, document.getElementById("ec-reasons"), document.getElementById("ec-rules"));
-    document.getElementById("ec-share-link").href = F.shareUrl(state);
+    document.getElementById("ec-share-link").href = F.shareUrl(computed);
     document.getElementById("ec-results").hidden = false;
     document.getElementById("ec-results-title").focus();
   }
@@ -143,14 +143,22 @@
   function compute() {
     SIDES.forEach(readSide);
     history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + A.encodeState(state));
+    var computed = F.snapshot(state);
     F.run("/api/combat/eclipse?lang=" + DATA.lang, request(), document.getElementById("ec-compute"), progress,
-          document.getElementById("ec-error"), show);
+          document.getElementById("ec-error"), function (res) { show(res, computed); });
   }
   form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
   F.shareButton("ec", progress, function () { return state; });
 
+  function validRetreat(r) {
+    return r === null || r === undefined ||
+      (typeof r === "object" && Number.isInteger(r.round) && Array.isArray(r.types));
+  }
   var shared = F.sharedState(function (s) {
-    return s && SIDES.every(function (side) { return s[side] && F.validGroups(s[side].ships); });
+    return s && SIDES.every(function (side) {
+      var x = s[side];
+      return x && F.validGroups(x.ships) && F.validTargeting(x.targeting) && validRetreat(x.retreat);
+    });
   });
   if (shared) { state = shared; }
   renderAll();

@@ -41,11 +41,15 @@
     return [g];
   }
   function isNpc(ships) { return ships.some(function (g) { return TYPES[g.type].npc; }); }
-  /* Groups as a share link carries them, checked before drawing (a damaged link starts afresh). */
+  /* Parts of a state as a share link carries them, checked before drawing (a damaged link starts
+     afresh instead of breaking the page). */
   function validGroups(ships) {
     return Array.isArray(ships) && ships.every(function (g) {
       return g && TYPES.hasOwnProperty(g.type) && Array.isArray(g.parts) && g.stats && typeof g.stats === "object";
     });
+  }
+  function validTargeting(value) {
+    return DATA.targetings.some(function (t) { return t.id === value; });
   }
 
   /* ----- live stats of a parts blueprint ----- */
@@ -104,13 +108,14 @@
                          inputmode: "numeric", "class": cls });
   }
 
-  /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed. */
-  function renderGroups(box, ships, allowNpc) {
+  /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed.
+     ``owner`` (a side or a faction) starts each group's accessible name. */
+  function renderGroups(box, ships, allowNpc, owner) {
     box.textContent = "";
     ships.forEach(function (g, index) {
       var t = TYPES[g.type];
       var card = el("div", { "class": "ec-group", "data-index": String(index),
-                             role: "group", "aria-label": T.group + " " + (index + 1) });
+                             role: "group", "aria-label": owner + " · " + T.group + " " + (index + 1) });
       var types = DATA.types.filter(function (x) { return !x.npc || allowNpc; })
         .map(function (x) { return [x.id, x.name]; });
       var head = el("div", { "class": "ec-row" });
@@ -265,6 +270,9 @@
     });
   }
 
+  /* A copy of the state being computed: the answer and its share link describe it, even if the
+     form changes while the server works. */
+  function snapshot(state) { return JSON.parse(JSON.stringify(state)); }
   /* The page's address for ``state``, in the page's language: opening it recomputes the same thing. */
   function shareUrl(state) {
     return location.origin + location.pathname + "?lang=" + DATA.lang + "&s=" + A.encodeState(state);
@@ -290,8 +298,8 @@
 
   window.EclipseFleet = {
     T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
-    newGroup: newGroup, preset: preset, isNpc: isNpc, validGroups: validGroups, renderGroups: renderGroups, readGroup: readGroup,
+    newGroup: newGroup, preset: preset, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
     changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
-    reasonsAndRules: reasonsAndRules, run: run, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
+    reasonsAndRules: reasonsAndRules, run: run, snapshot: snapshot, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
   };
 }());

@@ -50,13 +50,14 @@
     card.appendChild(field);
     var groups = el("div", { "class": "ec-groups" });
     card.appendChild(groups);
-    F.renderGroups(groups, f.ships, true);
+    F.renderGroups(groups, f.ships, true, nameOf(f, i));
     var actions = el("p", { "class": "ec-actions" });
     actions.appendChild(el("button", { type: "button", "class": "btn ec-add" }, T.add_group));
     actions.appendChild(el("button", { type: "button", "class": "btn ec-preset", "data-preset": "ancient" }, T.ancients));
     actions.appendChild(el("button", { type: "button", "class": "btn ec-preset", "data-preset": "gcds" }, T.gcds));
     if (state.factions.length > 2) {
-      actions.appendChild(el("button", { type: "button", "class": "btn hx-remove" }, T.remove_faction));
+      actions.appendChild(el("button", { type: "button", "class": "btn hx-remove",
+                                         "aria-label": T.remove_faction + ": " + nameOf(f, i) }, T.remove_faction));
     }
     card.appendChild(actions);
   }
@@ -81,9 +82,15 @@
     var group = ev.target.closest(".ec-group");
     if (group) { F.readGroup(group, shipsOf(factionOf(group))); }
     if (ev.target.classList.contains("hx-name")) {
-      var i = +factionOf(ev.target).getAttribute("data-index");
+      var card = factionOf(ev.target), i = +card.getAttribute("data-index");
       state.factions[i].name = ev.target.value;
-      controller.options[i + 1].textContent = nameOf(state.factions[i], i);
+      var name = nameOf(state.factions[i], i);
+      controller.options[i + 1].textContent = name;
+      card.querySelectorAll(".ec-group").forEach(function (g, k) {  // accessible names follow the name
+        g.setAttribute("aria-label", name + " · " + T.group + " " + (k + 1));
+      });
+      var remove = card.querySelector(".hx-remove");
+      if (remove) { remove.setAttribute("aria-label", T.remove_faction + ": " + name); }
     }
   });
   form.addEventListener("change", function (ev) {
@@ -131,14 +138,14 @@
   }
 
   /* ----- results ----- */
-  function show(res) {
+  function show(res, body, computed) {
     var hold = document.getElementById("hx-hold");
     hold.textContent = "";
-    F.bars(hold, state.factions.map(function (f, i) { return [nameOf(f, i), res.hold[nameOf(f, i)]]; }));
+    F.bars(hold, body.factions.map(function (f) { return [f.name, res.hold[f.name]]; }));
     document.getElementById("hx-sequence").textContent = T.sequence + ": " + res.sequence.join(" → ");
     document.getElementById("hx-battles").textContent = F.fmt(T.battles, res.battles);
     F.reasonsAndRules(res, document.getElementById("hx-reasons"), document.getElementById("hx-rules"));
-    document.getElementById("hx-share-link").href = F.shareUrl(state);
+    document.getElementById("hx-share-link").href = F.shareUrl(computed);
     document.getElementById("hx-results").hidden = false;
     document.getElementById("hx-results-title").focus();
   }
@@ -146,15 +153,18 @@
   var progress = document.getElementById("hx-progress");
   function compute() {
     history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + A.encodeState(state));
-    F.run("/api/combat/eclipse/hex?lang=" + DATA.lang, request(), document.getElementById("hx-compute"), progress,
-          document.getElementById("hx-error"), show);
+    var body = request(), computed = F.snapshot(state);
+    F.run("/api/combat/eclipse/hex?lang=" + DATA.lang, body, document.getElementById("hx-compute"), progress,
+          document.getElementById("hx-error"), function (res) { show(res, body, computed); });
   }
   form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
   F.shareButton("hx", progress, function () { return state; });
 
   var shared = F.sharedState(function (s) {
     return s && Array.isArray(s.factions) && s.factions.length >= 2 && s.factions.length <= DATA.max_factions &&
-      s.factions.every(function (f) { return f && typeof f.name === "string" && F.validGroups(f.ships); });
+      s.factions.every(function (f) { return f && typeof f.name === "string" && F.validGroups(f.ships); }) &&
+      Number.isInteger(s.controller) && s.controller >= -1 && s.controller < s.factions.length &&
+      F.validTargeting(s.targeting);
   });
   if (shared) { state = shared; }
   renderAll();

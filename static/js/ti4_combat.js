@@ -140,9 +140,10 @@
       });
       FLAGSHIP.forEach(function (name) {
         var select = form.querySelector(".flagship-" + name + "[data-side=" + side + "]");
-        var printed = (data.flagship || {})[name];
-        select.value = printed === undefined ? Array.prototype.filter.call(select.options, function (o) {
-          return o.defaultSelected; })[0].value : String(printed);
+        var printed = String((data.flagship || {})[name]);
+        var known = Array.prototype.some.call(select.options, function (o) { return o.value === printed; });
+        select.value = known ? printed : Array.prototype.filter.call(select.options, function (o) {
+          return o.defaultSelected; })[0].value;  // a damaged link: the sheet's default
       });
       form.querySelectorAll("input.upgrade[data-side=" + side + "]").forEach(function (box) {
         box.checked = (data.upgrades || []).indexOf(box.value) >= 0;

@@ -103,6 +103,11 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
 @pytest.mark.parametrize("path, state", [
     ("/tools/combat/eclipse/hex", {"factions": [{"name": "a", "ships": [{"type": "warship"}]}, {}]}),
     ("/tools/combat/eclipse", {"attacker": {"ships": "many"}, "defender": None}),
+    ("/tools/combat/eclipse", {side: {"ships": [{"type": "interceptor", "count": 1, "mode": "parts", "parts": [],
+                                                 "stats": {}}], "targeting": "optimal", "retreat": {}}
+                               for side in ("attacker", "defender")}),
+    ("/tools/combat/eclipse/hex", {"factions": [{"name": n, "ships": []} for n in "ab"], "controller": "0",
+                                   "targeting": "optimal"}),
 ])
 def test_a_damaged_share_link_opens_the_empty_form(page, live_url, path, state):
     errors = []

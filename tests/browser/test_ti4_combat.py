@@ -101,3 +101,8 @@ def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
     page.get_by_label("Ground combat (invasion)").check()
     expect(attacker.get_by_label("Assault Cannon")).to_be_hidden()  # a space combat card only
     expect(attacker.get_by_label("Plasma Scoring")).to_be_visible()  # bombardment uses it
+    # On a planet the grid is the defender's card and X-89 the attacker's.
+    defender = page.locator('.side[data-side="defender"]')
+    expect(defender.get_by_label("Magen Defense Grid")).to_be_visible()
+    expect(attacker.get_by_label("Magen Defense Grid")).to_have_count(0)
+    expect(defender.get_by_label("X-89 Bacterial Weapon")).to_be_hidden()
