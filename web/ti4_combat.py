@@ -118,7 +118,7 @@ document(
     "/api/combat/ti4", "post",
     summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
             "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
-            "defense).",
+            "defense), with unit upgrades, flagships and combat technologies.",
     request=obj({
         "kind": {"type": "string", "enum": list(KINDS)},
         "nebula": BOOLEAN, "space_cannon": BOOLEAN, "bombardment": BOOLEAN,
@@ -127,9 +127,11 @@ document(
     }, ("attacker", "defender"), extra=False),
     response=RESPONSE,
     example={"body": {"kind": "space", "nebula": False,
-                      "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2},
-                                   "upgrades": ["cruiser"]},
-                      "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1}}}},
+                      "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
+                                   "upgrades": ["cruiser"], "flagship": {"combat": 5, "dice": 2, "capacity": 3},
+                                   "technologies": ["antimass_deflectors"]},
+                      "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1},
+                                   "technologies": ["plasma_scoring"]}}},
     limits=LIMITS,
     errors=(400, 422),
 )
