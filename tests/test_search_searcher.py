@@ -141,6 +141,11 @@ def test_english_questions_reach_italian_rules(real):
     assert ids(real.search("evasive maneuver", "en"))[0] == "parsec/manovra-evasiva"
 
 
+def test_a_players_verb_reaches_the_rulebooks_verb(real):
+    # "ricevo" / "get" are not the rulebooks' words ("ottiene" / "gains"): synonyms.tsv joins them.
+    assert real.search("quanti segnalini comando ricevo nella fase di status?", "it").results[0].section.id == "ti4/36.5"
+
+
 def test_a_paragraph_number_finds_the_paragraph(real):
     assert ids(real.search("23.7", "it"))[0] == "ti4/23.7"
 
