@@ -32,10 +32,9 @@ from typing import Literal
 
 from engine.bounds import require_int
 from engine.reasons import InvalidInput, Reason
-from engine.retreat.ti4_capacity import (
-    COMPONENT_LIMITS, MAX_FLAGSHIP_CAPACITY, MAX_SMALL_UNITS, capacity,
-)
+from engine.retreat.ti4_capacity import MAX_SMALL_UNITS, capacity
 from engine.retreat.verdict import Verdict, unique_rules
+from engine.ti4.units import COMPONENT_LIMIT, FLAGSHIP_LIMITS
 
 # Section ids this module cites (each must exist in rules_db; a project test checks them).
 RULE_ADJACENCY = "ti4/2"
@@ -301,10 +300,10 @@ def rules(c: Combat) -> tuple[str, ...]:
 # --- building and validating --------------------------------------------------------------
 
 _FLEET_LIMITS = {
-    "carriers": COMPONENT_LIMITS["carrier"], "cruisers": COMPONENT_LIMITS["cruiser"],
-    "dreadnoughts": COMPONENT_LIMITS["dreadnought"], "destroyers": COMPONENT_LIMITS["destroyer"],
-    "war_suns": COMPONENT_LIMITS["war_sun"], "flagship": COMPONENT_LIMITS["flagship"],
-    "flagship_capacity": MAX_FLAGSHIP_CAPACITY, "fighters": MAX_SMALL_UNITS,
+    "carriers": COMPONENT_LIMIT["carrier"], "cruisers": COMPONENT_LIMIT["cruiser"],
+    "dreadnoughts": COMPONENT_LIMIT["dreadnought"], "destroyers": COMPONENT_LIMIT["destroyer"],
+    "war_suns": COMPONENT_LIMIT["war_sun"], "flagship": COMPONENT_LIMIT["flagship"],
+    "flagship_capacity": FLAGSHIP_LIMITS["capacity"][1], "fighters": MAX_SMALL_UNITS,
     "infantry": MAX_SMALL_UNITS,
 }
 FLEET_INT_FIELDS = tuple(_FLEET_LIMITS)

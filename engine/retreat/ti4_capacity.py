@@ -1,19 +1,15 @@
 """Twilight Imperium 4: what a retreating fleet can carry, from the one table of unit stats.
 
 The capacities, component limits and flagship bounds are the ones in ``engine/ti4/units.py`` (the
-base game's faction sheet and unit upgrade cards; 17 CAPIENZA, 87.2 UNITÀ); this module only adds
-sane bounds for the unlimited fighter and infantry tokens (44.4).
+base game's faction sheet and unit upgrade cards; 17 CAPIENZA, 87.2 UNITÀ), used from there; this
+module only adds sane bounds for the unlimited fighter and infantry tokens (44.4).
 """
 
 from __future__ import annotations
 
-from types import MappingProxyType
+from engine.ti4.units import stats
 
-from engine.ti4.units import COMPONENT_LIMIT, FLAGSHIP_LIMITS, stats
-
-COMPONENT_LIMITS = MappingProxyType(COMPONENT_LIMIT)
 MAX_SMALL_UNITS = 60
-MAX_FLAGSHIP_CAPACITY = FLAGSHIP_LIMITS["capacity"][1]  # read off its faction sheet
 
 
 def capacity(ship: str, upgraded: bool) -> int:
