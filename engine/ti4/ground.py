@@ -72,7 +72,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     bacterial = att_force.has("x89_bacterial_weapon") and bombard
     for hb, qb in enumerate(map(number, bombard_dist)):
         # once the bombardment has destroyed an infantry, all the others go too.
-        nd = dfn.after_hits(dfn.start, len(dfn.chain(dfn.start)) if bacterial and hb else hb)
+        nd = dfn.after_hits(dfn.start, dfn.depth(dfn.start) if bacterial and hb else hb)
         for hc, qc in enumerate(map(number, cannon_dist)):
             key = (att.after_hits(att.start, hc), nd)
             start[key] = start.get(key, zero) + qb * qc
