@@ -9,6 +9,7 @@ number and size of modifiers. Anything beyond is refused with ``InvalidInput``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 from engine.bounds import require_int
@@ -61,8 +62,9 @@ class Force:
     def count(self, key: str) -> int:
         return self.units.get(key, 0)
 
-    @property
+    @cached_property
     def loadout(self) -> Loadout:
+        """Built once: capacity and movement checks ask for it at every end state of a battle."""
         return Loadout(frozenset(self.upgrades), self.flagship)
 
 
