@@ -108,14 +108,16 @@
                          inputmode: "numeric", "class": cls });
   }
 
-  /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed.
-     ``owner`` (a side or a faction) starts each group's accessible name. */
+  /* A group's accessible name: its owner (a side or a faction), then its place. */
+  function groupLabel(owner, index) { return owner + " · " + T.group + " " + (index + 1); }
+
+  /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed. */
   function renderGroups(box, ships, allowNpc, owner) {
     box.textContent = "";
     ships.forEach(function (g, index) {
       var t = TYPES[g.type];
       var card = el("div", { "class": "ec-group", "data-index": String(index),
-                             role: "group", "aria-label": owner + " · " + T.group + " " + (index + 1) });
+                             role: "group", "aria-label": groupLabel(owner, index) });
       var types = DATA.types.filter(function (x) { return !x.npc || allowNpc; })
         .map(function (x) { return [x.id, x.name]; });
       var head = el("div", { "class": "ec-row" });
@@ -298,7 +300,7 @@
 
   window.EclipseFleet = {
     T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
-    newGroup: newGroup, preset: preset, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
+    newGroup: newGroup, preset: preset, groupLabel: groupLabel, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
     changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
     reasonsAndRules: reasonsAndRules, run: run, snapshot: snapshot, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
   };

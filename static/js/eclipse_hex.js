@@ -87,7 +87,7 @@
       var name = nameOf(state.factions[i], i);
       controller.options[i + 1].textContent = name;
       card.querySelectorAll(".ec-group").forEach(function (g, k) {  // accessible names follow the name
-        g.setAttribute("aria-label", name + " · " + T.group + " " + (k + 1));
+        g.setAttribute("aria-label", F.groupLabel(name, k));
       });
       var remove = card.querySelector(".hx-remove");
       if (remove) { remove.setAttribute("aria-label", T.remove_faction + ": " + name); }
