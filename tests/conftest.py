@@ -20,7 +20,7 @@ def client(app):
 
 @pytest.fixture(scope="session")
 def db(app):
-    return app.extensions["rules_db"]
+    return app.extensions["search"].current().db
 
 
 def pytest_terminal_summary(terminalreporter):

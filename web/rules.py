@@ -1,24 +1,34 @@
-"""The rules database inside the app: loaded once at start-up, rendered to HTML on demand."""
+"""The rules database inside the app: loaded with its search index (web/search.py keeps the pair
+live), rendered to HTML on demand."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
 import markdown
-from flask import Flask, current_app, url_for
+from flask import Flask, current_app, g, url_for
 from markupsafe import Markup
 
-from rules_db.loader import RulesDB, Section, load
+from rules_db.loader import ROOT, RulesDB, Section
+from rules_db.search.searcher import RulesSearch
 from web.i18n import current_lang
 
 
 def init_rules(app: Flask) -> None:
-    app.extensions["rules_db"] = load()
+    app.config.setdefault("RULES_ROOT", ROOT)  # tests point it at an editable copy
     app.jinja_env.globals.update(section_url=section_url, section_label=section_label)
 
 
+def live_rules() -> RulesSearch:
+    """The rules database and its index, the same pair for the whole request even if a
+    rebuild swaps them meanwhile."""
+    if "live_rules" not in g:
+        g.live_rules = current_app.extensions["search"].current()
+    return g.live_rules
+
+
 def get_db() -> RulesDB:
-    return current_app.extensions["rules_db"]
+    return live_rules().db
 
 
 def section_url(section_id: str, **params) -> str:

@@ -16,16 +16,14 @@ from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from rules_db.loader import GAMES, Section
-from rules_db.search import index
 from rules_db.search.live import LiveSearch
-from rules_db.search.glossary import load_glossary
 from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearch
 from web.api_input import get_choice, get_int
 from web.errors import ApiError
 from web.i18n import LANGS, current_lang
 from web.openapi import STRING, array, document, integer, obj
-from web.rules import get_db, section_url
+from web.rules import get_db, live_rules, section_url
 
 bp = Blueprint("search", __name__)
 
@@ -81,9 +79,9 @@ def index_root(app: Flask) -> Path:
 
 
 def init_search(app: Flask) -> None:
-    """Open the index (building it first when missing or stale) and register ``build-index``."""
-    db = app.extensions["rules_db"]
-    app.extensions["search"] = LiveSearch(index_root(app), db, load_glossary())
+    """Load the rules with their index (building it first when missing, stale or damaged) and
+    register ``build-index``."""
+    app.extensions["search"] = LiveSearch(index_root(app), Path(app.config["RULES_ROOT"]))
     app.cli.add_command(build_index_command)
     app.jinja_env.globals.update(search_marks=search_marks)
 
@@ -91,15 +89,17 @@ def init_search(app: Flask) -> None:
 @click.command("build-index")
 @with_appcontext
 def build_index_command() -> None:
-    """Rebuild the search index now; running servers switch to it within a second."""
-    app = current_app
+    """Rebuild the search index from the rules on disk now; running servers switch to the new
+    rules and index together within a second or two."""
     started = time.perf_counter()
-    live, _built = index.ensure(index_root(app), app.extensions["rules_db"], load_glossary(), force=True)
+    live = current_app.extensions["search"].reload(force=True)
+    if live is None:
+        raise click.ClickException(f"The index folder {index_root(current_app)} cannot be written.")
     click.echo(f"Index built in {time.perf_counter() - started:.2f} s: {live}")
 
 
 def get_search() -> RulesSearch:
-    return current_app.extensions["search"].current()
+    return live_rules()
 
 
 def _arg_int(args: dict, key: str, *, lo: int, hi: int, default: int) -> int:

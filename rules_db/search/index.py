@@ -9,6 +9,10 @@ Layout under the instance folder::
 A build writes a new directory beside the live one and only then points CURRENT at it, so a
 reader never sees half an index. The fingerprint hashes the rules database digest, the
 glossaries and the schema version: any change to what would be indexed makes the index stale.
+
+A server reads the index into memory once (under 3 MB): deleting or damaging the files later
+cannot break searches already being answered, and a fresh index on a read-only instance folder is
+opened without writing anything (the lock is only taken to build).
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from whoosh.filedb.filestore import FileStorage
+from whoosh.filedb.filestore import FileStorage, RamStorage
 from whoosh.index import Index
 
 from rules_db.loader import GAMES, RulesDB
@@ -81,7 +85,13 @@ def build(root: Path, db: RulesDB, glossary: Glossary) -> Path:
 
 
 def ensure(root: Path, db: RulesDB, glossary: Glossary, force: bool = False) -> tuple[Path, bool]:
-    """The live index directory, built first if missing, stale or ``force``d; (dir, built?)."""
+    """The live index directory, built first if missing, stale or ``force``d; (dir, built?).
+
+    A fresh index is returned without touching the disk; OSError when one must be built but the
+    folder cannot take it (read-only, full)."""
+    live = current_dir(root)
+    if live is not None and not force and is_fresh(root, db):
+        return live, False
     root.mkdir(parents=True, exist_ok=True)
     with open(root / LOCK, "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # another worker may be building right now: wait for it
@@ -91,5 +101,30 @@ def ensure(root: Path, db: RulesDB, glossary: Glossary, force: bool = False) -> 
         return build(root, db, glossary), True
 
 
-def open_dir(path: Path) -> Index:
-    return FileStorage(str(path), readonly=True).open_index()
+class Damaged(Exception):
+    """An index directory that cannot be read back whole."""
+
+
+def open_dir(path: Path, sections: int | None = None) -> Index:
+    """The index at ``path``, copied into memory; Damaged if it is unreadable or, when
+    ``sections`` is given, does not hold that many documents."""
+    disk = FileStorage(str(path), readonly=True)
+    memory = RamStorage()
+    try:
+        for name in disk.list():
+            with disk.open_file(name) as source:
+                memory.files[name] = source.read()
+        ix = memory.open_index()
+        count = ix.doc_count()
+    except Exception as error:  # whoosh raises many kinds (EOFError, struct.error, ...) on bad files
+        raise Damaged(f"{path}: {error!r}") from error
+    if sections is not None and count != sections:
+        raise Damaged(f"{path}: {count} documents for {sections} sections")
+    return ix
+
+
+def build_in_memory(db: RulesDB, glossary: Glossary) -> Index:
+    """An index that lives only in this process, for when no folder can hold one."""
+    ix = RamStorage().create_index(SCHEMA)
+    write_documents(ix, db, glossary)
+    return ix
