@@ -1,12 +1,36 @@
-"""Production serving with gunicorn: `./run.sh` uses this file."""
+"""gunicorn's settings, behind the nginx front (deploy/serve.py for ./run.sh, deploy/compose.yaml).
+
+gunicorn's threads read requests with no deadline, so it must never face clients directly: the
+front buffers whole requests and holds idle connections (docs/deploy.md).
+"""
 
 import os
 
-bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
-# Two cores: one process per core, with threads so slow clients do not block computations.
+# deploy/serve.py binds a private unix socket; in a container, the replica's port.
+bind = os.environ.get("ASTROLABIO_BIND") or f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
+# Two cores: one process per core, with threads for the requests that wait on I/O.
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 threads = 4
-# Load the app (rules database, translations, search index) once in the master, then fork.
-preload_app = True
+# Each worker loads the app itself, so `kill -HUP` on the master brings new code, rules and
+# index into fresh workers while the old ones finish their requests (docs/deploy.md).
+preload_app = False
 timeout = 30
-accesslog = "-"
+graceful_timeout = 30
+# Recycle a worker after about 2,000 requests (memory grown by big battles goes back to the
+# system); the jitter keeps workers from restarting together.
+max_requests = 2000
+max_requests_jitter = 400
+# nginx refuses longer lines and fields first (large_client_header_buffers 4 8k), so gunicorn
+# never answers with its own bare error page.
+limit_request_line = 8190
+limit_request_field_size = 16380
+# Access log with the time spent in the app (ms); deploy/serve.py turns it off because nginx
+# logs the same requests with both times.
+accesslog = os.environ.get("ASTROLABIO_APP_ACCESS_LOG", "-") or None
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+# gunicorn 27's control socket defaults to one path for every instance of a user: each server
+# gets its own (deploy/serve.py) or none.
+if os.environ.get("ASTROLABIO_CONTROL_SOCKET"):
+    control_socket = os.environ["ASTROLABIO_CONTROL_SOCKET"]
+else:
+    control_socket_disable = True

@@ -1,8 +1,13 @@
-"""Running engine computations for a request: a time budget and a cache of recent answers.
+"""Running engine computations for a request: a time budget, a cap on how many run at once and
+a cache of recent answers.
 
 Shared links make many players ask the same battle; the cache keys on the validated,
 language-free input, so a repeated question costs a dictionary lookup. The budget turns a
-computation that runs too long into a clear 422 instead of a stuck worker.
+computation that runs too long into a clear 422 instead of a stuck worker, and that refusal is
+cached too, so repeating an over-budget battle costs nothing. At most COMPUTE_SLOTS computations
+run at once in a worker process: the worker's other threads stay free for pages and cheap
+answers, and a computation beyond the cap gets an immediate 503 with Retry-After rather than
+queueing behind the others.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ T = TypeVar("T")
 
 TIME_BUDGET_SECONDS = 8.0
 CACHE_SIZE = 1024
+COMPUTE_SLOTS = 1  # per worker process (gunicorn.conf.py: 2 processes, 4 threads each)
+RETRY_AFTER_SECONDS = 2
 
 
 class LRUCache:
@@ -57,6 +64,29 @@ def cache_key(namespace: str, payload: Any) -> str:
     return namespace + ":" + json.dumps(payload, sort_keys=True, separators=(",", ":"), default=repr)
 
 
+class OverBudget:
+    """What the cache remembers for a computation that ran out of its budget."""
+
+    def __init__(self, budget: float):
+        self.budget = budget
+
+
+def over_budget(budget: float) -> ApiError:
+    return ApiError(
+        "time_budget_exceeded",
+        _("This computation would take longer than %(seconds)s seconds: try smaller fleets.",
+          seconds=max(1, round(budget))),
+        status=422,
+    )
+
+
+def slots() -> threading.BoundedSemaphore:
+    """This process's computation slots (COMPUTE_SLOTS unless the app sets its own)."""
+    return current_app.extensions.setdefault(
+        "compute_slots", threading.BoundedSemaphore(current_app.config.get("COMPUTE_SLOTS", COMPUTE_SLOTS))
+    )
+
+
 def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None) -> T:
     """``function()`` under a time budget, remembered by (namespace, payload).
 
@@ -67,16 +97,24 @@ def compute(namespace: str, payload: Any, function: Callable[[], T], budget: flo
     key = cache_key(namespace, payload)
     found, value = CACHE.get(key)
     if found:
+        if isinstance(value, OverBudget):
+            raise over_budget(value.budget)
         return value
+    slot = slots()
+    if not slot.acquire(blocking=False):
+        raise ApiError(
+            "busy",
+            _("The server is busy with other computations: please try again in a few seconds."),
+            status=503,
+            retry_after=RETRY_AFTER_SECONDS,
+        )
     try:
         with time_budget(budget):
             value = function()
     except BudgetExceeded:
-        raise ApiError(
-            "time_budget_exceeded",
-            _("This computation would take longer than %(seconds)s seconds: try smaller fleets.",
-              seconds=max(1, round(budget))),
-            status=422,
-        ) from None
+        CACHE.put(key, OverBudget(budget))
+        raise over_budget(budget) from None
+    finally:
+        slot.release()
     CACHE.put(key, value)
     return value

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
+from flask.globals import request_ctx
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from engine.reasons import InvalidInput
 
@@ -26,11 +27,14 @@ HTTP_MESSAGES = {
 
 
 class ApiError(Exception):
-    """A refusal to show as JSON: ``message`` is already in the request's language."""
+    """A refusal to show as JSON: ``message`` is already in the request's language;
+    ``retry_after`` (seconds) tells the client when to ask again."""
 
-    def __init__(self, code: str, message: str, field: str | None = None, status: int = 400):
+    def __init__(self, code: str, message: str, field: str | None = None, status: int = 400,
+                 retry_after: int | None = None):
         super().__init__(message)
         self.code, self.message, self.field, self.status = code, str(message), field, status
+        self.retry_after = retry_after
 
 
 def error_response(code: str, message: str, field: str | None, status: int):
@@ -38,13 +42,29 @@ def error_response(code: str, message: str, field: str | None, status: int):
 
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/")
+    """JSON under /api/, and wherever no page can be drawn: a request from a Host outside
+    TRUSTED_HOSTS has no URL adapter to build a page's links with."""
+    return request.path.startswith("/api/") or request_ctx.url_adapter is None
+
+
+def refuse_oversized_chunked_body() -> None:
+    """A body sent in chunks (no Content-Length) is cut by Werkzeug at MAX_CONTENT_LENGTH and
+    the first 64 KiB handed on as if whole, which then fails as bad JSON: refuse it with 413."""
+    if request.content_length is None and "chunked" in request.headers.get("Transfer-Encoding", "").lower():
+        limit = request.max_content_length
+        if limit is not None and len(request.get_data(cache=True)) >= limit:
+            raise RequestEntityTooLarge()
 
 
 def register_error_handlers(app: Flask) -> None:
+    app.before_request(refuse_oversized_chunked_body)
+
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
-        return error_response(error.code, error.message, error.field, error.status)
+        response, status = error_response(error.code, error.message, error.field, error.status)
+        if error.retry_after is not None:
+            response.headers["Retry-After"] = str(error.retry_after)
+        return response, status
 
     @app.errorhandler(InvalidInput)
     def invalid_input(error: InvalidInput):
