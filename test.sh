@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# Set up (a virtualenv in .venv with the test tools; Debian's chromium for the browser tests if it
-# is missing) and run every test. Extra arguments go to pytest, e.g. ./test.sh -k eclipse
+# Set up (a virtualenv in .venv with the test tools; Debian's chromium for the browser tests and
+# nginx for the production-server tests if they are missing) and run every test. Extra arguments
+# go to pytest, e.g. ./test.sh -k eclipse
 set -euo pipefail
 cd "$(dirname "$0")"
-if [ ! -x /usr/bin/chromium ] && command -v apt-get >/dev/null; then
+missing=""
+[ -x /usr/bin/chromium ] || missing="chromium"
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing="$missing nginx"
+if [ -n "$missing" ] && command -v apt-get >/dev/null; then
   sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+  # RUNLEVEL=1: install only, do not start the system-wide nginx service.
+  $sudo env DEBIAN_FRONTEND=noninteractive RUNLEVEL=1 apt-get install -y -qq $missing >/dev/null
 fi
 python3 -m venv .venv
 stamp=".venv/.installed-dev-$(cat requirements.txt requirements-dev.txt | sha256sum | cut -c1-16)"
