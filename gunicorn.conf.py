@@ -34,3 +34,4 @@ if os.environ.get("ASTROLABIO_CONTROL_SOCKET"):
     control_socket = os.environ["ASTROLABIO_CONTROL_SOCKET"]
 else:
     control_socket_disable = True
+

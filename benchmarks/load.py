@@ -1,11 +1,17 @@
-"""Load figures against the production server (gunicorn, as ./run.sh starts it) on loopback.
+"""Load figures against the production server as ./run.sh starts it (nginx in front of gunicorn,
+deploy/serve.py) on loopback.
 
-Starts gunicorn with gunicorn.conf.py on a free 127.0.0.1 port, sends a bounded mix of
-section pages, searches, API reads and typical battles from several client processes, then
-prints sustained requests per second, p50/p95/p99 latency and the error count. Bounded: it
-stops after --requests requests or --seconds seconds, whichever comes first.
+Client processes send a mix of section pages, rule indexes, API reads, searches and typical
+battles whose fleets are drawn at random (so most battles are computed, not cache hits), for
+``--seconds`` at each client count, and the script prints requests per second, p50/p95/p99
+latency and errors per count: the knee of the curve. ``--connections new`` opens a connection
+per request (as many different players would); ``keep-alive`` reuses one per client.
+``--heavy N`` adds N clients sending the most expensive battles the API accepts, each
+different, and reports the cheap requests' latency beside them. All clients share 127.0.0.1, so
+the front's per-client rate limits are raised for the run (they would answer 429 otherwise).
 
-    .venv/bin/python benchmarks/load.py [--seconds 20] [--requests 6000] [--clients 12]
+    .venv/bin/python benchmarks/load.py [--seconds 15] [--clients 4 8 16 32]
+        [--connections keep-alive|new] [--heavy 8]
 """
 
 from __future__ import annotations
@@ -17,16 +23,25 @@ import multiprocessing
 import os
 import random
 import socket
-import statistics
-import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.timing import percentile  # noqa: E402
+from deploy.serve import Server  # noqa: E402
+
+UNLIMITED = {f"ASTROLABIO_{zone}_{what}": value for zone in ("PAGE", "API", "COMPUTE")
+             for what, value in (("RATE", "100000r/s"), ("BURST", "100000"))}
+QUERIES = [
+    "q=ritirata", "q=sustain+damage", "q=anti-fighter+barrage&lang=en", "q=posso+ritirarmi+in+un+sistema+vuoto",
+    "q=bombardamento&game=ti4", "q=missili", "q=spoils+of+war&lang=en", "q=manovra+evasiva", "q=citta",
+    "q=reputation+tiles&lang=en",
+]
+Request = tuple[str, str, bytes | None]
 
 
 def free_port() -> int:
@@ -35,121 +50,155 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def build_mix() -> list[tuple[str, str, bytes | None]]:
-    """(method, path, body) requests in the proportions a game night would send."""
+def reads() -> list[Request]:
+    """Pages and API reads in the proportions a game night would send."""
     from rules_db.loader import load
 
-    db = load()
-    ids = sorted(db.sections)
+    ids = sorted(load().sections)
     rng = random.Random(7)
-    mix: list[tuple[str, str, bytes | None]] = []
-    for section_id in rng.sample(ids, 120):
-        mix.append(("GET", f"/rules/{section_id}", None))
+    mix: list[Request] = [("GET", f"/rules/{section_id}", None) for section_id in rng.sample(ids, 120)]
     mix += [("GET", "/api/sections/ti4/23.7", None), ("GET", "/rules/ti4", None), ("GET", "/", None)] * 10
     for query in QUERIES:
-        mix.append(("GET", "/api/search?" + query, None))
-        mix.append(("GET", "/search?" + query, None))
-    for path, body in BATTLES:
-        mix += [("POST", path, json.dumps(body).encode())] * 6
-    rng.shuffle(mix)
+        mix += [("GET", "/api/search?" + query, None), ("GET", "/search?" + query, None)]
     return mix
 
 
-QUERIES = [
-    "q=ritirata", "q=sustain+damage", "q=anti-fighter+barrage&lang=en", "q=posso+ritirarmi+in+un+sistema+vuoto",
-    "q=bombardamento&game=ti4", "q=missili", "q=spoils+of+war&lang=en", "q=manovra+evasiva", "q=citta",
-    "q=reputation+tiles&lang=en",
-]
-BATTLES: list[tuple[str, dict]] = [
-    ("/api/combat/ti4", {"kind": "space", "attacker": {"units": {"cruiser": 2, "fighter": 2, "carrier": 1}},
-                         "defender": {"units": {"destroyer": 2, "dreadnought": 1}}}),
-    ("/api/combat/eclipse", {"attacker": {"ships": [{"type": "interceptor", "count": 2}]},
-                             "defender": {"ships": [{"type": "ancient", "count": 1}]}}),
-    ("/api/combat/galaxy", {"attacker": 8, "defender": 7, "target": "ship"}),
-]
+def typical_battle(rng: random.Random) -> Request:
+    """A battle players ask, fleets drawn at random (thousands of different ones)."""
+    kind = rng.choice(("ti4", "eclipse", "galaxy"))
+    if kind == "ti4":
+        units = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought")
+        body = {"kind": "space",
+                "attacker": {"units": {u: rng.randint(0, 2) for u in units} | {"cruiser": rng.randint(1, 2)}},
+                "defender": {"units": {u: rng.randint(0, 2) for u in units} | {"destroyer": rng.randint(1, 2)}}}
+    elif kind == "eclipse":
+        body = {"attacker": {"ships": [{"type": "interceptor", "count": rng.randint(1, 3)},
+                                       {"type": "cruiser", "count": rng.randint(0, 1)}]},
+                "defender": {"ships": [{"type": "ancient", "count": rng.randint(1, 2)}]}}
+        body["attacker"]["ships"] = [g for g in body["attacker"]["ships"] if g["count"]]
+    else:
+        body = {"attacker": rng.randint(6, 10), "defender": rng.randint(1, 10), "target": rng.choice(("ship", "base"))}
+    return "POST", f"/api/combat/{kind}", json.dumps(body).encode()
 
 
-def worker(args: tuple[int, list, int, float, int]) -> tuple[list[float], int, int]:
-    port, mix, count, stop_at, seed = args
+def heavy_battle(rng: random.Random) -> Request:
+    """Near the largest Eclipse battle the API accepts (upgraded fleets, seconds of work), a
+    different one each time (initiatives and computers vary), so none is a cache hit."""
+    def group(kind: str, count: int, hull: int, ion: int, plasma: int = 0, **stats: int) -> dict:
+        cannons = {"ion": ion, "plasma": plasma} if plasma else {"ion": ion}
+        return {"type": kind, "count": count, "hull": hull, "initiative": rng.randint(0, 4),
+                "computer": rng.randint(0, 2), **stats, "cannons": cannons}
+
+    body = {
+        "attacker": {"targeting": "largest_first", "ships": [
+            group("cruiser", rng.randint(3, 4), 2, 2), group("dreadnought", 2, 3, 2, plasma=1)]},
+        "defender": {"targeting": "largest_first", "ships": [
+            group("interceptor", rng.randint(5, 6), 1, 1, shield=1), group("starbase", 2, 2, 2)]},
+    }
+    return "POST", "/api/combat/eclipse", json.dumps(body).encode()
+
+
+def client(args: tuple[int, str, float, int, bool]) -> dict[str, tuple[list[float], Counter]]:
+    """One client process, requesting until ``stop_at``: latencies and statuses by kind
+    ("page": GET pages and reads, "battle": a typical battle, "heavy")."""
+    port, connections, stop_at, seed, heavy = args
     rng = random.Random(seed)
-    latencies: list[float] = []
-    errors = 0
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    for _ in range(count):
-        if time.monotonic() > stop_at:
+    mix = reads()
+    found: dict[str, tuple[list[float], Counter]] = {}
+    connection = None
+    for _ in range(100_000):
+        if time.monotonic() >= stop_at:
             break
-        method, path, body = rng.choice(mix)
-        headers = {"Content-Type": "application/json"} if body else {}
+        if heavy:
+            kind, (method, path, body) = "heavy", heavy_battle(rng)
+        elif rng.random() < 0.2:
+            kind, (method, path, body) = "battle", typical_battle(rng)
+        else:
+            kind, (method, path, body) = "page", rng.choice(mix)
+        if connection is None:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         started = time.perf_counter()
         try:
-            connection.request(method, path, body=body, headers=headers)
+            connection.request(method, path, body=body, headers={"Content-Type": "application/json"} if body else {})
             response = connection.getresponse()
             response.read()
             status = response.status
+            if connections == "new" or response.getheader("Connection", "").lower() == "close":
+                connection.close()
+                connection = None
         except (OSError, http.client.HTTPException):
             connection.close()
-            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            connection = None
             status = 599
-        latencies.append(time.perf_counter() - started)
-        if status >= 500 or status == 404:
-            errors += 1
-    connection.close()
-    return latencies, errors, len(latencies)
+        times, statuses = found.setdefault(kind, ([], Counter()))
+        times.append(time.perf_counter() - started)
+        statuses[status] += 1
+    if connection is not None:
+        connection.close()
+    return found
+
+
+def run(port: int, cheap: int, heavy: int, seconds: float, connections: str) -> tuple[float, dict]:
+    """Every client at once for ``seconds``: (elapsed, kind -> (latencies, statuses))."""
+    stop_at = time.monotonic() + seconds
+    jobs = [(port, connections, stop_at, seed, False) for seed in range(1, cheap + 1)]
+    jobs += [(port, connections, stop_at, 1000 + seed, True) for seed in range(heavy)]
+    started = time.monotonic()
+    with multiprocessing.Pool(len(jobs)) as pool:
+        results = pool.map(client, jobs)
+    elapsed = time.monotonic() - started
+    merged: dict[str, tuple[list[float], Counter]] = {}
+    for found in results:
+        for kind, (times, statuses) in found.items():
+            all_times, all_statuses = merged.setdefault(kind, ([], Counter()))
+            all_times.extend(times)
+            all_statuses.update(statuses)
+    return elapsed, merged
+
+
+def line(label: str, times: list[float], elapsed: float, statuses: Counter) -> str:
+    if not times:
+        return f"{label}: no requests"
+    errors = sum(n for status, n in statuses.items() if status >= 500 and status != 503)
+    return (f"{label}: {len(times) / elapsed:6.1f} req/s  p50 {1000 * percentile(times, 0.5):7.1f} ms  "
+            f"p95 {1000 * percentile(times, 0.95):7.1f} ms  p99 {1000 * percentile(times, 0.99):7.1f} ms  "
+            f"errors {errors}  {dict(sorted(statuses.items()))}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--requests", type=int, default=6000)
-    parser.add_argument("--clients", type=int, default=12)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--clients", type=int, nargs="+", default=[4, 8, 16, 32])
+    parser.add_argument("--connections", choices=("keep-alive", "new"), default="keep-alive")
+    parser.add_argument("--heavy", type=int, default=0, help="clients sending the most expensive battles")
     options = parser.parse_args()
 
     port = free_port()
-    env = {**os.environ, "PORT": str(port), "HOST": "127.0.0.1"}
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    server = subprocess.Popen(
-        [str(gunicorn), "--config", "gunicorn.conf.py", "--access-logfile", "/dev/null", "app:create_app()"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+    env = {"ASTROLABIO_INSTANCE": os.environ.get("ASTROLABIO_INSTANCE", str(ROOT / "instance"))}
+    server = Server("127.0.0.1", port, env=env, settings=UNLIMITED, access_log="/dev/null")
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                connection.request("GET", "/health")
-                if connection.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                raise SystemExit("gunicorn did not start")
-            time.sleep(0.2)
-
-        mix = build_mix()
-        available = {path for _, path, _ in mix}
-        # Warm-up: every distinct request once (fills caches as shared links would).
-        warm_up = worker((port, mix, len(mix), time.monotonic() + 60, 0))
-        per_client = max(1, options.requests // options.clients)
-        stop_at = time.monotonic() + options.seconds
-        started = time.monotonic()
-        with multiprocessing.Pool(options.clients) as pool:
-            results = pool.map(worker, [(port, mix, per_client, stop_at, seed) for seed in range(1, options.clients + 1)])
-        elapsed = time.monotonic() - started
+        if not server.wait_until_healthy(port, 120):
+            raise SystemExit("the server did not start")
+        # Warm-up: every page and read once (the rendered-Markdown and search caches fill as
+        # on a server that has been up a while); battles stay random.
+        warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for method, path, body in reads():
+            warm.request(method, path, body=body)
+            warm.getresponse().read()
+        warm.close()
+        print(f"nginx + gunicorn (2 workers x 4 threads) on loopback, {options.connections} connections, "
+              f"{options.seconds:.0f} s per row; machine: {os.cpu_count()} cores, shared")
+        for cheap in options.clients:
+            elapsed, found = run(port, cheap, options.heavy, options.seconds, options.connections)
+            everything = [t for times, _ in found.values() for t in times]
+            statuses = sum((s for _, s in found.values()), Counter())
+            print(line(f"{cheap:2d} clients{f' + {options.heavy} heavy' if options.heavy else ''}, all",
+                       everything, elapsed, statuses))
+            for kind in ("page", "battle", "heavy"):
+                if kind in found:
+                    print(line(f"   {kind:>6}", *found[kind][:1], elapsed, found[kind][1]))
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-    latencies = [value for values, _, _ in results for value in values]
-    errors = sum(errors for _, errors, _ in results)
-    print(f"mix: {len(mix)} request kinds ({len(available)} distinct paths); warm-up {len(warm_up[0])} requests")
-    print(f"requests: {len(latencies)} in {elapsed:.1f} s from {options.clients} client processes; errors: {errors}")
-    print(f"throughput: {len(latencies) / elapsed:.0f} requests/s")
-    print(
-        "latency ms: p50 {:.1f}  p95 {:.1f}  p99 {:.1f}  mean {:.1f}".format(
-            1000 * percentile(latencies, 0.50), 1000 * percentile(latencies, 0.95),
-            1000 * percentile(latencies, 0.99), 1000 * statistics.fmean(latencies),
-        )
-    )
+        server.stop()
 
 
 if __name__ == "__main__":

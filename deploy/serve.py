@@ -12,6 +12,7 @@ with the code, rules and index on disk, without dropping requests (docs/deploy.m
 
 from __future__ import annotations
 
+import http.client
 import os
 import re
 import shutil
@@ -24,13 +25,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NGINX_DIR = ROOT / "deploy" / "nginx"
-# Per client: pages (static files are not counted) and API calls, with bursts for a page's
-# assets and a player's quick clicks; deploy/compose.yaml uses the same figures.
+# Per client: pages (static files are not counted), API reads and battles, with bursts for a
+# page's assets and a player's quick clicks; deploy/compose.yaml uses the same figures.
 DEFAULTS = {
     "ASTROLABIO_PAGE_RATE": "20r/s",
     "ASTROLABIO_PAGE_BURST": "40",
     "ASTROLABIO_API_RATE": "10r/s",
     "ASTROLABIO_API_BURST": "20",
+    "ASTROLABIO_COMPUTE_RATE": "2r/s",
+    "ASTROLABIO_COMPUTE_BURST": "10",
     "ASTROLABIO_SCHEME": "$scheme",
 }
 STOP_SECONDS = 30
@@ -91,6 +94,22 @@ class Server:
 
     def alive(self) -> bool:
         return self.gunicorn.poll() is None and self.nginx.poll() is None
+
+    def wait_until_healthy(self, port: int, seconds: float) -> bool:
+        """Wait (bounded) until /health answers 200 through the front; False if it never does."""
+        deadline = time.monotonic() + seconds
+        while self.alive() and time.monotonic() < deadline:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            try:
+                connection.request("GET", "/health")
+                if connection.getresponse().status == 200:
+                    return True
+            except (OSError, http.client.HTTPException):
+                pass
+            finally:
+                connection.close()
+            time.sleep(0.2)  # gunicorn's workers are still loading the app
+        return False
 
     def reload(self) -> None:
         for process in (self.gunicorn, self.nginx):

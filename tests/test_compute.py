@@ -4,7 +4,7 @@ import time
 import pytest
 
 from engine.budget import check
-from web.compute import LRUCache, compute
+from web.compute import SLOW_AFTER_SECONDS, LRUCache, compute
 from web.errors import ApiError
 
 
@@ -62,34 +62,49 @@ def test_an_over_budget_answer_is_remembered_like_any_other(app):
     assert len(calls) == 1  # the repeats cost a lookup, not another budget's worth of work
 
 
-def test_computations_beyond_the_cap_get_a_503_with_retry_after(app, client):
-    started, release = threading.Event(), threading.Event()
+LONG_BATTLE = {  # about 1.7 s of solving on the development machine
+    "attacker": {"targeting": "largest_first", "ships": [
+        {"type": "cruiser", "count": 4, "initiative": 2, "hull": 2, "computer": 1, "cannons": {"ion": 2}},
+        {"type": "dreadnought", "count": 2, "initiative": 1, "hull": 3, "computer": 1, "cannons": {"ion": 2, "plasma": 1}}]},
+    "defender": {"targeting": "largest_first", "ships": [
+        {"type": "interceptor", "count": 6, "initiative": 3, "hull": 1, "shield": 1, "cannons": {"ion": 1}},
+        {"type": "starbase", "count": 2, "initiative": 4, "hull": 2, "computer": 1, "cannons": {"ion": 2}}]},
+}
+
+
+def test_a_long_computation_beyond_the_cap_gets_a_503_while_short_ones_go_on(app, client):
+    claimed, release = threading.Event(), threading.Event()
     outcome: list[int] = []
 
-    def hold_the_slot():
-        started.set()
-        release.wait(10)
+    def long_computation():
+        while not release.is_set():
+            check()  # past SLOW_AFTER_SECONDS this takes the worker's only slot
+            if time.monotonic() > started + 2 * SLOW_AFTER_SECONDS:
+                claimed.set()
+            time.sleep(0.005)
         return 1
 
     def first_request():
         with app.test_request_context("/"):
-            outcome.append(compute("hold", {"unique": time.time_ns()}, hold_the_slot))
+            outcome.append(compute("hold", {"unique": time.time_ns()}, long_computation))
 
+    started = time.monotonic()
     holder = threading.Thread(target=first_request)
     holder.start()
     try:
-        assert started.wait(10)
-        battle = {"attacker": 9, "defender": 4, "target": "ship"}
-        busy = client.post("/api/combat/galaxy?lang=it", json=battle)
+        assert claimed.wait(10)
+        busy = client.post("/api/combat/eclipse?lang=it", json=LONG_BATTLE)
         assert busy.status_code == 503
         assert int(busy.headers["Retry-After"]) > 0
         error = busy.get_json()["error"]
         assert error["code"] == "busy" and "riprova" in error["message"].lower()
-        english = client.post("/api/combat/galaxy?lang=en", json=battle).get_json()["error"]
+        english = client.post("/api/combat/eclipse?lang=en", json=LONG_BATTLE).get_json()["error"]
         assert "try again" in english["message"]
-        assert client.get("/rules/ti4/23.7").status_code == 200  # pages are not computations
+        short = client.post("/api/combat/galaxy", json={"attacker": 9, "defender": 4, "target": "ship"})
+        assert short.status_code == 200  # short battles never wait for a slot
+        assert client.get("/rules/ti4/23.7").status_code == 200
     finally:
         release.set()
         holder.join()
     assert outcome == [1]
-    assert client.post("/api/combat/galaxy", json=battle).status_code == 200  # the slot came back
+    assert client.post("/api/combat/eclipse", json=LONG_BATTLE).status_code == 200  # the slot came back

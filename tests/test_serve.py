@@ -55,14 +55,7 @@ def server(app, tmp_path_factory):
     port = free_port()
     running = Server("127.0.0.1", port, env={"ASTROLABIO_INSTANCE": app.instance_path}, access_log=str(log))
     try:
-        deadline = time.monotonic() + START_SECONDS
-        while True:
-            assert running.alive() and time.monotonic() < deadline, "the server did not start"
-            try:
-                if get(port, "/health", timeout=2)[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.2)
+        assert running.wait_until_healthy(port, START_SECONDS), "the server did not start"
         yield running, port, log
     finally:
         running.stop()

@@ -4,10 +4,11 @@ a cache of recent answers.
 Shared links make many players ask the same battle; the cache keys on the validated,
 language-free input, so a repeated question costs a dictionary lookup. The budget turns a
 computation that runs too long into a clear 422 instead of a stuck worker, and that refusal is
-cached too, so repeating an over-budget battle costs nothing. At most COMPUTE_SLOTS computations
-run at once in a worker process: the worker's other threads stay free for pages and cheap
-answers, and a computation beyond the cap gets an immediate 503 with Retry-After rather than
-queueing behind the others.
+cached too, so repeating an over-budget battle costs nothing. A computation still running after
+SLOW_AFTER_SECONDS (less while the slots are full) needs one of the worker's COMPUTE_SLOTS for
+the rest of its run: at most that many long computations share a worker's CPU, the other threads
+stay free for pages and short battles (which never need a slot), and a long computation finding
+every slot taken stops at once with a 503 and Retry-After rather than piling up.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ T = TypeVar("T")
 TIME_BUDGET_SECONDS = 8.0
 CACHE_SIZE = 1024
 COMPUTE_SLOTS = 1  # per worker process (gunicorn.conf.py: 2 processes, 4 threads each)
+SLOW_AFTER_SECONDS = 0.1  # typical battles take 1-50 ms (benchmarks/load.py)
+BUSY_SLOW_AFTER_SECONDS = 0.02  # ... when every slot is taken: refusals then cost little
 RETRY_AFTER_SECONDS = 2
 
 
@@ -62,6 +65,10 @@ CACHE = LRUCache(CACHE_SIZE)
 
 def cache_key(namespace: str, payload: Any) -> str:
     return namespace + ":" + json.dumps(payload, sort_keys=True, separators=(",", ":"), default=repr)
+
+
+class NoSlot(Exception):
+    """Every slot for long computations is taken."""
 
 
 class OverBudget:
@@ -100,21 +107,33 @@ def compute(namespace: str, payload: Any, function: Callable[[], T], budget: flo
         if isinstance(value, OverBudget):
             raise over_budget(value.budget)
         return value
-    slot = slots()
-    if not slot.acquire(blocking=False):
+    slot, held = slots(), []
+
+    def claim_a_slot() -> None:
+        if not slot.acquire(blocking=False):
+            raise NoSlot
+        held.append(slot)
+
+    slow_after = current_app.config.get("COMPUTE_SLOW_AFTER_SECONDS", SLOW_AFTER_SECONDS)
+    if slot.acquire(blocking=False):
+        slot.release()
+    else:  # long computations already fill the worker: this one gets less time before it must wait
+        slow_after = min(slow_after, BUSY_SLOW_AFTER_SECONDS)
+    try:
+        with time_budget(budget, slow_after, claim_a_slot):
+            value = function()
+    except BudgetExceeded:
+        CACHE.put(key, OverBudget(budget))
+        raise over_budget(budget) from None
+    except NoSlot:
         raise ApiError(
             "busy",
             _("The server is busy with other computations: please try again in a few seconds."),
             status=503,
             retry_after=RETRY_AFTER_SECONDS,
-        )
-    try:
-        with time_budget(budget):
-            value = function()
-    except BudgetExceeded:
-        CACHE.put(key, OverBudget(budget))
-        raise over_budget(budget) from None
+        ) from None
     finally:
-        slot.release()
+        for taken in held:
+            taken.release()
     CACHE.put(key, value)
     return value
