@@ -22,6 +22,7 @@ import json
 import multiprocessing
 import os
 import random
+import signal
 import socket
 import sys
 import time
@@ -98,13 +99,13 @@ def heavy_battle(rng: random.Random) -> Request:
     return "POST", "/api/combat/eclipse", json.dumps(body).encode()
 
 
-def client(args: tuple[int, str, float, int, bool]) -> dict[str, tuple[list[float], Counter]]:
-    """One client process, requesting until ``stop_at``: latencies and statuses by kind
-    ("page": GET pages and reads, "battle": a typical battle, "heavy")."""
-    port, connections, stop_at, seed, heavy = args
+def client(args: tuple[int, str, list[Request], float, float, int, bool]) -> tuple[float, dict]:
+    """One client process, requesting from ``start_at`` until ``stop_at``: when its last answer
+    came, and latencies and statuses by kind ("page": pages and reads, "battle", "heavy")."""
+    port, connections, mix, start_at, stop_at, seed, heavy = args
     rng = random.Random(seed)
-    mix = reads()
     found: dict[str, tuple[list[float], Counter]] = {}
+    time.sleep(max(0.0, start_at - time.monotonic()))  # every client starts together
     connection = None
     for _ in range(100_000):
         if time.monotonic() >= stop_at:
@@ -135,20 +136,20 @@ def client(args: tuple[int, str, float, int, bool]) -> dict[str, tuple[list[floa
         statuses[status] += 1
     if connection is not None:
         connection.close()
-    return found
+    return time.monotonic(), found
 
 
-def run(port: int, cheap: int, heavy: int, seconds: float, connections: str) -> tuple[float, dict]:
+def run(port: int, mix: list[Request], cheap: int, heavy: int, seconds: float, connections: str) -> tuple[float, dict]:
     """Every client at once for ``seconds``: (elapsed, kind -> (latencies, statuses))."""
-    stop_at = time.monotonic() + seconds
-    jobs = [(port, connections, stop_at, seed, False) for seed in range(1, cheap + 1)]
-    jobs += [(port, connections, stop_at, 1000 + seed, True) for seed in range(heavy)]
-    started = time.monotonic()
+    start_at = time.monotonic() + 2 + 0.1 * (cheap + heavy)  # time for the processes to get ready
+    stop_at = start_at + seconds
+    jobs = [(port, connections, mix, start_at, stop_at, seed, False) for seed in range(1, cheap + 1)]
+    jobs += [(port, connections, mix, start_at, stop_at, 1000 + seed, True) for seed in range(heavy)]
     with multiprocessing.Pool(len(jobs)) as pool:
         results = pool.map(client, jobs)
-    elapsed = time.monotonic() - started
+    elapsed = max(finished for finished, _ in results) - start_at
     merged: dict[str, tuple[list[float], Counter]] = {}
-    for found in results:
+    for _finished, found in results:
         for kind, (times, statuses) in found.items():
             all_times, all_statuses = merged.setdefault(kind, ([], Counter()))
             all_times.extend(times)
@@ -172,6 +173,7 @@ def main() -> None:
     parser.add_argument("--connections", choices=("keep-alive", "new"), default="keep-alive")
     parser.add_argument("--heavy", type=int, default=0, help="clients sending the most expensive battles")
     options = parser.parse_args()
+    signal.signal(signal.SIGTERM, lambda _sig, _frame: sys.exit(1))  # stop the server on the way out
 
     port = free_port()
     env = {"ASTROLABIO_INSTANCE": os.environ.get("ASTROLABIO_INSTANCE", str(ROOT / "instance"))}
@@ -181,15 +183,16 @@ def main() -> None:
             raise SystemExit("the server did not start")
         # Warm-up: every page and read once (the rendered-Markdown and search caches fill as
         # on a server that has been up a while); battles stay random.
+        mix = reads()
         warm = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        for method, path, body in reads():
+        for method, path, body in mix:
             warm.request(method, path, body=body)
             warm.getresponse().read()
         warm.close()
         print(f"nginx + gunicorn (2 workers x 4 threads) on loopback, {options.connections} connections, "
               f"{options.seconds:.0f} s per row; machine: {os.cpu_count()} cores, shared")
         for cheap in options.clients:
-            elapsed, found = run(port, cheap, options.heavy, options.seconds, options.connections)
+            elapsed, found = run(port, mix, cheap, options.heavy, options.seconds, options.connections)
             everything = [t for times, _ in found.values() for t in times]
             statuses = sum((s for _, s in found.values()), Counter())
             print(line(f"{cheap:2d} clients{f' + {options.heavy} heavy' if options.heavy else ''}, all",
