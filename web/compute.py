@@ -95,7 +95,8 @@ def slots() -> threading.BoundedSemaphore:
 
 
 def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None) -> T:
-    """``function()`` under a time budget, remembered by (namespace, payload).
+    """``function()`` under a time budget, remembered by (namespace, payload); ApiError 422 past
+    the budget, 503 if it runs long while the worker's slots are taken.
 
     The budget defaults to the app's COMPUTE_BUDGET_SECONDS (TIME_BUDGET_SECONDS unless set).
     """
@@ -117,7 +118,7 @@ def compute(namespace: str, payload: Any, function: Callable[[], T], budget: flo
     slow_after = current_app.config.get("COMPUTE_SLOW_AFTER_SECONDS", SLOW_AFTER_SECONDS)
     if slot.acquire(blocking=False):
         slot.release()
-    else:  # long computations already fill the worker: this one gets less time before it must wait
+    else:  # long computations already fill the worker: this one needs the slot sooner
         slow_after = min(slow_after, BUSY_SLOW_AFTER_SECONDS)
     try:
         with time_budget(budget, slow_after, claim_a_slot):
