@@ -22,13 +22,22 @@
     });
   }
 
+  let supported = null;  // null until the registration answers, then true or false
+
   if (sw) {
-    sw.register(config.sw, { scope: "/" }).catch(() => { /* storage refused (private mode): pages stay online only */ });
+    // After the page's own loading: a first visit's install fetches the whole app shell.
+    const register = () => sw.register(config.sw, { scope: "/" }).then(
+      () => { supported = true; drawStates(); },
+      () => { supported = !!sw.controller; drawStates(); }  // refused (private mode), or offline with an older page
+    );
+    if (document.readyState === "complete") register(); else window.addEventListener("load", register);
     sw.addEventListener("message", (event) => onWorkerMessage(event.data || {}));
     // A new version took over: ask again what is stored (it refills the stored games).
     sw.addEventListener("controllerchange", () => send({ type: "status" }));
     send({ type: "hello", lang: config.lang });
     send({ type: "status" });
+  } else {
+    supported = false;
   }
 
   /* ---------- "you are offline" ---------- */
@@ -124,8 +133,8 @@
   }
 
   function drawStates() {
-    document.querySelectorAll("[data-offline-keep]").forEach((box) => { box.hidden = !sw; });
-    document.querySelectorAll("[data-offline-unsupported]").forEach((note) => { note.hidden = !!sw; });
+    document.querySelectorAll("[data-offline-keep]").forEach((box) => { box.hidden = supported !== true; });
+    document.querySelectorAll("[data-offline-unsupported]").forEach((note) => { note.hidden = supported !== false; });
     document.querySelectorAll("[data-offline-state]").forEach((line) => {
       line.textContent = describe(line.dataset.offlineState);
     });
