@@ -68,6 +68,11 @@
   window.addEventListener("online", showConnection);
   window.addEventListener("offline", showConnection);
   showConnection();
+  if (!navigator.onLine && config.tool === "calculator") {
+    // Opened offline, the page is a kept copy: a result it shows (a checker's example) answers
+    // nothing the reader asked now, so only the kept results below the note are shown.
+    document.querySelectorAll(RESULTS).forEach((section) => { if (!section.closest(".offline-tool")) section.hidden = true; });
+  }
 
   /* ---------- a calculator's last results, kept on this device ---------- */
 

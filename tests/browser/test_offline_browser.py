@@ -173,6 +173,22 @@ def test_a_tool_page_offline_says_so_and_shows_its_last_results(stored, live_url
         context.set_offline(False)
 
 
+def test_a_checker_opened_offline_hides_its_kept_example_and_shows_its_last_verdict(stored, live_url):
+    context, page = stored
+    page.goto(f"{live_url}/retreat/parsec?lang=en")  # opens on its example's verdict
+    verdict = page.locator("#result").inner_text()
+    page.wait_for_function("() => Object.keys(localStorage).some((k) => k.includes('/retreat/parsec'))")
+    context.set_offline(True)
+    try:
+        page.reload()
+        assert page.locator("#result").is_hidden()  # the page's copy answers nothing asked now
+        kept = page.locator(".offline-tool [data-offline-last]")
+        assert kept.is_visible() and kept.inner_text().split()[:5] == verdict.split()[:5]
+        assert page.locator(".offline-tool [data-offline-when]").is_visible()
+    finally:
+        context.set_offline(False)
+
+
 def test_score_sheet_keeps_working_offline_and_sends_nothing_later(stored, live_url):
     context, page = stored
     page.goto(f"{live_url}/scoring/parsec?lang=it")
