@@ -65,33 +65,34 @@
     }
   }
 
-  window.addEventListener("online", showConnection);
-  window.addEventListener("offline", showConnection);
-  showConnection();
   if (!navigator.onLine && config.tool === "calculator") {
     // Opened offline, the page is a kept copy: a result it shows (a checker's example) answers
     // nothing the reader asked now, so only the kept results below the note are shown.
-    document.querySelectorAll(RESULTS).forEach((section) => { if (!section.closest(".offline-tool")) section.hidden = true; });
+    document.querySelectorAll(RESULTS).forEach((section) => { section.hidden = true; });
   }
+  window.addEventListener("online", showConnection);
+  window.addEventListener("offline", showConnection);
+  showConnection();
 
   /* ---------- a calculator's last results, kept on this device ---------- */
 
   /* A static copy: no ids (they would clash with the live page), no controls, no scripts. */
   function inertCopy(section) {
     const copy = section.cloneNode(true);
-    copy.querySelectorAll("script, button, input, select, textarea, form, template").forEach((n) => n.remove());
+    copy.querySelectorAll("script, button, input, select, textarea, form, template, [hidden]").forEach((n) => n.remove());
     [copy, ...copy.querySelectorAll("*")].forEach((n) => {
-      n.removeAttribute("id");
-      n.removeAttribute("aria-labelledby");
-      n.removeAttribute("aria-live");
-      n.removeAttribute("tabindex");
-      n.removeAttribute("hidden");
+      ["id", "aria-labelledby", "aria-live", "tabindex"].forEach((name) => n.removeAttribute(name));
     });
     return copy;
   }
 
+  function liveResults() {
+    return Array.from(document.querySelectorAll(RESULTS))
+      .filter((s) => !s.hidden && !s.closest(".offline-tool") && s.textContent.trim());
+  }
+
   function keepResults() {
-    const shown = Array.from(document.querySelectorAll(RESULTS)).filter((s) => !s.hidden && !s.closest(".offline-tool") && s.textContent.trim());
+    const shown = liveResults();
     if (!shown.length || !navigator.onLine) return;
     const html = shown.map((s) => inertCopy(s).outerHTML).join("");
     try {
@@ -104,9 +105,10 @@
     let kept = null;
     try { kept = JSON.parse(localStorage.getItem(LAST_KEY) || "null"); } catch (e) { kept = null; }
     const when = toolNote.querySelector("[data-offline-when]");
-    toolNote.querySelector("[data-offline-none]").hidden = !!kept;
-    when.hidden = !kept;
     box.textContent = "";
+    if (liveResults().length) kept = null;  // the page shows its own fresh results already
+    toolNote.querySelector("[data-offline-none]").hidden = !!kept || liveResults().length > 0;
+    when.hidden = !kept;
     if (!kept) return;
     when.textContent = A.fill(when.dataset.template, { when: new Date(kept.at).toLocaleString(config.lang) });
     // Our own markup, saved by this page from what it rendered; parsed inert, never run.

@@ -65,12 +65,10 @@ def offline(stored):
     context.set_offline(False)
 
 
-def test_install_criteria_manifest_worker_and_icon(live_url):
+def test_install_criteria_manifest_worker_and_icon(browser, live_url):
     """Chromium's own installability check (incognito contexts always fail it: a profile is used)."""
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
+    with tempfile.TemporaryDirectory() as profile:
+        context = browser.browser_type.launch_persistent_context(
             profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **PHONE)
         try:
             page = context.new_page()
