@@ -19,6 +19,7 @@ from werkzeug.serving import make_server
 
 from app import create_app
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
+from tests.browser.test_accessibility import AUDIT_JS
 
 pytestmark = pytest.mark.browser
 
@@ -208,6 +209,31 @@ def test_score_sheet_keeps_working_offline_and_sends_nothing_later(stored, live_
         context.set_offline(False)
     page.wait_for_timeout(1000)
     assert sent == []  # back online, nothing typed offline is replayed to the server
+
+
+@pytest.mark.parametrize("path", ["/tools/conquest/rftg", "/scoring/parsec", "/rules/parsec", "/search?q=vittoria"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_offline_states_pass_the_accessibility_audit(stored, live_url, path, lang):
+    """What only shows offline (banner, tool notes, kept results, the offline page's search)."""
+    context, page = stored
+    sep = "&" if "?" in path else "?"
+    if path.startswith("/tools/"):
+        page.goto(f"{live_url}{path}{sep}lang={lang}")
+        page.locator("#rftg-form button[type=submit]").click()
+        page.locator("#rftg-results").wait_for(state="visible")
+        page.wait_for_timeout(500)  # the results are kept after a short pause
+    context.set_offline(True)
+    try:
+        page.goto(f"{live_url}{path}{sep}lang={lang}")
+        page.locator(".offline-banner").wait_for()
+        if path.startswith("/search"):
+            page.locator("#offline-results li").first.wait_for()
+        result = page.evaluate(AUDIT_JS)
+    finally:
+        context.set_offline(False)
+    problems = [f"{check}: {p}" for check in ("overflow", "names", "targets", "contrast", "landmarks") for p in result[check]]
+    assert result["lang"] == lang
+    assert not problems, "\n".join(problems)
 
 
 @pytest.fixture(scope="module")
