@@ -103,7 +103,7 @@ def offline_headers(response):
 
 @bp.app_context_processor
 def offline_context():
-    return {"offline_version": offline_version, "offline_tool_kind": tool_kind}
+    return {"offline_version": offline_version, "offline_tool_kind": tool_kind, "offline_theme": THEME}
 
 
 @bp.get("/manifest.json")

@@ -211,7 +211,7 @@ def test_score_sheet_keeps_working_offline_and_sends_nothing_later(stored, live_
     assert sent == []  # back online, nothing typed offline is replayed to the server
 
 
-@pytest.mark.parametrize("path", ["/tools/conquest/rftg", "/scoring/parsec", "/rules/parsec", "/search?q=vittoria"])
+@pytest.mark.parametrize("path", ["/tools/conquest/rftg", "/scoring/parsec", "/rules/parsec", "/offline", "/search?q=vittoria"])
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_offline_states_pass_the_accessibility_audit(stored, live_url, path, lang):
     """What only shows offline (banner, tool notes, kept results, the offline page's search)."""
@@ -228,6 +228,8 @@ def test_offline_states_pass_the_accessibility_audit(stored, live_url, path, lan
         page.locator(".offline-banner").wait_for()
         if path.startswith("/search"):
             page.locator("#offline-results li").first.wait_for()
+        if path in ("/rules/parsec", "/offline"):  # the keep buttons, once the worker answers
+            page.locator('[data-offline-state="parsec"]', has_text="offline").first.wait_for()
         result = page.evaluate(AUDIT_JS)
     finally:
         context.set_offline(False)
