@@ -21,6 +21,7 @@ const SETTINGS = PREFIX + "settings";        // kept across versions: stored gam
 const LANGS = ["it", "en"];
 const SLOW_NETWORK_MS = 5000;  // a stored copy beats a network that has not answered by then
 const PARALLEL = 4;            // pages fetched at once while storing a game
+const RETRIES = 5;             // tries of one page when the server asks to slow down
 const MATCH = { ignoreVary: true };  // pages vary on the cookie, which a worker never sees
 
 /* ---------- settings: which games the reader stored, which language they read ---------- */
@@ -103,8 +104,18 @@ async function dropOldCaches() {
 
 /* ---------- storing and removing a game ---------- */
 
+/* A server that asks to slow down (429, 503) is waited for, as it says (Retry-After), a few times. */
+async function fetchPolitely(url) {
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(url, { cache: "no-store" });
+    if (response.ok || ![429, 503].includes(response.status) || attempt === RETRIES) return response;
+    const seconds = Number(response.headers.get("Retry-After")) || attempt * 2;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 30) * 1000));
+  }
+}
+
 async function storeGame(game, progress) {
-  const answer = await fetch("/api/offline/" + encodeURIComponent(game), { cache: "no-store" });
+  const answer = await fetchPolitely("/api/offline/" + encodeURIComponent(game));
   if (!answer.ok) throw new Error(game + ": " + answer.status);
   const pack = await answer.clone().json();
   const cache = await caches.open(PAGES);
@@ -113,7 +124,7 @@ async function storeGame(game, progress) {
   const worker = async () => {
     while (next < pack.pages.length) {
       const url = pack.pages[next++];
-      const response = await fetch(url, { cache: "no-store" });
+      const response = await fetchPolitely(url);
       if (!response.ok) throw new Error(url + ": " + response.status);
       await cache.put(pageKey(url, new URL(url, self.location.origin).searchParams.get("lang")), response);
       done += 1;

@@ -238,19 +238,50 @@ def test_offline_states_pass_the_accessibility_audit(stored, live_url, path, lan
     assert not problems, "\n".join(problems)
 
 
+class Throttle:
+    """WSGI middleware: answers 429 (Retry-After: 1) once to each path put in ``once``."""
+
+    def __init__(self, app):
+        self.app, self.once = app, set()
+
+    def __call__(self, environ, start_response):
+        if environ["PATH_INFO"] in self.once:
+            self.once.discard(environ["PATH_INFO"])
+            start_response("429 Too Many Requests", [("Retry-After", "1"), ("Content-Type", "text/plain")])
+            return [b"slow down"]
+        return self.app(environ, start_response)
+
+
 @pytest.fixture(scope="module")
 def second_server(app):
-    """A second app on the same instance folder, whose rules digest the test changes."""
+    """A second app on the same instance folder, whose rules digest a test changes."""
     other = create_app({"TESTING": True, "INSTANCE_PATH": app.instance_path})
-    server = make_server("127.0.0.1", 0, other, threaded=True)
+    throttle = Throttle(other)
+    server = make_server("127.0.0.1", 0, throttle, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield other, f"http://127.0.0.1:{server.server_port}"
+    yield other, throttle, f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
 
 
+def test_storing_waits_when_the_server_asks_to_slow_down(browser, second_server):
+    _other, throttle, base = second_server
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    try:
+        throttle.once = {"/api/offline/rftg", "/rules/rftg/obiettivi"}
+        store(page, base, "rftg")
+        assert throttle.once == set()  # both were refused once, then fetched again
+        context.set_offline(True)
+        page.goto(f"{base}/rules/rftg/obiettivi?lang=it")
+        assert page.locator("h1").inner_text().endswith("Obiettivi")
+    finally:
+        context.close()
+
+
 def test_a_new_rules_digest_replaces_the_caches(browser, second_server):
-    other, base = second_server
+    other, _throttle, base = second_server
     db = other.extensions["rules_db"]
     context = browser.new_context(**PHONE)
     page = context.new_page()
