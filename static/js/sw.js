@@ -208,6 +208,7 @@ async function offlinePage(lang) {
     new Response("Offline", { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/* Resolves to the answer and to the filing of its copy, which may go on after the answer. */
 async function page(request) {
   const lang = await readerLang(request.url);
   const network = fetch(request);
@@ -218,19 +219,20 @@ async function page(request) {
     response = await Promise.race([network, late]);
     if (response === "late") {
       const stored = await storedPage(request.url, lang);
-      if (stored) return stored;
+      if (stored) return { response: stored };
       response = await network;
     }
   } catch (e) {
-    return (await storedPage(request.url, lang)) || offlinePage(lang);
+    return { response: (await storedPage(request.url, lang)) || (await offlinePage(lang)) };
   }
-  if (response.ok && response.type === "basic" && keepable(request.url)) {
-    const filed = pageKey(request.url, response.headers.get("Content-Language") || lang);
+  if (!response.ok || response.type !== "basic" || !keepable(request.url)) return { response: response };
+  const filed = pageKey(request.url, response.headers.get("Content-Language") || lang);
+  const copy = response.clone();
+  const filing = (async () => {
     const shell = await caches.open(SHELL);
-    const target = (await shell.match(filed, MATCH)) ? shell : await caches.open(PAGES);
-    await target.put(filed, response.clone());
-  }
-  return response;
+    await ((await shell.match(filed, MATCH)) ? shell : await caches.open(PAGES)).put(filed, copy);
+  })();
+  return { response: response, filing: filing };
 }
 
 async function asset(request) {
@@ -241,13 +243,12 @@ async function asset(request) {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
-  if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
-  if (request.mode === "navigate" && request.method !== "GET") {
-    // A form sent offline (a retreat check) gets the offline page instead of the browser's error.
-    event.respondWith(fetch(request).catch(async () => offlinePage(await readSetting("lang", LANGS[0]))));
-    return;
-  }
-  if (request.method !== "GET") return;
+  // Every form of the site is sent with GET (a retreat check is a page like any other).
+  if (request.method !== "GET" || url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
   if (url.pathname.startsWith("/static/")) event.respondWith(asset(request));
-  else if (request.mode === "navigate") event.respondWith(page(request));
+  else if (request.mode === "navigate") {
+    const answer = page(request);
+    event.respondWith(answer.then((a) => a.response));
+    event.waitUntil(answer.then((a) => a.filing));
+  }
 });

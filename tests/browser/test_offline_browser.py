@@ -123,11 +123,19 @@ def test_stored_game_reads_offline_in_both_languages(offline, live_url):
     assert page.locator("h2", has_text="Indice").count() == 1
 
 
-def test_a_page_not_stored_opens_the_offline_page(offline, live_url):
-    page = offline
-    page.goto(f"{live_url}/rules/galaxy/combattimento?lang=it")
-    assert page.locator("h1").inner_text() == "Lettura offline"
-    assert page.locator("[data-offline-missing]").is_visible()
+def test_a_page_opened_online_is_kept_and_one_never_opened_is_not(stored, live_url):
+    context, page = stored
+    page.goto(f"{live_url}/rules/eclipse/ritirata?lang=it")  # a game not stored, opened once
+    title = page.locator("h1").inner_text()
+    context.set_offline(True)
+    try:
+        page.goto(f"{live_url}/rules/eclipse/ritirata?lang=it")
+        assert page.locator("h1").inner_text() == title
+        page.goto(f"{live_url}/rules/galaxy/combattimento?lang=it")
+        assert page.locator("h1").inner_text() == "Lettura offline"
+        assert page.locator("[data-offline-missing]").is_visible()
+    finally:
+        context.set_offline(False)
 
 
 def test_offline_search_finds_a_section_without_accents(offline, live_url):
