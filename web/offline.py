@@ -50,6 +50,10 @@ def shell_digest(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
+# Computed when the app is built (before gunicorn forks its workers), not at a first request.
+bp.record_once(lambda _state: shell_digest())
+
+
 def offline_version() -> str:
     """The caches' version: the rules digest and the app's own, shortened."""
     return hashlib.sha256(f"{get_db().digest}:{shell_digest()}".encode()).hexdigest()[:16]
