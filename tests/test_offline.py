@@ -3,11 +3,13 @@ names its caches. (The worker itself runs in tests/browser/test_offline_browser.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from rules_db.loader import GAMES
 from web.offline import SERVICE_WORKER, shell_digest
@@ -132,3 +134,22 @@ def test_app_digest_follows_any_file_that_makes_the_pages(tmp_path):
     (tmp_path / "static" / "new.css").write_text("")
     third = shell_digest.__wrapped__(tmp_path)
     assert len({first, second, third}) == 3
+
+
+def page_words(client, url: str) -> str:
+    """A page's text as a reader meets it: entities decoded, the JSON blocks' strings included."""
+    page = client.get(url).get_data(as_text=True)
+    blocks = re.findall(r'<script type="application/json" id="offline-[a-z0-9]+">(.*?)</script>', page, flags=re.S)
+    strings = [value for block in blocks for value in json.loads(block).values() if isinstance(value, str)]
+    return html.unescape(page) + "\n".join(strings)
+
+
+@pytest.mark.parametrize("url", ["/offline", "/rules/parsec", "/tools/combat/ti4", "/scoring/rftg"])
+def test_offline_strings_come_in_the_page_language_only(client, url):
+    with open("translations/it/LC_MESSAGES/offline.po", "rb") as handle:
+        catalogue = [m for m in read_po(handle, locale="it") if m.id and m.id != m.string and "%(" not in m.id]
+    english, italian = page_words(client, url + "?lang=en"), page_words(client, url + "?lang=it")
+    assert [m.id for m in catalogue if m.id in italian] == []
+    assert [m.string for m in catalogue if m.string in english] == []
+    shown = [m for m in catalogue if m.id in english]
+    assert len(shown) >= 3 and all(m.string in italian for m in shown)
