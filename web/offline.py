@@ -3,8 +3,8 @@ of pages it keeps (the app shell, and each game's rules in both languages).
 
 The service worker (``static/js/sw.js``) names its caches after ``offline_version()``: a digest of
 the rules database and of the files that make the pages. A new rulebook edit or a new release
-changes it, the pages register the worker under the new version, and the new worker refills the
-stored games and deletes the old caches, so no copy is served stale forever.
+changes it, the pages register the worker under the new version, the stored games are fetched
+again into the new caches and the old ones are deleted, so no copy is served stale forever.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ THEME = "#1a2130"
 BACKGROUND = "#10141c"
 # The pages every installed copy keeps, besides the tools' pages (from the tools registry).
 SHELL_PAGES = ("reference.home", "tools.index", "glossary.index", "offline.page")
-# Tool pages whose answers come from the server: offline they show the last results kept locally.
+# Score sheets live in the page's own storage and keep working offline; every other tool is a
+# calculator whose answers come from the server (offline it shows the last ones kept locally).
 SHEET_ENDPOINTS = ("scoring.index", "scoring.sheet")
 
 
