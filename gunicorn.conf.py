@@ -16,10 +16,11 @@ threads = 4
 preload_app = False
 timeout = 30
 graceful_timeout = 30
-# Recycle a worker after about 2,000 requests (memory grown by big battles goes back to the
-# system); the jitter keeps workers from restarting together.
-max_requests = 2000
-max_requests_jitter = 400
+# Recycle a worker after about 10,000 requests (memory grown by big battles goes back to the
+# system; at full load each worker restarts every minute or so, loading the app takes a second
+# or two); the jitter keeps workers from restarting together.
+max_requests = 10000
+max_requests_jitter = 2000
 # nginx refuses longer lines and fields first (large_client_header_buffers 4 8k), so gunicorn
 # never answers with its own bare error page.
 limit_request_line = 8190

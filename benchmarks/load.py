@@ -149,7 +149,8 @@ def run(port: int, mix: list[Request], cheap: int, heavy: int, seconds: float, c
     stop_at = start_at + seconds
     jobs = [(port, connections, mix, start_at, stop_at, seed, False) for seed in range(1, cheap + 1)]
     jobs += [(port, connections, mix, start_at, stop_at, 1000 + seed, True) for seed in range(heavy)]
-    with multiprocessing.Pool(len(jobs)) as pool:
+    # Spawned, not forked: a child forked while the pool's own threads hold a lock can hang.
+    with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
         results = pool.map(client, jobs)
     rate = sum(in_time for in_time, _ in results) / seconds
     merged: dict[str, tuple[list[float], Counter]] = {}
