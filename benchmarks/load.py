@@ -7,7 +7,8 @@ battles whose fleets are drawn at random (so most battles are computed, not cach
 latency and errors per count: the knee of the curve. ``--connections new`` opens a connection
 per request (as many different players would); ``keep-alive`` reuses one per client.
 ``--heavy N`` adds N clients sending the most expensive battles the API accepts, each
-different, and reports the cheap requests' latency beside them. All clients share 127.0.0.1, so
+different, and reports the cheap requests' latency beside them (each client count is measured
+without and then with them). All clients share 127.0.0.1, so
 the front's per-client rate limits are raised for the run (they would answer 429 otherwise).
 
     .venv/bin/python benchmarks/load.py [--seconds 15] [--clients 4 8 16 32]
@@ -99,14 +100,16 @@ def heavy_battle(rng: random.Random) -> Request:
     return "POST", "/api/combat/eclipse", json.dumps(body).encode()
 
 
-def client(args: tuple[int, str, list[Request], float, float, int, bool]) -> tuple[int, dict]:
-    """One client process, requesting from ``start_at`` until ``stop_at``: how many answers came
-    by ``stop_at``, and latencies and statuses by kind ("page": pages and reads, "battle", "heavy")."""
-    port, connections, mix, start_at, stop_at, seed, heavy = args
+def client(job: tuple[int, str, list[Request], float, int, bool], ready, results) -> None:
+    """One client process: once every client is ready, requests for ``seconds``; puts on
+    ``results`` how many answers came within them, and latencies and statuses by kind ("page":
+    pages and reads, "battle", "heavy")."""
+    port, connections, mix, seconds, seed, heavy = job
     rng = random.Random(seed)
     found: dict[str, tuple[list[float], Counter]] = {}
     in_time = 0
-    time.sleep(max(0.0, start_at - time.monotonic()))  # every client starts together
+    ready.wait(timeout=300)  # every client starts together, however long spawning them took
+    stop_at = time.monotonic() + seconds
     connection = None
     for _ in range(100_000):
         if time.monotonic() >= stop_at:
@@ -138,23 +141,27 @@ def client(args: tuple[int, str, list[Request], float, float, int, bool]) -> tup
         in_time += time.monotonic() <= stop_at
     if connection is not None:
         connection.close()
-    return in_time, found
+    results.put((in_time, found))
 
 
 def run(port: int, mix: list[Request], cheap: int, heavy: int, seconds: float, connections: str) -> tuple[float, dict]:
-    """Every client at once for ``seconds``: (requests answered per second, kind -> (latencies,
-    statuses)). Only answers that came within the ``seconds`` count for the rate: a client
-    process the busy machine leaves waiting after the end does not stretch the time."""
-    start_at = time.monotonic() + 2 + 0.1 * (cheap + heavy)  # time for the processes to get ready
-    stop_at = start_at + seconds
-    jobs = [(port, connections, mix, start_at, stop_at, seed, False) for seed in range(1, cheap + 1)]
-    jobs += [(port, connections, mix, start_at, stop_at, 1000 + seed, True) for seed in range(heavy)]
-    # Spawned, not forked: a child forked while the pool's own threads hold a lock can hang.
-    with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
-        results = pool.map(client, jobs)
-    rate = sum(in_time for in_time, _ in results) / seconds
+    """Every client at once for ``seconds``: (answers within the seconds per second, kind ->
+    (latencies, statuses))."""
+    # Spawned, not forked (a child forked while the parent holds a lock can hang); all start
+    # together at the barrier.
+    context = multiprocessing.get_context("spawn")
+    jobs = [(port, connections, mix, seconds, seed, False) for seed in range(1, cheap + 1)]
+    jobs += [(port, connections, mix, seconds, 1000 + seed, True) for seed in range(heavy)]
+    ready, results = context.Barrier(len(jobs)), context.Queue()
+    processes = [context.Process(target=client, args=(job, ready, results)) for job in jobs]
+    for process in processes:
+        process.start()
+    collected = [results.get(timeout=300 + 2 * seconds) for _ in processes]
+    for process in processes:
+        process.join(timeout=30)
+    rate = sum(in_time for in_time, _ in collected) / seconds
     merged: dict[str, tuple[list[float], Counter]] = {}
-    for _in_time, found in results:
+    for _in_time, found in collected:
         for kind, (times, statuses) in found.items():
             all_times, all_statuses = merged.setdefault(kind, ([], Counter()))
             all_times.extend(times)
@@ -197,12 +204,13 @@ def main() -> None:
         warm.close()
         print(f"nginx + gunicorn (2 workers x 4 threads) on loopback, {options.connections} connections, "
               f"{options.seconds:.0f} s per row; machine: {os.cpu_count()} cores, shared")
-        for cheap in options.clients:
-            rate, found = run(port, mix, cheap, options.heavy, options.seconds, options.connections)
+        # With heavy clients, each count is measured without them first, then with them, so the
+        # two rows share the machine's load of the moment.
+        for cheap, heavy in [(c, h) for c in options.clients for h in sorted({0, options.heavy})]:
+            rate, found = run(port, mix, cheap, heavy, options.seconds, options.connections)
             everything = [t for times, _ in found.values() for t in times]
             statuses = sum((s for _, s in found.values()), Counter())
-            print(line(f"{cheap:2d} clients{f' + {options.heavy} heavy' if options.heavy else ''}, all",
-                       everything, rate, statuses))
+            print(line(f"{cheap:2d} clients{f' + {heavy} heavy' if heavy else ''}, all", everything, rate, statuses))
             for kind in ("page", "battle", "heavy"):
                 if kind in found:  # the share of the answers in time, by the share of requests
                     times, kind_statuses = found[kind]
