@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import socket
 import statistics
 import threading
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from deploy.serve import Server
+from deploy.serve import DEFAULTS, ROOT, Server, site_config
 from web.security import HEADERS
 
 START_SECONDS = 90
@@ -178,3 +179,13 @@ def test_each_client_is_rate_limited_with_429_and_retry_after(server):
             assert_front_error(status, headers, body, 429, "too_many_requests")
             assert int(headers["Retry-After"]) > 0
     assert statuses[0] == 200 and 429 in statuses
+
+
+def test_the_compose_front_uses_the_same_limits_and_fills_every_placeholder():
+    compose = (ROOT / "deploy" / "compose.yaml").read_text(encoding="utf-8").split("\n  front:\n")[1]
+    limits = dict(re.findall(r'^\s+(ASTROLABIO_\w+_(?:RATE|BURST)): "?([^"\n]+)"?$', compose, re.M))
+    assert limits and limits == {k: v for k, v in DEFAULTS.items() if k.endswith(("_RATE", "_BURST"))}
+    placeholders = set(re.findall(r"\$\{(\w+)\}", (ROOT / "deploy" / "nginx" / "astrolabio.conf.template").read_text()))
+    set_in_compose = set(re.findall(r"^\s+(ASTROLABIO_\w+):", compose, re.M))
+    assert placeholders == set_in_compose
+    assert "${" not in site_config("127.0.0.1:1", "unix:/x.sock", "off")
