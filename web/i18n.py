@@ -16,6 +16,9 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request, url_for
 from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
+
+from web.errors import ApiError
 
 LANGS = ("it", "en")
 DEFAULT_LANG = "it"
@@ -63,6 +66,14 @@ def init_i18n(app: Flask) -> None:
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([str(compiled)] * len(domains))
     app.config["BABEL_DOMAIN"] = ";".join(domains)
     Babel(app, locale_selector=select_locale)
+
+    @app.before_request
+    def refuse_unknown_language() -> None:
+        # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
+        chosen = request.args.get("lang")
+        if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
+            raise ApiError("unknown_choice", _("The field %(field)s must be one of: %(choices)s.",
+                                               field="lang", choices=", ".join(LANGS)), "lang")
 
     @app.after_request
     def remember_choice(response):
