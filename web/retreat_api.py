@@ -65,7 +65,7 @@ def eclipse_api():
 def read_ti4(data: Mapping | Ti4Retreat) -> ti4.Combat:
     body = data if isinstance(data, Ti4Retreat) else validate(Ti4Retreat, data)
     systems = tuple(ti4.System(
-        name=c.system.strip(), adjacency=c.adjacent, controls_planet=c.controls_planet, own_units=c.own_units,
+        name=c.system.strip(), adjacency=c.adjacent or "edge", controls_planet=c.controls_planet, own_units=c.own_units,
         other_players_ships=c.other_players_ships, anomaly=c.anomaly, own_command_token=c.command_token,
         own_ships=c.own_ships) for c in body.candidates)
     fleet = None if body.units is None else ti4.Fleet(**body.units.model_dump())

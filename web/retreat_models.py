@@ -63,7 +63,7 @@ Adjacency = Annotated[
 
 class Ti4Candidate(RequestModel):
     system: Annotated[str, Field(min_length=1, max_length=ti4.MAX_SYSTEM_NAME)]
-    adjacent: Adjacency = "edge"
+    adjacent: Adjacency | None = None  # shares an edge when absent
     controls_planet: bool = False
     own_units: bool = False
     other_players_ships: bool = False
