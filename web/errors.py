@@ -79,9 +79,12 @@ def register_error_handlers(app: Flask) -> None:
     def http_error(error: HTTPException):
         status = error.code or 500
         code, message = HTTP_MESSAGES.get(status, (f"http_{status}", error.name))
+        # Keep what the error says beyond its body: a 405's Allow lists the methods that work.
+        headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
         if wants_json():
-            return error_response(code, str(message), None, status)
-        return render_template("errors/error.html", status=status, message=message), status
+            body, _status = error_response(code, str(message), None, status)
+            return body, status, headers
+        return render_template("errors/error.html", status=status, message=message), status, headers
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:

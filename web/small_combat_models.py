@@ -21,10 +21,15 @@ ParsecUnit = Literal[tuple(parsec.UNITS)]  # type: ignore[valid-type]
 Modifier = Annotated[int, between(-parsec.MODIFIER_LIMIT, parsec.MODIFIER_LIMIT)]
 RangeBonus = Annotated[int, between(0, parsec.MAX_RANGE_BONUS)]
 Distance = Annotated[int, between(1, parsec.MAX_DISTANCE)]
+# A ship target needs its value; a base does not.
+SHIP_VALUE_GIVEN = {"required": ["defender"], "properties": {"defender": {"type": "integer"}}}
+BASE_TARGET = {"required": ["target"], "properties": {"target": {"const": "base"}}}
 
 
 class GalaxyTarget(RequestModel):
     """One ship or base attacked (a ship needs its value, ``defender``)."""
+
+    model_config = ConfigDict(json_schema_extra={"anyOf": [SHIP_VALUE_GIVEN, BASE_TARGET]})
 
     target: Literal["ship", "base"] = "ship"
     defender: ShipValue | None = None
@@ -40,8 +45,8 @@ class GalaxyCombat(GalaxyTarget):
     model_config = ConfigDict(json_schema_extra={
         "examples": [{"attacker": 10, "defender": 8, "target": "ship"}],
         # A ship target needs its value; a list of targets carries its own.
-        "anyOf": [{"required": ["targets"]}, {"required": ["defender"]},
-                  {"required": ["target"], "properties": {"target": {"const": "base"}}}],
+        "anyOf": [{"required": ["targets"], "properties": {"targets": {"type": "array"}}},
+                  SHIP_VALUE_GIVEN, BASE_TARGET],
     })
 
     attacker: Annotated[int, between(galaxy.FLEET_MIN, galaxy.FLEET_MAX)]
