@@ -27,7 +27,7 @@ def test_one_interceptor_each(client):
     assert data["stalemate"] == data["draw"] == 0
     assert abs(sum(r["p"] for r in data["rounds"]) - 1) < 1e-12
     assert data["rules"][0] == "eclipse/fase-combattimento"
-    assert all(link["url"] == "/rules/" + link["id"] for link in data["rule_links"])
+    assert all(link["url"] == "/rules/" + rule for rule, link in data["citations"].items())
     assert data["attacker"]["ships"][0]["initiative"] == 3
     assert data["groups"][1]["survivors"][1] == pytest.approx(6 / 11)
     assert all(reason["rule"] in data["rules"] and reason["message"] for reason in data["reasons"])

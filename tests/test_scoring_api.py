@@ -34,7 +34,7 @@ def test_eclipse_answer_shape_and_numbers(client):
     assert anna["name"] == "Anna" and anna["total"] == 21
     assert sum(line["points"] for line in anna["breakdown"]) == 21
     line = anna["breakdown"][0]
-    assert set(line) == {"code", "points", "message", "rule", "params"}
+    assert set(line) == {"code", "points", "message", "rule", "rule_label", "params"}
     # Bruno: 11 hexes + 5 (seven nano tiles) - 2 traitor = 14.
     assert data["players"][1]["total"] == 14
     assert data["winner"] == "Anna"
@@ -170,4 +170,4 @@ def test_cited_rules_open(client):
     data = post(client, "/api/score/eclipse", ECLIPSE).get_json()
     for rule in data["rules"]:
         assert client.get(f"/rules/{rule}").status_code == 200
-        assert data["rule_labels"][rule] != rule
+        assert data["citations"][rule]["label"] != rule

@@ -8,6 +8,8 @@ codes in the request's language.
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
@@ -28,7 +30,8 @@ from web.eclipse_combat_openapi import describe_endpoints
 from web.errors import RULE_REFUSAL, ApiError, rule_refusal
 from web.models import read_json
 from web.i18n import current_lang
-from web.rules import rule_label, section_url
+from web import verdicts
+from web.verdicts import citations
 from web.tools import TOOLS
 
 bp = Blueprint("eclipse_combat", __name__)
@@ -175,16 +178,16 @@ def read_side(ships: list[ShipGroup], side: str, targeting: str,
     return normal_side, Fleet(tuple(groups), targeting, retreat)
 
 
-def rule_links(ids: tuple[str, ...] | list[str]) -> list[dict]:
-    return [{"id": rid, "url": section_url(rid), "title": rule_label(rid)} for rid in ids]
+def _display(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A reason's params as its sentence shows them: the side by its name."""
+    shown = dict(params)
+    if shown.get("side") in SIDE_NAMES:
+        shown["side"] = str(SIDE_NAMES[shown["side"]])
+    return shown
 
 
-def reason_json(reason: Reason) -> dict:
-    params = dict(reason.params)
-    if "side" in params:
-        params["side"] = str(SIDE_NAMES[params["side"]])
-    template = REASONS[reason.code]
-    return {"code": reason.code, "rule": reason.rule, "params": dict(reason.params), "message": str(template) % params}
+def reason_json(reason: Reason) -> dict[str, Any]:
+    return verdicts.reason_json(reason, REASONS, _display)
 
 
 def stats_json(group: Group) -> dict:
@@ -227,7 +230,7 @@ def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
         "limits": {"estimate": result.estimate, "max_optimal_states": MAX_OPTIMAL_STATES, "max_states": MAX_STATES},
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(result.rules),
-        "rule_links": rule_links(result.rules),
+        "citations": citations(result.rules),
     }
 
 
@@ -264,7 +267,7 @@ def api_hex():
     return jsonify({"hold": {name: prob(p) for name, p in result.hold.items()},
                     "sequence": list(result.sequence), "battles": result.battles,
                     "reasons": [reason_json(r) for r in result.reasons], "rules": list(result.rules),
-                    "rule_links": rule_links(result.rules)})
+                    "citations": citations(result.rules)})
 
 
 def page_data() -> dict:
@@ -308,7 +311,7 @@ def page():
     return render_template("eclipse_combat/page.html", data=page_data(), strings=page_strings(),
                            ship_names=SHIP_NAMES, targetings=TARGETINGS, targeting_names=TARGETING_NAMES,
                            max_retreat_round=MAX_RETREAT_ROUND, player_types=PLAYER_TYPES,
-                           rules=rule_links(["eclipse/fase-combattimento", "eclipse/sviluppo", "eclipse/ritirata",
+                           rules=citations(["eclipse/fase-combattimento", "eclipse/sviluppo", "eclipse/ritirata",
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
 
 
@@ -327,5 +330,5 @@ def hex_page():
     return render_template("eclipse_combat/hex.html", data={**page_data(), "max_factions": MAX_PLAYER_FACTIONS + 1},
                            strings={**page_strings(), **hex_strings()}, targetings=TARGETINGS,
                            targeting_names=TARGETING_NAMES, max_players=MAX_PLAYER_FACTIONS, max_battles=MAX_BATTLES,
-                           rules=rule_links(["eclipse/fase-combattimento", "eclipse/riparare-danni",
+                           rules=citations(["eclipse/fase-combattimento", "eclipse/riparare-danni",
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))

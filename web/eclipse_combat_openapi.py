@@ -11,7 +11,7 @@ from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from web.eclipse_combat_models import MAX_GROUPS
 from engine.eclipse.targeting import TARGETINGS
 from web.eclipse_combat_models import EclipseBattle, EclipseHex
-from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
+from web.openapi import CITATIONS, BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
 
 TARGETING = {"type": "string", "enum": list(TARGETINGS)}
 SHIP_STATS = obj({
@@ -25,7 +25,6 @@ SIDE_RESULT = obj({
 }, ("expected_lost", "reputation", "escape", "targeting", "ships"))
 ACTIVATION = obj({"side": {"type": "string", "enum": ["attacker", "defender"]}, "type": STRING,
                   "initiative": integer()}, ("side", "type", "initiative"))
-RULE_LINKS = array(obj({"id": STRING, "url": STRING, "title": STRING}, ("id", "url", "title")))
 RESPONSE = obj({
     "attacker_win": PROBABILITY, "defender_win": PROBABILITY, "draw": PROBABILITY, "stalemate": PROBABILITY,
     "attacker": SIDE_RESULT, "defender": SIDE_RESULT,
@@ -38,9 +37,9 @@ RESPONSE = obj({
     "order": array(ACTIVATION), "missile_order": array(ACTIVATION),
     "method": {"type": "string", "enum": ["exact"]}, "fallback": BOOLEAN,
     "limits": obj({"estimate": integer(0), "max_optimal_states": integer(), "max_states": integer()}),
-    "reasons": array(ref("Reason")), "rules": RULES, "rule_links": RULE_LINKS,
+    "reasons": array(ref("Reason")), "rules": RULES, "citations": CITATIONS,
 }, ("attacker_win", "defender_win", "draw", "stalemate", "attacker", "defender", "expected_rounds", "rounds",
-    "groups", "order", "fallback", "reasons", "rules"))
+    "groups", "order", "fallback", "reasons", "rules", "citations"))
 LIMITS = (f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
           f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
           + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
@@ -66,8 +65,8 @@ def describe_endpoints() -> None:
         body=EclipseHex,
         response=obj({"hold": {"type": "object", "additionalProperties": PROBABILITY},
                       "sequence": array(STRING), "battles": integer(1), "reasons": array(ref("Reason")),
-                      "rules": RULES, "rule_links": RULE_LINKS},
-                     ("hold", "sequence", "battles", "reasons", "rules")),
+                      "rules": RULES, "citations": CITATIONS},
+                     ("hold", "sequence", "battles", "reasons", "rules", "citations")),
         limits=f"at most {MAX_PLAYER_FACTIONS} player factions and one NPC faction; each battle within the limits "
                f"of /api/combat/eclipse; at most {MAX_BATTLES} distinct battles.",
         errors=(400, 422),

@@ -50,6 +50,7 @@ def integer(lo: int | None = None, hi: int | None = None) -> dict:
 STRING = {"type": "string"}
 BOOLEAN = {"type": "boolean"}
 PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+CITATIONS = {"$ref": "#/components/schemas/Citations"}
 NUMBER = {"type": "number"}
 RULES = {"type": "array", "items": {"type": "string", "pattern": r"^(eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9][a-z0-9.\-]*$"}}
 LANG_PARAM = {
@@ -65,7 +66,11 @@ SCHEMAS: dict[str, dict] = {
         ("error",),
     ),
     "Localized": obj({"it": STRING, "en": STRING}, ("it", "en")),
-    "Reason": obj({"code": STRING, "message": STRING, "rule": STRING}, ("code", "message", "rule")),
+    "Reason": obj({"code": STRING, "message": STRING, "rule": STRING, "rule_label": STRING,
+                   "params": {"type": "object", "description": "The numbers and ids behind the message."}},
+                  ("code", "message", "rule", "rule_label", "params")),
+    "Citations": {"type": "object", "description": "Each cited section id: its page and what its link says.",
+                  "additionalProperties": obj({"url": STRING, "label": STRING}, ("url", "label"))},
     "SectionSummary": obj(
         {"id": STRING, "game": STRING, "number": STRING, "title": ref("Localized"), "url": STRING},
         ("id", "game", "number", "title", "url"),

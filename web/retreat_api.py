@@ -17,9 +17,10 @@ from engine.retreat import parsec as ps
 from engine.retreat import ti4
 from web.errors import rule_refusal
 from web.models import read_json, validate
-from web.openapi import BOOLEAN, RULES, STRING, array, document, integer, obj, ref
+from web.openapi import CITATIONS, BOOLEAN, RULES, STRING, array, document, integer, obj, ref
 from web.retreat_models import EclipseRetreat, ParsecRetreat, Ti4Retreat
 from web.retreat_text import INPUT_MESSAGES, reason_json
+from web.verdicts import citations
 
 bp = Blueprint("retreat_api", __name__)
 
@@ -52,6 +53,7 @@ def eclipse_answer(s: ec.Situation) -> dict[str, Any]:
                      for v in ec.verdicts(s)],
         "notes": [reason_json("eclipse", n) for n in ec.notes(s)],
         "rules": list(ec.rules(s)),
+        "citations": citations(ec.rules(s)),
     }
 
 
@@ -102,6 +104,7 @@ def ti4_answer(c: ti4.Combat, player: str = "") -> dict[str, Any]:
         "destroyed_for_capacity": capacity_json(c),
         "notes": [reason_json("ti4", n) for n in ti4.notes(c)],
         "rules": list(ti4.rules(c)),
+        "citations": citations(ti4.rules(c)),
     }
 
 
@@ -143,6 +146,7 @@ def parsec_answer(s: ps.Situation) -> dict[str, Any]:
         "safe_hexes": [_hex_json(h) for h in ps.safe_hexes(s)],
         "notes": [reason_json("parsec", n) for n in ps.notes(s)],
         "rules": list(ps.rules(s)),
+        "citations": citations(ps.rules(s)),
     }
 
 
@@ -172,8 +176,8 @@ document(
         "player": STRING, "legal": array(STRING),
         "verdicts": array(obj({"hex": STRING, "legal": BOOLEAN, "reasons": REASONS},
                               ("hex", "legal", "reasons"))),
-        "notes": REASONS, "rules": RULES,
-    }, ("legal", "verdicts", "notes", "rules")),
+        "notes": REASONS, "rules": RULES, "citations": CITATIONS,
+    }, ("legal", "verdicts", "notes", "rules", "citations")),
     limits=f"at most {ec.MAX_NEIGHBOURS} candidates (a hex has six edges).",
 )
 
@@ -196,9 +200,9 @@ document(
             "destroyed": integer(0), "fighters_destroyed": RANGE, "infantry_destroyed": RANGE,
             "rules": RULES}, ("capacity", "destroyed", "fighters_destroyed",
                               "infantry_destroyed"))]},
-        "notes": REASONS, "rules": RULES,
+        "notes": REASONS, "rules": RULES, "citations": CITATIONS,
     }, ("can_announce", "announce_reasons", "legal", "verdicts", "destroyed_for_capacity",
-        "notes", "rules")),
+        "notes", "rules", "citations")),
     limits=f"at most {ti4.MAX_CANDIDATES} candidates; unit counts up to the game's component "
            f"limits, fighters and infantry up to {ti4.fleet_limit('fighters')}.",
 )
@@ -214,9 +218,9 @@ document(
         "destination": {"anyOf": [{"type": "null"}, obj({
             "q": integer(), "r": integer(), "ends_exchange": BOOLEAN, "reasons": REASONS},
             ("q", "r", "ends_exchange", "reasons"))]},
-        "safe_hexes": array(HEX), "notes": REASONS, "rules": RULES,
+        "safe_hexes": array(HEX), "notes": REASONS, "rules": RULES, "citations": CITATIONS,
     }, ("can_evade", "reasons", "ends_exchange", "exchange_reasons", "destination",
-        "safe_hexes", "notes", "rules")),
+        "safe_hexes", "notes", "rules", "citations")),
     limits=f"at most {ps.MAX_ATTACKERS} attackers and {ps.MAX_BLOCKED} blocked hexes, all "
            f"within {ps.MAX_COORD} hexes; movement 1-{ps.MAX_MOVEMENT}; range 1-{ps.MAX_RANGE}.",
 )

@@ -19,8 +19,9 @@ from engine.scoring.sheet import Line, Standing
 from web.errors import rule_refusal
 from web.models import read_json
 from web.openapi import document
-from web.rules import rule_label
-from web.scoring_messages import ERROR_MESSAGES, format_params, message
+from web import verdicts
+from web.verdicts import citations
+from web.scoring_messages import ERROR_MESSAGES, LINE_MESSAGES, format_params
 from web.scoring_models import SHEETS, EclipseSheet, GalaxySheet, ParsecSheet, RftgSheet, Ti4Claim, Ti4Sheet
 from web.scoring_schemas import CLAIM_VERDICT, LIMITS, STANDING, SUMMARIES
 
@@ -92,16 +93,6 @@ PARSERS: dict[str, Callable[[Any], Standing]] = {
 }
 
 
-MAX_LABEL = 60  # TI4 sub-rules are titled by their whole sentence: links show its start
-
-
-def rule_labels(ids) -> dict[str, str]:
-    """What each cited section's link says ("61.7 PUNTO VITTORIA"); the id itself if unknown."""
-    labels = {rule: rule_label(rule) for rule in ids}
-    return {rule: text if len(text) <= MAX_LABEL else text[: MAX_LABEL - 1].rstrip() + "…" for rule,
-            text in labels.items()}
-
-
 def refusal(error: InvalidInput):
     """The engine's refusal as a 400, with ids in its params (worlds, goals...) shown by name."""
     error.params = format_params(error.params)
@@ -109,13 +100,12 @@ def refusal(error: InvalidInput):
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
-    return {"code": reason.code, "message": message(reason.code, reason.params), "rule": reason.rule,
-            "params": dict(reason.params)}
+    return verdicts.reason_json(reason, LINE_MESSAGES, format_params)
 
 
 def line_json(line: Line) -> dict[str, Any]:
-    return {"code": line.code, "points": line.points, "message": message(line.code, line.params), "rule": line.rule,
-            "params": dict(line.params)}
+    return {**verdicts.reason_json(Reason(line.code, line.rule, line.params), LINE_MESSAGES, format_params),
+            "points": line.points}
 
 
 def standing_json(game: str, result: Standing) -> dict[str, Any]:
@@ -131,7 +121,7 @@ def standing_json(game: str, result: Standing) -> dict[str, Any]:
         "verdicts": [reason_json(v) for v in result.verdicts],
         "game_over": result.game_over,
         "rules": list(result.rules),
-        "rule_labels": rule_labels(result.rules),
+        "citations": citations(result.rules),
     }
 
 
@@ -154,7 +144,7 @@ def claim():
         "allowed": verdict.allowed,
         "reasons": [reason_json(r) for r in verdict.reasons],
         "rules": list(verdict.rules),
-        "rule_labels": rule_labels(verdict.rules),
+        "citations": citations(verdict.rules),
     })
 
 

@@ -5,17 +5,12 @@ The request schemas and examples come from the request models (``web.scoring_mod
 
 from __future__ import annotations
 
-from web.openapi import BOOLEAN, RULES, STRING, array, integer, obj
+from web.openapi import BOOLEAN, CITATIONS, RULES, STRING, array, integer, obj, ref
 
 NULLABLE_STRING = {"type": ["string", "null"]}
-PARAMS = {"type": "object", "description": "The numbers behind the message (counts, values, ids)."}
 
-LINE = obj(
-    {"code": STRING, "points": integer(), "message": STRING, "rule": STRING, "params": PARAMS},
-    ("code", "points", "message", "rule", "params"),
-)
-REASON = obj({"code": STRING, "message": STRING, "rule": STRING, "params": PARAMS}, ("code", "message", "rule", "params"))
-RULE_LABELS = {"type": "object", "additionalProperties": STRING, "description": "What each cited rule's link says."}
+LINE = {"allOf": [ref("Reason"), obj({"points": integer()}, ("points",))]}
+REASON = ref("Reason")
 
 STANDING = obj(
     {
@@ -27,13 +22,13 @@ STANDING = obj(
         "verdicts": array(REASON),
         "game_over": BOOLEAN,
         "rules": RULES,
-        "rule_labels": RULE_LABELS,
+        "citations": CITATIONS,
     },
-    ("game", "players", "winner", "co_winners", "tie_break", "verdicts", "game_over", "rules", "rule_labels"),
+    ("game", "players", "winner", "co_winners", "tie_break", "verdicts", "game_over", "rules", "citations"),
 )
 CLAIM_VERDICT = obj(
-    {"allowed": BOOLEAN, "reasons": array(REASON), "rules": RULES, "rule_labels": RULE_LABELS},
-    ("allowed", "reasons", "rules", "rule_labels"),
+    {"allowed": BOOLEAN, "reasons": array(REASON), "rules": RULES, "citations": CITATIONS},
+    ("allowed", "reasons", "rules", "citations"),
 )
 
 

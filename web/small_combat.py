@@ -21,9 +21,8 @@ from engine import rftg_conquest as rftg
 from engine.reasons import InvalidInput
 from web.compute import compute
 from web.errors import ApiError, rule_refusal
-from web.i18n import current_lang
 from web.models import read_json
-from web.rules import get_db
+from web.verdicts import citations
 from web.small_combat_models import GalaxyCombat, GalaxyOpportunities, GalaxyTarget, ParsecCombat, RftgConquest
 from web.small_combat_openapi import describe_endpoints
 from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, TOOL_ENTRIES, UNIT_NAMES, WORLD_NAMES, reason_json
@@ -126,6 +125,7 @@ def api_galaxy():
         },
         "reasons": [reason_json(r) for r in odds.reasons],
         "rules": list(odds.rules),
+        "citations": citations(odds.rules),
     })
 
 
@@ -143,6 +143,7 @@ def api_galaxy_opportunities():
         "sensors_reveal": _p(sensors),
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
+        "citations": citations(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
     })
 
 
@@ -177,6 +178,7 @@ def api_parsec():
         "ships_lost": [_p(p) for p in odds.ships_lost],
         "reasons": [reason_json(r) for r in odds.reasons],
         "rules": list(odds.rules),
+        "citations": citations(odds.rules),
     })
 
 
@@ -201,20 +203,15 @@ def api_rftg():
         "shortfall": verdict.shortfall,
         "reasons": [reason_json(r) for r in verdict.reasons],
         "rules": list(verdict.rules),
+        "citations": citations(verdict.rules),
     })
 
 
 # --- Pages ----------------------------------------------------------------------------------------------
 
 
-def _rule_labels() -> dict[str, str]:
-    """Link text for every section the tools may cite (the id itself if the section is missing)."""
-    db, lang = get_db(), current_lang()
-    return {rule: (db.get(rule).title(lang) if db.get(rule) else rule) for rule in CITED}
-
-
 def _page(template: str, **context):
-    return render_template(template, rule_labels=_rule_labels(), **context)
+    return render_template(template, rule_labels=citations(CITED), **context)
 
 
 @bp.get("/tools/combat/galaxy")

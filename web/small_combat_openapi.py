@@ -9,7 +9,7 @@ from engine import galaxy_combat as galaxy
 from engine import parsec_combat as parsec
 from engine import rftg_conquest as rftg
 from web.small_combat_models import GalaxyCombat, GalaxyOpportunities, ParsecCombat, RftgConquest
-from web.openapi import BOOLEAN, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
+from web.openapi import CITATIONS, BOOLEAN, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
 
 PROBABILITIES = array(PROBABILITY)
 REASONS = array(ref("Reason"))
@@ -28,24 +28,24 @@ GALAXY_RESPONSE = obj({
         "ships_destroyed": PROBABILITIES,
         "targets": array(obj({"target": STRING, "destroyed": PROBABILITY, "rows_lost": PROBABILITIES}, ("target",))),
     }, ("opportunities", "plan", "attacker_destroyed", "nothing_happens", "ships_destroyed", "targets")),
-    "reasons": REASONS, "rules": RULES,
+    "reasons": REASONS, "rules": RULES, "citations": CITATIONS,
 }, ("target", "attack_succeeds", "counterattack_destroys_attacker", "nothing_happens", "sequence", "reasons",
-    "rules"))
+    "rules", "citations"))
 OPPORTUNITIES_RESPONSE = obj({"opportunities": integer(0, galaxy.MAX_OPPORTUNITIES), "sensors_reveal": PROBABILITY,
-                              "reasons": REASONS, "rules": RULES}, ("opportunities", "sensors_reveal", "reasons", "rules"))
+                              "reasons": REASONS, "rules": RULES, "citations": CITATIONS}, ("opportunities", "sensors_reveal", "reasons", "rules", "citations"))
 PARSEC_RESPONSE = obj({
     "attack_succeeds": PROBABILITY, "attack_bonus": integer(), "defense_bonus": integer(),
     "taking_part": array(integer(0)), "counterattack_target": {"type": ["integer", "null"]},
     "counterattack_succeeds": NULLABLE_PROBABILITY,
     "exchange": obj({outcome: PROBABILITY for outcome in parsec.OUTCOMES}, parsec.OUTCOMES),
-    "ships_lost": PROBABILITIES, "reasons": REASONS, "rules": RULES,
+    "ships_lost": PROBABILITIES, "reasons": REASONS, "rules": RULES, "citations": CITATIONS,
 }, ("attack_succeeds", "attack_bonus", "defense_bonus", "taking_part", "counterattack_target",
-    "counterattack_succeeds", "exchange", "ships_lost", "reasons", "rules"))
+    "counterattack_succeeds", "exchange", "ships_lost", "reasons", "rules", "citations"))
 RFTG_RESPONSE = obj({
     "conquerable": BOOLEAN, "discards_needed": {"type": ["integer", "null"], "minimum": 0, "maximum": 2},
     "force": integer(), "max_force": integer(), "defense": integer(1, rftg.MAX_DEFENSE),
-    "shortfall": integer(0), "reasons": REASONS, "rules": RULES,
-}, ("conquerable", "discards_needed", "force", "max_force", "defense", "shortfall", "reasons", "rules"))
+    "shortfall": integer(0), "reasons": REASONS, "rules": RULES, "citations": CITATIONS,
+}, ("conquerable", "discards_needed", "force", "max_force", "defense", "shortfall", "reasons", "rules", "citations"))
 
 
 def describe_endpoints() -> None:

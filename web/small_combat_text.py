@@ -10,6 +10,8 @@ from typing import Any, Mapping
 
 from flask_babel import lazy_gettext as _l
 
+from web import verdicts
+
 from engine.reasons import Reason
 
 # Refusals (InvalidInput codes) of engine/galaxy_combat.py, parsec_combat.py, rftg_conquest.py.
@@ -152,8 +154,4 @@ def display_params(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
-    """A reason as the API shows it: code, rule, params and the message in the reader's language."""
-    template = REASONS.get(reason.code)
-    params = display_params(reason.params)
-    text = str(template) % params if template is not None else reason.code
-    return {"code": reason.code, "rule": reason.rule, "params": dict(reason.params), "message": text}
+    return verdicts.reason_json(reason, REASONS, display_params)

@@ -8,7 +8,7 @@ reader's language, with a 422), and turn the exact result into floats.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from typing import Any, Mapping
 
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
@@ -26,10 +26,10 @@ from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, F
 from web.compute import compute
 from web.errors import ApiError, rule_refusal
 from web.models import read_json
-from web.i18n import current_lang
-from web.openapi import NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
+from web.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
 from web.ti4_combat_models import Ti4Battle, Ti4Side
-from web.rules import get_db, section_label, section_url
+from web import verdicts
+from web.verdicts import citations
 from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES, TOOL_ENTRIES,
                                  UNIT_NAMES, UPGRADE_NAMES)
 from web.tools import TOOLS
@@ -78,9 +78,9 @@ RESPONSE = obj({
     "attacker": SIDE_RESPONSE, "defender": SIDE_RESPONSE,
     "rounds": obj({"distribution": array(PROBABILITY), "later": PROBABILITY, "expected": NUMBER},
                   ("distribution", "later", "expected")),
-    "reasons": array(ref("Reason")), "rules": RULES,
+    "reasons": array(ref("Reason")), "rules": RULES, "citations": CITATIONS,
 }, ("kind", "attacker_win", "defender_win", "draw", "unfinished", "retreat", "stalemate",
-    "attacker", "defender", "rounds", "reasons", "rules"))
+    "attacker", "defender", "rounds", "reasons", "rules", "citations"))
 LIMITS = (
     f"at most {MAX_COMBATANTS} fighting units per side (ships in space, infantry on the ground); "
     f"per unit kind the pieces of one colour ("
@@ -135,12 +135,16 @@ def refusal(error: InvalidInput) -> ApiError:
     return rule_refusal(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
 
 
-def reason_json(reason: Reason) -> dict:
-    params = {**reason.params}
-    if params.get("side") in SIDE_NAMES:
-        params["side"] = str(SIDE_NAMES[params["side"]])
-    return {"code": reason.code, "message": str(REASONS[reason.code]) % params,
-            "rule": reason.rule}
+def _display(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A reason's params as its sentence shows them: the side by its name."""
+    shown = dict(params)
+    if shown.get("side") in SIDE_NAMES:
+        shown["side"] = str(SIDE_NAMES[shown["side"]])
+    return shown
+
+
+def reason_json(reason: Reason) -> dict[str, Any]:
+    return verdicts.reason_json(reason, REASONS, _display)
 
 
 # --- Writing the answer -------------------------------------------------------------------------
@@ -182,6 +186,7 @@ def result_json(kind: str, result: CombatResult) -> dict:
                    "expected": float(result.expected_rounds)},
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(result.rules),
+        "citations": citations(result.rules),
     }
 
 
@@ -198,26 +203,12 @@ def api():
 # --- The page -------------------------------------------------------------------------------------
 
 
-def rule_links() -> dict[str, dict[str, str]]:
-    """Link text and address of every section the engine may cite, for the page's script."""
-    db, lang = get_db(), current_lang()
-    links = {}
-    for rule in CITABLE_RULES:
-        section = db.get(rule)
-        label = section_label(section, lang) if section else rule
-        parent = db.get(section.parent) if section and section.parent else None
-        if parent and "." in rule and parent.title(lang) not in label:
-            label = f"{label} · {parent.title(lang)}"  # "68.1 STEP 1." says little alone
-        links[rule] = {"url": section_url(rule), "label": label}
-    return links
-
-
 def page_strings() -> dict[str, Any]:
     """What the page's script shows, already in the reader's language (``%(n)s`` is filled in
     by the script)."""
     return {
         "units": {k: str(v) for k, v in UNIT_NAMES.items()},
-        "rules": rule_links(),
+        "rules": citations(CITABLE_RULES),
         "attacker": _("Attacker"),
         "defender": _("Defender"),
         "units_left": _("%(n)s left"),
