@@ -226,6 +226,6 @@ def sheet(game: str):
     schema = {"id": game, "api": url_for(f"scoring_api.score_{game}"), **SHEETS[game]()}
     return render_template(
         "scoring/sheet.html", game=game, title=TITLES[game], blurb=BLURBS[game], schema=schema, i18n=i18n(),
-        rules_base=url_for("reference.section", section_id="x")[:-1], first_rule=SHEET_RULES[game],
+        first_rule=SHEET_RULES[game],
         claim_api=url_for("scoring_api.claim") if game == "ti4" else None,
     )
