@@ -401,7 +401,7 @@
       document.getElementById("r-hand").value = String(state.hand_size || 0);
     }
     function render(data, out) {
-      var verdict = el("div", { "class": "verdict " } + (data.conquerable ? "yes" : "no"), data.conquerable ? T.yes : T.no);
+      var verdict = el("div", { "class": "verdict " + (data.conquerable ? "yes" : "no") }, data.conquerable ? T.yes : T.no);
       verdict.classList.add("big-number");
       out.appendChild(verdict);
       if (data.conquerable) { out.appendChild(el("p", {}, fill(T.discards, { n: data.discards_needed }))); }
