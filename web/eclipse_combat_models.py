@@ -7,7 +7,7 @@ defend) stays in the engine, which answers 422 citing the rule.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
@@ -16,7 +16,7 @@ from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
 from engine.eclipse.targeting import TARGETINGS
-from web.models import RequestModel, between
+from web.models import OneOf, RequestModel, between
 
 MAX_GROUPS = len(PLAYER_TYPES)  # one group per ship type
 MAX_PARTS = 12
@@ -24,10 +24,10 @@ MAX_COUNT = 8  # the most miniatures of any type (interceptors); the engine appl
 MAX_ENTERED = 20
 MAX_NAME = 40
 
-ShipType = Literal[PLAYER_TYPES + NPC_TYPES]  # type: ignore[valid-type]
-PlayerType = Literal[PLAYER_TYPES]  # type: ignore[valid-type]
-PartId = Literal[tuple(PARTS)]  # type: ignore[valid-type]
-Targeting = Literal[TARGETINGS]  # type: ignore[valid-type]
+ShipType = Annotated[str, OneOf(PLAYER_TYPES + NPC_TYPES)]
+PlayerType = Annotated[str, OneOf(PLAYER_TYPES)]
+PartId = Annotated[str, OneOf(tuple(PARTS))]
+Targeting = Annotated[str, OneOf(TARGETINGS)]
 Initiative = Annotated[int, between(*STAT_LIMITS["initiative"])]
 Hull = Annotated[int, between(*STAT_LIMITS["hull"])]
 Computer = Annotated[int, between(*STAT_LIMITS["computer"])]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import Any
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -101,5 +102,6 @@ def lang_switch_url(lang: str) -> str:
     args = {k: v for k, v in request.args.to_dict(flat=False).items() if k not in view_args}
     args["lang"] = [lang]
     if request.endpoint and request.url_rule is not None and request.method == "GET":
-        return url_for(request.endpoint, **view_args, **args)
+        values: dict[str, Any] = {**view_args, **args}
+        return url_for(request.endpoint, **values)
     return url_for("reference.home", lang=lang)

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any, Mapping, TypeVar
+from typing import Any, Iterable, Mapping, TypeVar
 
 from annotated_types import Interval
 from flask import request
 from flask_babel import gettext as _
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError
+from pydantic_core import CoreSchema, core_schema
 
 from web.errors import ApiError
 
@@ -43,6 +44,20 @@ def whole_numbers(value: Any) -> Any:
     if isinstance(value, list):
         return [whole_numbers(item) for item in value]
     return value
+
+
+class OneOf:
+    """One of a fixed list of values (an engine's ids), as pydantic's literal and JSON Schema's enum.
+
+    ``Annotated[str, OneOf(COLOURS)]`` instead of ``Literal[COLOURS]``: the values live in the
+    engine's tuples, which a type checker cannot read as a Literal.
+    """
+
+    def __init__(self, values: Iterable[Any]):
+        self.values = list(values)
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.literal_schema(self.values)
 
 
 def between(lo: int, hi: int) -> Interval:

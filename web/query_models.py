@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
 from rules_db.loader import GAMES
 from rules_db.search.query import MAX_QUERY_CHARS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE
-from web.models import QueryModel, between
+from web.models import OneOf, QueryModel, between
 
-Game = Literal[tuple(GAMES)]  # type: ignore[valid-type]
+Game = Annotated[str, OneOf(tuple(GAMES))]
 DEFAULT_API_LIMIT = 10
 
 

@@ -59,7 +59,8 @@ def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, da
         error, status = refused, 400
     if decorate is not None:
         context.update(decorate(data, result))
-    share = url_for(request.endpoint, **args.to_dict(flat=False), _external=True)
+    values: dict[str, Any] = args.to_dict(flat=False)
+    share = url_for(str(request.endpoint), _external=True, **values)
     return render_template(template, args=args, data=data, result=result, error=error,
                            share_url=share, example=args is not request.args,
                            rule_label=rule_label, **NAMES, **context), status
@@ -180,8 +181,9 @@ HEX_SIZE = 26  # px from centre to corner: a hex is 45 px wide and 52 px tall, a
 
 def _cell(item: Mapping) -> tuple[int, int] | None:
     q, r = item.get("q"), item.get("r")
-    ok = all(isinstance(v, int) and not isinstance(v, bool) for v in (q, r))
-    return (q, r) if ok else None
+    if isinstance(q, int) and isinstance(r, int) and not isinstance(q, bool) and not isinstance(r, bool):
+        return (q, r)
+    return None
 
 
 def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ into JSON with every reason's code, sentence and rule. The pages reuse both.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, cast
 
 from flask import Blueprint, jsonify
 
@@ -39,7 +39,7 @@ def read_eclipse(data: Mapping | EclipseRetreat) -> ec.Situation:
     """The request (the API's body or a page's query) as the engine's situation."""
     body = data if isinstance(data, EclipseRetreat) else validate(EclipseRetreat, data)
     neighbours = tuple(ec.Neighbour(hex=c.hex.strip(), influence=c.influence, ships=frozenset(c.ships),
-                                    wormhole=c.wormhole, adjacent=c.adjacent) for c in body.candidates)
+                                    wormhole=cast(ec.Wormhole, c.wormhole), adjacent=c.adjacent) for c in body.candidates)
     return _engine(lambda: ec.situation(body.player, neighbours, wormhole_generator=body.wormhole_generator,
                                         ship_type=body.ship_type, all_ships_retreat=body.all_ships_retreat))
 
@@ -67,7 +67,7 @@ def eclipse_api():
 def read_ti4(data: Mapping | Ti4Retreat) -> ti4.Combat:
     body = data if isinstance(data, Ti4Retreat) else validate(Ti4Retreat, data)
     systems = tuple(ti4.System(
-        name=c.system.strip(), adjacency=c.adjacent or "edge", controls_planet=c.controls_planet, own_units=c.own_units,
+        name=c.system.strip(), adjacency=cast(ti4.Adjacency, c.adjacent or "edge"), controls_planet=c.controls_planet, own_units=c.own_units,
         other_players_ships=c.other_players_ships, anomaly=c.anomaly, own_command_token=c.command_token,
         own_ships=c.own_ships) for c in body.candidates)
     fleet = None if body.units is None else ti4.Fleet(**body.units.model_dump())

@@ -7,28 +7,28 @@ engines refuse them with 422.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
 
 from engine.retreat import eclipse as ec
 from engine.retreat import parsec as ps
 from engine.retreat import ti4
-from web.models import RequestModel, between
+from web.models import OneOf, RequestModel, between
 
 MAX_PLAYER_NAME = 24
 
-Colour = Literal[ec.COLOURS]  # type: ignore[valid-type]
-Anomaly = Literal[ti4.ANOMALIES]  # type: ignore[valid-type]
+Colour = Annotated[str, OneOf(ec.COLOURS)]
+Anomaly = Annotated[str, OneOf(ti4.ANOMALIES)]
 Coordinate = Annotated[int, between(-ps.MAX_COORD, ps.MAX_COORD)]
 
 
 class EclipseCandidate(RequestModel):
     hex: Annotated[str, Field(min_length=1, max_length=ec.MAX_HEX_NAME)]
     influence: Colour | None = None
-    ships: Annotated[list[Literal[ec.SHIP_OWNERS]],  # type: ignore[valid-type]
+    ships: Annotated[list[Annotated[str, OneOf(ec.SHIP_OWNERS)]],
                      Field(max_length=len(ec.SHIP_OWNERS))] = []
-    wormhole: Literal[ec.WORMHOLES] = "full"  # type: ignore[valid-type]
+    wormhole: Annotated[str, OneOf(ec.WORMHOLES)] = "full"
     adjacent: bool = True
 
 
@@ -42,7 +42,7 @@ class EclipseRetreat(RequestModel):
 
     player: Colour
     wormhole_generator: bool = False
-    ship_type: Literal[ec.SHIP_TYPES] | None = None  # type: ignore[valid-type]
+    ship_type: Annotated[str, OneOf(ec.SHIP_TYPES)] | None = None
     all_ships_retreat: bool | None = None
     candidates: Annotated[list[EclipseCandidate], Field(max_length=ec.MAX_NEIGHBOURS)]
 
@@ -55,7 +55,7 @@ def _adjacency(value: Any) -> Any:
 
 
 Adjacency = Annotated[
-    Literal[ti4.ADJACENCIES],  # type: ignore[valid-type]
+    Annotated[str, OneOf(ti4.ADJACENCIES)],
     BeforeValidator(_adjacency),
     WithJsonSchema({"anyOf": [{"type": "boolean"}, {"type": "string", "enum": list(ti4.ADJACENCIES)}]}),
 ]
@@ -73,11 +73,11 @@ class Ti4Candidate(RequestModel):
 
 
 # The retreating fleet: counts up to the component limits (87.2), and the engine's yes/no fields.
-Ti4RetreatUnits: type[RequestModel] = create_model(
-    "Ti4RetreatUnits", __base__=RequestModel,
+_UNIT_FIELDS: dict[str, Any] = {
     **{name: (Annotated[int, between(0, ti4.fleet_limit(name))], 0) for name in ti4.FLEET_INT_FIELDS},
     **{name: (bool, False) for name in ti4.FLEET_BOOL_FIELDS},
-)
+}
+Ti4RetreatUnits = create_model("Ti4RetreatUnits", __base__=RequestModel, **_UNIT_FIELDS)
 
 
 class Ti4Retreat(RequestModel):
@@ -89,13 +89,13 @@ class Ti4Retreat(RequestModel):
         "units": {"carriers": 1, "dreadnoughts": 1, "fighters": 4, "infantry": 3}, "fleet_pool": 3}]})
 
     player: Annotated[str, Field(max_length=MAX_PLAYER_NAME)] = ""
-    role: Literal[ti4.ROLES]  # type: ignore[valid-type]
+    role: Annotated[str, OneOf(ti4.ROLES)]
     opponent_announced_retreat: bool = False
     tokens_in_reinforcements: bool = True
     active_anomaly: Anomaly | None = None
     fleet_pool: Annotated[int, between(0, ti4.MAX_FLEET_POOL)] | None = None
     candidates: Annotated[list[Ti4Candidate], Field(max_length=ti4.MAX_CANDIDATES)]
-    units: Ti4RetreatUnits | None = None  # type: ignore[valid-type]
+    units: Ti4RetreatUnits | None = None
 
 
 class ParsecHex(RequestModel):
@@ -104,7 +104,7 @@ class ParsecHex(RequestModel):
 
 
 class ParsecRetreatAttacker(ParsecHex):
-    kind: Literal[tuple(ps.UNITS)]  # type: ignore[valid-type]
+    kind: Annotated[str, OneOf(tuple(ps.UNITS))]
     range: Annotated[int, between(1, ps.MAX_RANGE)] | None = None  # the unit's own when absent
 
 
@@ -113,7 +113,7 @@ class ParsecRetreat(RequestModel):
         "vessel": "fighter", "attackers": [{"kind": "cruiser", "q": 2, "r": 0}, {"kind": "fighter", "q": 1, "r": -1}],
         "blocked": [{"q": -1, "r": 1}], "destination": {"q": -2, "r": 0}}]})
 
-    vessel: Literal[ps.EVADERS]  # type: ignore[valid-type]
+    vessel: Annotated[str, OneOf(ps.EVADERS)]
     movement: Annotated[int, between(1, ps.MAX_MOVEMENT)] | None = None
     escape_card: bool = False
     attackers: Annotated[list[ParsecRetreatAttacker], Field(min_length=1, max_length=ps.MAX_ATTACKERS)]

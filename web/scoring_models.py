@@ -7,13 +7,13 @@ which answer 422.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
 from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
 from engine.scoring.checks import MAX_NAME_LENGTH
-from web.models import RequestModel, between
+from web.models import OneOf, RequestModel, between
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 
@@ -22,16 +22,16 @@ Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 
 class EclipsePlayer(RequestModel):
     name: Name
-    species: Literal[eclipse.SPECIES] = "terran"  # type: ignore[valid-type]
+    species: Annotated[str, OneOf(eclipse.SPECIES)] = "terran"
     reputation: Annotated[list[Annotated[int, between(*eclipse.REPUTATION_VALUES)]],
                           Field(max_length=eclipse.MAX_REPUTATION_TILES)] = []
     ambassadors: Annotated[int, between(0, eclipse.MAX_PLAYERS - 1)] = 0
     hexes: Annotated[list[Annotated[int, between(*eclipse.HEX_VALUES)]], Field(max_length=eclipse.MAX_HEXES)] = []
     discoveries: Annotated[int, between(0, eclipse.MAX_DISCOVERIES)] = 0
     monoliths: Annotated[int, between(0, eclipse.MAX_HEXES)] = 0
-    tech: dict[Literal[eclipse.TRACKS], Annotated[int, between(0, eclipse.MAX_TRACK_TILES)]] = {}  # type: ignore[valid-type]
+    tech: dict[Annotated[str, OneOf(eclipse.TRACKS)], Annotated[int, between(0, eclipse.MAX_TRACK_TILES)]] = {}
     traitor: bool = False
-    resources: dict[Literal[eclipse.RESOURCES], Annotated[int, between(0, eclipse.MAX_RESOURCES)]] = {}  # type: ignore[valid-type]
+    resources: dict[Annotated[str, OneOf(eclipse.RESOURCES)], Annotated[int, between(0, eclipse.MAX_RESOURCES)]] = {}
 
 
 class EclipseSheet(RequestModel):
@@ -58,12 +58,12 @@ class Ti4Sheet(RequestModel):
         {"name": "Anna", "vp": 10, "initiative": 7}, {"name": "Bruno", "vp": 10, "initiative": 5},
         {"name": "Carla", "vp": 6, "initiative": 1}]}]})
 
-    target: Literal[ti4.TARGETS] = 10  # type: ignore[valid-type]
+    target: Annotated[int, OneOf(ti4.TARGETS)] = 10
     unrevealed_public_objectives: Annotated[int, between(0, ti4.MAX_UNREVEALED)] | None = None
     players: Annotated[list[Ti4Player], Field(min_length=ti4.MIN_PLAYERS, max_length=ti4.MAX_PLAYERS)]
 
 
-Phase = Literal[ti4_claim.PHASES]  # type: ignore[valid-type]
+Phase = Annotated[str, OneOf(ti4_claim.PHASES)]
 ClaimCount = Annotated[int, between(0, ti4_claim.MAX_COUNT)]
 
 
@@ -78,7 +78,7 @@ class Ti4Claim(RequestModel):
          "controls_home_planets": False}]})
 
     phase: Phase
-    objective_type: Literal[ti4_claim.OBJECTIVE_TYPES]  # type: ignore[valid-type]
+    objective_type: Annotated[str, OneOf(ti4_claim.OBJECTIVE_TYPES)]
     objective_phase: Phase | None = None
     claimed_this_phase: ClaimedThisPhase = ClaimedThisPhase()
     claimed_this_combat: ClaimCount = 0
@@ -93,7 +93,7 @@ class Ti4Claim(RequestModel):
 
 # --- Galaxy ----------------------------------------------------------------------------------------
 
-World = Literal[galaxy.WORLDS]  # type: ignore[valid-type]
+World = Annotated[str, OneOf(galaxy.WORLDS)]
 
 
 class GalaxyBase(RequestModel):
@@ -109,7 +109,7 @@ class GalaxySecretBase(RequestModel):
 
 
 class GalaxyCard(RequestModel):
-    world: Literal[galaxy.CARD_KINDS]  # type: ignore[valid-type]
+    world: Annotated[str, OneOf(galaxy.CARD_KINDS)]
     value: Annotated[int, between(0, galaxy.MAX_SHIP_VALUE)] = 0
 
 
@@ -163,14 +163,14 @@ class RftgPlayer(RequestModel):
     name: Name
     vp_chips: Vp = 0
     card_vp: Vp = 0
-    first_goals: Annotated[list[Literal[rftg.FIRST_GOALS]],  # type: ignore[valid-type]
+    first_goals: Annotated[list[Annotated[str, OneOf(rftg.FIRST_GOALS)]],
                            Field(max_length=rftg.FIRST_GOALS_IN_PLAY)] = []
     six_dev_bonus: SixDevBonus = SixDevBonus()
     cards_and_goods: Vp = 0
 
 
 class MostGoal(RequestModel):
-    goal: Literal[tuple(rftg.MOST_GOALS)]  # type: ignore[valid-type]
+    goal: Annotated[str, OneOf(tuple(rftg.MOST_GOALS))]
     values: Annotated[dict[Name, Annotated[int, between(rftg.MIN_GOAL_VALUE, rftg.MAX_GOAL_VALUE)]],
                       Field(max_length=rftg.MAX_PLAYERS + 1)] = {}
 
@@ -180,7 +180,7 @@ class Robot(RequestModel):
     vp_chips: Vp = 0
     card_vp: Vp = 0
     six_dev_chips: Annotated[int, between(0, rftg.MAX_ROBOT_CHIPS)] = 0
-    chip_value: Literal[rftg.ROBOT_CHIP_VALUES] = 6  # type: ignore[valid-type]
+    chip_value: Annotated[int, OneOf(rftg.ROBOT_CHIP_VALUES)] = 6
     economic_impact: Annotated[int, between(0, rftg.MAX_ROBOT_IMPACT)] = 0
     credits: Annotated[int, between(0, rftg.MAX_ROBOT_CREDITS)] = 0
 
@@ -200,16 +200,17 @@ class RftgSheet(RequestModel):
 
 # --- Parsec ------------------------------------------------------------------------------------------
 
-def _counts(keys: tuple[str, ...] | list[str], hi: int) -> object:
-    return dict[Literal[tuple(keys)], Annotated[int, between(0, hi)]]  # type: ignore[valid-type]
+ParsecResource = Annotated[str, OneOf(parsec.RESOURCES)]
+ParsecEvent = Annotated[str, OneOf(parsec.EVENT_VP)]
+ParsecUnit = Annotated[str, OneOf(parsec.UNIT_VP)]
 
 
 class ParsecPlayer(RequestModel):
     name: Name
-    resources: _counts(parsec.RESOURCES, parsec.MAX_CARDS) = {}  # type: ignore[valid-type]
-    events: _counts(list(parsec.EVENT_VP), parsec.MAX_CARDS) = {}  # type: ignore[valid-type]
-    units: _counts(list(parsec.UNIT_VP), parsec.MAX_UNITS) = {}  # type: ignore[valid-type]
-    unit_values: _counts(list(parsec.UNIT_VP), parsec.MAX_UNIT_VALUE) = {}  # type: ignore[valid-type]
+    resources: dict[ParsecResource, Annotated[int, between(0, parsec.MAX_CARDS)]] = {}
+    events: dict[ParsecEvent, Annotated[int, between(0, parsec.MAX_CARDS)]] = {}
+    units: dict[ParsecUnit, Annotated[int, between(0, parsec.MAX_UNITS)]] = {}
+    unit_values: dict[ParsecUnit, Annotated[int, between(0, parsec.MAX_UNIT_VALUE)]] = {}
     modules_dominated: Annotated[int, between(0, max(parsec.MODULES.values()))] = 0
 
 

@@ -109,10 +109,10 @@ def api_galaxy():
         raise _refuse(error, _galaxy_field(single)) from None
     results = []
     for result in odds.targets:
-        if result.kind == "ship":
+        if result.destroyed is not None:  # a ship
             results.append({"target": "ship", "destroyed": _p(result.destroyed)})
         else:
-            results.append({"target": "base", "rows_lost": [_p(p) for p in result.rows_lost]})
+            results.append({"target": "base", "rows_lost": [_p(p) for p in result.rows_lost or ()]})
     return jsonify({
         **_attack_json(odds.first_attack),
         "sequence": {

@@ -9,21 +9,22 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field
+from pydantic.config import JsonDict
 
 from engine import galaxy_combat as galaxy
 from engine import parsec_combat as parsec
 from engine import rftg_conquest as rftg
-from web.models import RequestModel, between
+from web.models import OneOf, RequestModel, between
 
 ShipValue = Annotated[int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX)]
-GalaxyWorld = Literal[galaxy.WORLDS]  # type: ignore[valid-type]
-ParsecUnit = Literal[tuple(parsec.UNITS)]  # type: ignore[valid-type]
+GalaxyWorld = Annotated[str, OneOf(galaxy.WORLDS)]
+ParsecUnit = Annotated[str, OneOf(tuple(parsec.UNITS))]
 Modifier = Annotated[int, between(-parsec.MODIFIER_LIMIT, parsec.MODIFIER_LIMIT)]
 RangeBonus = Annotated[int, between(0, parsec.MAX_RANGE_BONUS)]
 Distance = Annotated[int, between(1, parsec.MAX_DISTANCE)]
 # A ship target needs its value; a base does not.
-SHIP_VALUE_GIVEN = {"required": ["defender"], "properties": {"defender": {"type": "integer"}}}
-BASE_TARGET = {"required": ["target"], "properties": {"target": {"const": "base"}}}
+SHIP_VALUE_GIVEN: JsonDict = {"required": ["defender"], "properties": {"defender": {"type": "integer"}}}
+BASE_TARGET: JsonDict = {"required": ["target"], "properties": {"target": {"const": "base"}}}
 
 
 class GalaxyTarget(RequestModel):

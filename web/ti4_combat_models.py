@@ -8,29 +8,25 @@ answers 422 citing the rule.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, create_model
 
 from engine.ti4.inputs import KINDS, MAX_MODIFIER, MAX_MODIFIERS, MAX_ROUND, unit_limit
 from engine.ti4.units import DEFAULT_ORDER, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE, Flagship
-from web.models import RequestModel, between
+from web.models import OneOf, RequestModel, between
 
 Round = Annotated[int, between(1, MAX_ROUND)]
-Fighting = Literal[DEFAULT_ORDER]  # type: ignore[valid-type]
+Fighting = Annotated[str, OneOf(DEFAULT_ORDER)]
 
 # The units of one side: each absent key is none of that unit.
-Ti4CombatUnits: type[RequestModel] = create_model(
-    "Ti4CombatUnits", __base__=RequestModel,
-    **{key: (Annotated[int, between(0, unit_limit(key))], 0) for key in UNIT_KEYS},
-)
+_UNIT_FIELDS: dict[str, Any] = {key: (Annotated[int, between(0, unit_limit(key))], 0) for key in UNIT_KEYS}
+Ti4CombatUnits = create_model("Ti4CombatUnits", __base__=RequestModel, **_UNIT_FIELDS)
 
 # A flagship's numbers, read off its faction sheet.
-Ti4Flagship: type[RequestModel] = create_model(
-    "Ti4Flagship", __base__=RequestModel,
-    **{name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name))
-       for name, (lo, hi) in FLAGSHIP_LIMITS.items()},
-)
+_FLAGSHIP_FIELDS: dict[str, Any] = {name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name))
+                                    for name, (lo, hi) in FLAGSHIP_LIMITS.items()}
+Ti4Flagship = create_model("Ti4Flagship", __base__=RequestModel, **_FLAGSHIP_FIELDS)
 
 
 class RollModifier(RequestModel):
@@ -40,15 +36,15 @@ class RollModifier(RequestModel):
 
 
 class Ti4Side(RequestModel):
-    units: Ti4CombatUnits  # type: ignore[valid-type]
-    upgrades: Annotated[list[Literal[UPGRADABLE]], Field(max_length=len(UPGRADABLE))] = []  # type: ignore[valid-type]
+    units: Ti4CombatUnits
+    upgrades: Annotated[list[Annotated[str, OneOf(UPGRADABLE)]], Field(max_length=len(UPGRADABLE))] = []
     order: Annotated[list[Fighting], Field(max_length=len(DEFAULT_ORDER))] = []
     sustain_first: bool = True
     keep_alive: Fighting | None = None
     retreat_round: Round | None = None
     modifiers: Annotated[list[RollModifier], Field(max_length=MAX_MODIFIERS)] = []
-    flagship: Ti4Flagship = Ti4Flagship()  # type: ignore[valid-type]
-    technologies: Annotated[list[Literal[TECHNOLOGIES]],  # type: ignore[valid-type]
+    flagship: Ti4Flagship = Ti4Flagship()
+    technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]],
                             Field(max_length=len(TECHNOLOGIES))] = []
 
 
@@ -60,7 +56,7 @@ class Ti4Battle(RequestModel):
                      "technologies": ["antimass_deflectors"]},
         "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1}, "technologies": ["plasma_scoring"]}}]})
 
-    kind: Literal[KINDS] = "space"  # type: ignore[valid-type]
+    kind: Annotated[str, OneOf(KINDS)] = "space"
     nebula: bool = False
     space_cannon: bool = True
     bombardment: bool | None = None
