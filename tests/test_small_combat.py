@@ -251,8 +251,8 @@ def test_pages_render_in_both_languages(client, url, lang):
     html = response.get_data(as_text=True)
     assert f'<html lang="{lang}">' in html
     data = json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S).group(1))
-    assert data["rules_url"] == "/rules/"
     assert set(data["rules"]) == set(CITED)
+    assert all(link["url"] == "/rules/" + rule for rule, link in data["rules"].items())
     assert "small_combat.js" in html and "<script>" not in html  # no inline script
     # every form control has a label pointing at it
     for control in re.findall(r'<(?:input|select)[^>]*\bid="([^"]+)"', html):
