@@ -11,7 +11,9 @@ from babel.messages.pofile import read_po
 
 from tests.page_text import visible_text
 from web.models import SCHEMA_CODES
-from web.small_combat import CITED
+from web.registry import tool
+
+CITED = {rule for page in ("galaxy_page", "parsec_page", "rftg_page") for rule in tool(f"small_combat.{page}").cites}
 
 # Hand-worked (see tests/test_galaxy_combat.py): X - Y for two 2d6 follows 4d6 - 14.
 TEN_VS_EIGHT = Fraction(861, 1296)
@@ -243,15 +245,16 @@ def test_every_cited_section_exists(db):
     assert not missing
 
 
-@pytest.mark.parametrize("url", ["/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"])
+@pytest.mark.parametrize("url, endpoint", [("/tools/combat/galaxy", "galaxy_page"), ("/tools/combat/parsec", "parsec_page"),
+                                           ("/tools/conquest/rftg", "rftg_page")])
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_pages_render_in_both_languages(client, url, lang):
+def test_pages_render_in_both_languages(client, url, endpoint, lang):
     response = client.get(f"{url}?lang={lang}")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
     assert f'<html lang="{lang}">' in html
     data = json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S).group(1))
-    assert set(data["rules"]) == set(CITED)
+    assert set(data["rules"]) == set(tool(f"small_combat.{endpoint}").cites)
     assert all(link["url"] == "/rules/" + rule for rule, link in data["rules"].items())
     assert "small_combat.js" in html and "<script>" not in html  # no inline script
     # every form control has a label pointing at it

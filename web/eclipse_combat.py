@@ -32,15 +32,8 @@ from web.models import read_json
 from web.i18n import current_lang
 from web import verdicts
 from web.verdicts import citations
-from web.tools import TOOLS
 
 bp = Blueprint("eclipse_combat", __name__)
-TOOLS.append(("eclipse_combat.page", _l("Eclipse combat odds"),
-              _l("Exact chances of an Eclipse battle, with optimal targeting, missiles, Ancients, retreat plans "
-                 "and reputation.")))
-TOOLS.append(("eclipse_combat.hex_page", _l("Eclipse: more than two factions in a hex"),
-              _l("Who holds a hex that three, four or five factions fight over, battle after battle in the "
-                 "rulebook's order.")))
 
 describe_endpoints()  # in /api/openapi.json and /api/docs
 SIDES = ("attacker", "defender")

@@ -13,6 +13,8 @@ from flask import Blueprint, jsonify, render_template, url_for
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
+from rules_db.loader import GAMES
+
 bp = Blueprint("api_docs", __name__)
 
 JSON = "application/json"
@@ -52,7 +54,7 @@ BOOLEAN = {"type": "boolean"}
 PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
 CITATIONS = {"$ref": "#/components/schemas/Citations"}
 NUMBER = {"type": "number"}
-RULES = {"type": "array", "items": {"type": "string", "pattern": r"^(eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9][a-z0-9.\-]*$"}}
+RULES = {"type": "array", "items": {"type": "string", "pattern": rf"^({'|'.join(GAMES)})/[a-z0-9][a-z0-9.\-]*$"}}
 LANG_PARAM = {
     "name": "lang", "in": "query", "required": False,
     "schema": {"type": "string", "enum": ["it", "en"]},

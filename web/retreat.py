@@ -11,7 +11,6 @@ from typing import Any, Callable, Mapping
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, render_template, request, url_for
-from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from engine.retreat import eclipse as ec
@@ -23,20 +22,8 @@ from web.retreat_api import (
     eclipse_answer, parsec_answer, read_eclipse, read_parsec, read_ti4, ti4_answer,
 )
 from web.rules import rule_label
-from web.tools import TOOLS
 
 bp = Blueprint("retreat", __name__)
-
-# The three checkers on the tools page (kept here so the merge touches no one else's list).
-TOOLS.extend([
-    ("retreat.eclipse_page", _l("Eclipse: where can my ships retreat?"),
-     _l("A verdict for each neighbouring hex, with the rule behind it.")),
-    ("retreat.ti4_page", _l("Twilight Imperium 4: retreat check"),
-     _l("Who may announce, which systems are legal, what is lost for lack of capacity.")),
-    ("retreat.parsec_page", _l("Parsec: evasive maneuver"),
-     _l("Can the vessel evade, and does it get out of every attacker's range?")),
-])
-
 
 # --- pages --------------------------------------------------------------------------------
 # Each page reads its query into the API's request object; with no situation in the query it

@@ -25,19 +25,11 @@ from web.models import read_json
 from web.verdicts import citations
 from web.small_combat_models import GalaxyCombat, GalaxyOpportunities, GalaxyTarget, ParsecCombat, RftgConquest
 from web.small_combat_openapi import describe_endpoints
-from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, TOOL_ENTRIES, UNIT_NAMES, WORLD_NAMES, reason_json
-from web.tools import TOOLS
+from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
+from web.registry import tool
 
 bp = Blueprint("small_combat", __name__)
-TOOLS.extend(TOOL_ENTRIES)  # listed on /tools (kept here so this feature owns its strings)
 describe_endpoints()  # in /api/openapi.json and /api/docs
-
-# Every section the three engines can cite (their RULE_* constants), for the pages' link labels.
-CITED = tuple(
-    dict.fromkeys(value for module in (galaxy, parsec, rftg) for name, value in vars(module).items()
-                  if name.startswith("RULE_"))
-)
-
 
 def _p(value: Fraction) -> float:
     return float(value)
@@ -210,22 +202,22 @@ def api_rftg():
 # --- Pages ----------------------------------------------------------------------------------------------
 
 
-def _page(template: str, **context):
-    return render_template(template, rule_labels=citations(CITED), **context)
+def _page(template: str, endpoint: str, **context):
+    return render_template(template, rule_labels=citations(tool(endpoint).cites), **context)
 
 
 @bp.get("/tools/combat/galaxy")
 def galaxy_page():
-    return _page("small_combat/galaxy.html", worlds=WORLD_NAMES, max_opportunities=galaxy.MAX_OPPORTUNITIES)
+    return _page("small_combat/galaxy.html", "small_combat.galaxy_page", worlds=WORLD_NAMES, max_opportunities=galaxy.MAX_OPPORTUNITIES)
 
 
 @bp.get("/tools/combat/parsec")
 def parsec_page():
-    return _page("small_combat/parsec.html", units={k: str(v) for k, v in UNIT_NAMES.items()},
+    return _page("small_combat/parsec.html", "small_combat.parsec_page", units={k: str(v) for k, v in UNIT_NAMES.items()},
                  outcomes={k: str(v) for k, v in PARSEC_OUTCOMES.items()},
                  max_attackers=parsec.MAX_ATTACKERS, attackers=parsec.UNITS)
 
 
 @bp.get("/tools/conquest/rftg")
 def rftg_page():
-    return _page("small_combat/rftg.html", max_tableau=rftg.MAX_TABLEAU)
+    return _page("small_combat/rftg.html", "small_combat.rftg_page", max_tableau=rftg.MAX_TABLEAU)

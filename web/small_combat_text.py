@@ -104,15 +104,6 @@ REASONS = {
 }
 
 # (endpoint, title, what it answers) for the tools page.
-TOOL_ENTRIES = [
-    ("small_combat.galaxy_page", _l("Galaxy: combat odds"),
-     _l("Attack opportunities, ship and base attacks, counterattacks, Sensors.")),
-    ("small_combat.parsec_page", _l("Parsec: combat odds"),
-     _l("Opposed d8 rolls, coordinated and long-range attacks, the whole exchange.")),
-    ("small_combat.rftg_page", _l("Race for the Galaxy: conquest check"),
-     _l("Can this military world be conquered this phase, and at what cost?")),
-]
-
 WORLD_NAMES = {
     "cylor": "Cylor",
     "divergence": "Divergence",

@@ -14,7 +14,7 @@ from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
 
 from engine.reasons import InvalidInput, Reason
-from engine.ti4 import CITABLE_RULES, calculate
+from engine.ti4 import calculate
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.inputs import (
     ALLOWED, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
@@ -30,12 +30,11 @@ from web.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, 
 from web.ti4_combat_models import Ti4Battle, Ti4Side
 from web import verdicts
 from web.verdicts import citations
-from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES, TOOL_ENTRIES,
+from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
                                  UNIT_NAMES, UPGRADE_NAMES)
-from web.tools import TOOLS
+from web.registry import tool
 
 bp = Blueprint("ti4_combat", __name__)
-TOOLS.extend(TOOL_ENTRIES)
 
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
@@ -208,7 +207,7 @@ def page_strings() -> dict[str, Any]:
     by the script)."""
     return {
         "units": {k: str(v) for k, v in UNIT_NAMES.items()},
-        "rules": citations(CITABLE_RULES),
+        "rules": citations(tool("ti4_combat.page").cites),
         "attacker": _("Attacker"),
         "defender": _("Defender"),
         "units_left": _("%(n)s left"),
