@@ -8,7 +8,7 @@ codes in the request's language.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any
 
 
 from flask import Blueprint, jsonify, render_template
@@ -171,16 +171,8 @@ def read_side(ships: list[ShipGroup], side: str, targeting: str,
     return normal_side, Fleet(tuple(groups), targeting, retreat)
 
 
-def _display(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A reason's params as its sentence shows them: the side by its name."""
-    shown = dict(params)
-    if shown.get("side") in SIDE_NAMES:
-        shown["side"] = str(SIDE_NAMES[shown["side"]])
-    return shown
-
-
 def reason_json(reason: Reason) -> dict[str, Any]:
-    return verdicts.reason_json(reason, REASONS, _display)
+    return verdicts.reason_json(reason, REASONS, verdicts.named("side", SIDE_NAMES))
 
 
 def stats_json(group: Group) -> dict:

@@ -8,7 +8,7 @@ reader's language, with a 422), and turn the exact result into floats.
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, Mapping
+from typing import Any
 
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
@@ -134,16 +134,8 @@ def refusal(error: InvalidInput) -> ApiError:
     return rule_refusal(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
 
 
-def _display(params: Mapping[str, Any]) -> dict[str, Any]:
-    """A reason's params as its sentence shows them: the side by its name."""
-    shown = dict(params)
-    if shown.get("side") in SIDE_NAMES:
-        shown["side"] = str(SIDE_NAMES[shown["side"]])
-    return shown
-
-
 def reason_json(reason: Reason) -> dict[str, Any]:
-    return verdicts.reason_json(reason, REASONS, _display)
+    return verdicts.reason_json(reason, REASONS, verdicts.named("side", SIDE_NAMES))
 
 
 # --- Writing the answer -------------------------------------------------------------------------

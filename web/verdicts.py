@@ -32,6 +32,18 @@ def message(code: str, params: Mapping[str, Any], messages: Mapping[str, Any], r
         return str(template)
 
 
+def named(key: str, names: Mapping[str, Any]) -> Display:
+    """A display that shows the id in ``params[key]`` (a side, a unit) by its translated name."""
+
+    def display(params: Mapping[str, Any]) -> dict[str, Any]:
+        shown = dict(params)
+        if shown.get(key) in names:
+            shown[key] = str(names[shown[key]])
+        return shown
+
+    return display
+
+
 def reason_json(reason: Reason, messages: Mapping[str, Any], display: Display = dict) -> dict[str, Any]:
     return {"code": reason.code, "message": message(reason.code, reason.params, messages, reason.rule, display),
             "rule": reason.rule, "rule_label": rule_label(reason.rule), "params": dict(reason.params)}
