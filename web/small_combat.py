@@ -203,7 +203,7 @@ def api_rftg():
 
 
 def _page(template: str, endpoint: str, **context):
-    return render_template(template, rule_labels=citations(tool(endpoint).cites), **context)
+    return render_template(template, citations=citations(tool(endpoint).cites), **context)
 
 
 @bp.get("/tools/combat/galaxy")
