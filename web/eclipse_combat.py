@@ -276,16 +276,16 @@ def page_data() -> dict:
 def page_strings() -> dict:
     return {
         "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
-        "seconds": _("%(n)s s", n="{n}"), "error": _("The battle could not be computed."),
+        "seconds": _("%(n)s s"), "error": _("The battle could not be computed."),
         "ships": _("ships"), "escaped": _("escaped"), "remove": _("Remove"),
         "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
         "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
         "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
-        "copied": _("Link copied."), "round_n": _("%(n)s rounds", n="{n}"), "or_more": _("or more"),
+        "copied": _("Link copied."), "round_n": _("%(n)s rounds"), "or_more": _("or more"),
         "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
         "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
         "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
-        "by_stats": _("Stats"), "slot": _("Slot %(n)s", n="{n}"), "ion": _("Ion cannons"),
+        "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
         "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
         "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
     }
@@ -302,10 +302,10 @@ def page():
 
 def hex_strings() -> dict:
     return {
-        "faction": _("Faction %(n)s", n="{n}"), "first_arrival": _("arrived first"), "name": _("Name"),
+        "faction": _("Faction %(n)s"), "first_arrival": _("arrived first"), "name": _("Name"),
         "remove_faction": _("Remove faction"), "add_group": _("Add ship group"), "ancients": _("Ancients preset"),
         "gcds": _("GCDS preset"), "nobody": _("Nobody"), "sequence": _("Order in which the factions fight"),
-        "battles": _("Battles solved: %(n)s", n="{n}"),
+        "battles": _("Battles solved: %(n)s"),
         "colours": [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("White"), _("Black")],
     }
 

@@ -17,7 +17,7 @@
   var num = new Intl.NumberFormat(DATA.lang, { maximumFractionDigits: 2 });
   var uid = 0;
 
-  function fmt(s, n) { return s.replace("{n}", n); }
+  function fmt(s, n) { return A.fill(s, { n: n }); }  // the templates' one placeholder: %(n)s
   function clampInt(v, lo, hi) {
     var n = parseInt(v, 10);
     if (isNaN(n)) { n = lo; }

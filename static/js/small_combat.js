@@ -12,9 +12,7 @@
   var pct = A.percent;
   var el = A.el;
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, key) { return String(values[key]); });
-  }
+  var fill = A.fill;
 
   function bigFigure(label, p) {
     var box = el("div", { "class": "figure" });
