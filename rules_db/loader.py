@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from rules_db import numbering
+
 ROOT = Path(__file__).resolve().parent
 GAMES = ("eclipse", "galaxy", "ti4", "parsec", "rftg")
 LANGS = ("it", "en")
@@ -66,6 +68,12 @@ class Section:
     related: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     file: str = ""
+    number_en: str = ""  # the English rulebook's number where it differs in numbering (TI4)
+
+    def display_number(self, lang: str) -> str:
+        """The number a reader of ``lang`` knows: TI4's English Rules Reference numbers chapters
+        in English alphabetical order (23.7 in Italian is 78.7 in English)."""
+        return (self.number_en if lang == "en" else "") or self.number
 
     def title(self, lang: str) -> str:
         """The title in ``lang``, falling back to the authoritative Italian."""
@@ -130,6 +138,12 @@ class RulesDB:
     sections: dict[str, Section]
     digest: str
     _order: dict[str, list[str]] = field(default_factory=dict)
+    numberings: dict[str, numbering.Numbering] = field(default_factory=dict)
+
+    def by_english_number(self, game: str, number: str) -> Section | None:
+        """The section an English reader cites as ``number`` ("78.7" -> ti4/23.7)."""
+        italian = self.numberings.get(game, numbering.Numbering()).italian(number)
+        return self.sections.get(f"{game}/{italian}") if italian else None
 
     def get(self, section_id: str) -> Section | None:
         return self.sections.get(section_id)
@@ -188,6 +202,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
     """Load and cross-check every game; raise RulesDBError on any broken id or link."""
     digest = hashlib.sha256()
     infos: dict[str, Game] = {}
+    numberings: dict[str, numbering.Numbering] = {}
     blocks: list[RawBlock] = []
     english: dict[str, RawBlock] = {}
     for game in games:
@@ -200,6 +215,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
                 digest.update(path.read_bytes())
         info, game_blocks, game_english = _read_game(folder, game)
         infos[game] = info
+        numberings[game] = numbering.read(folder)
         for block in game_blocks:
             if not _ID_RE.match(block.id) or not block.id.startswith(game + "/"):
                 raise RulesDBError(f"{block.file}: bad section id {block.id!r}")
@@ -243,6 +259,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             id=block.id,
             game=game,
             number=block.meta.get("number", ""),
+            number_en=numberings[game].english(block.meta.get("number", "")),
             title_it=block.title,
             body_it=block.body,
             title_en=en.title if en else "",
@@ -255,4 +272,4 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             file=block.file,
         )
         order[game].append(block.id)
-    return RulesDB(infos, sections, digest.hexdigest(), order)
+    return RulesDB(infos, sections, digest.hexdigest(), order, numberings)

@@ -98,3 +98,19 @@ def test_english_toggle_reads_the_rules_in_english(client, url):
     text = re.sub(r"<[^>]+>", " ", html.split("<main", 1)[1].split("</main>", 1)[0])
     assert len(text.split()) > 30
     assert italian_share(text) < 0.03, url
+
+
+def test_english_pages_and_labels_show_the_english_rules_reference_number(client):
+    english = client.get("/rules/ti4/23?lang=en").get_data(as_text=True)
+    assert "78.7 " in english and ">23.7 " not in english
+    assert "English Rules Reference 78 · Italian Compendio 23" in english
+    italian = client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)
+    assert "23.7 " in italian and "78.7" in italian  # the Italian number first, the English beside it
+
+
+def test_a_link_with_an_english_number_resolves(client):
+    response = client.get("/rules/ti4/rr/78.7?lang=en")
+    assert response.status_code == 301 and response.headers["Location"].endswith("/rules/ti4/23.7?lang=en")
+    assert client.get("/rules/ti4/78.7").headers["Location"].endswith("/rules/ti4/23.7")
+    assert client.get("/rules/ti4/rr/17.1").status_code == 404
+    assert client.get("/rules/ti4/78.4").status_code == 200  # an Italian id stays itself

@@ -18,6 +18,7 @@ def section_summary(section: Section) -> dict:
         "id": section.id,
         "game": section.game,
         "number": section.number,
+        "number_en": section.display_number("en"),
         "title": {"it": section.title_it, "en": section.title_en},
         "url": section_url(section.id),
     }

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, redirect, render_template, request
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES
 from web.i18n import current_lang
-from web.rules import get_db, markdown_html
+from web.rules import get_db, markdown_html, section_url
 from web.tools import tools_applying
 
 bp = Blueprint("reference", __name__)
@@ -40,11 +40,24 @@ def toc(game_id: str):
     return render_template("reference/toc.html", game=db.games[game_id], roots=db.roots(game_id), db=db)
 
 
+@bp.route("/rules/<game_id>/rr/<number>")
+def english_number(game_id: str, number: str):
+    """A rule cited by its English Rules Reference number (/rules/ti4/rr/78.7 -> ti4/23.7)."""
+    found = get_db().by_english_number(game_id, number)
+    if found is None:
+        abort(404)
+    return redirect(section_url(found.id, **request.args), code=301)
+
+
 @bp.route("/rules/<path:section_id>")
 def section(section_id: str):
     db = get_db()
     found = db.get(section_id)
     if found is None:
+        # Not an id: perhaps an English reader's number (ti4/78.7, no such Italian paragraph).
+        game, _sep, number = section_id.partition("/")
+        if (english := db.by_english_number(game, number)) is not None:
+            return redirect(section_url(english.id, **request.args), code=301)
         abort(404)
     lang = current_lang()
     descendants = list(db.descendants(found))

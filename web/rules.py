@@ -26,11 +26,13 @@ def section_url(section_id: str, **params) -> str:
 
 
 def section_label(section: Section, lang: str) -> str:
-    """What a link to a section says: its number (if any) and its title."""
+    """What a link to a section says: its number (if any) and its title. The number is the one
+    the reader's rulebook prints: TI4's English Rules Reference numbers chapters differently."""
     title = section.title(lang)
-    if not section.number or title.startswith(section.number):
+    number = section.display_number(lang)
+    if not number or title.startswith(number):
         return title  # Galaxy's chapter titles already carry their printed number
-    return f"{section.number} {title}"
+    return f"{number} {title}"
 
 
 def rule_label(section_id: str) -> str:
