@@ -69,6 +69,7 @@ class Section:
     keywords: tuple[str, ...] = ()
     file: str = ""
     number_en: str = ""  # the English rulebook's number where it differs in numbering (TI4)
+    clarified_by: tuple[str, ...] = ()  # the FAQ answers and errata that clarify this rule
 
     def display_number(self, lang: str) -> str:
         """The number a reader of ``lang`` knows: TI4's English Rules Reference numbers chapters
@@ -233,6 +234,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
 
     children: dict[str, list[str]] = {block.id: [] for block in blocks}
     related: dict[str, list[str]] = {block.id: [] for block in blocks}
+    clarified_by: dict[str, list[str]] = {block.id: [] for block in blocks}
     for block in blocks:
         parent = block.meta.get("parent")
         if parent:
@@ -245,10 +247,10 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
                 raise RulesDBError(f"{block.file}: {block.id} links to unknown section {target}")
             if target != block.id and target not in related[block.id]:
                 related[block.id].append(target)
-        # A FAQ or erratum that clarifies a rule is linked from that rule too.
+        # A FAQ or erratum that clarifies a rule is linked from that rule too, in its own list.
         for target in _split_list(block.meta.get("clarifies", "")):
-            if block.id not in related[target]:
-                related[target].append(block.id)
+            if block.id not in clarified_by[target]:
+                clarified_by[target].append(block.id)
 
     sections: dict[str, Section] = {}
     order: dict[str, list[str]] = {game: [] for game in infos}
@@ -267,6 +269,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             parent=block.meta.get("parent") or None,
             children=tuple(children[block.id]),
             related=tuple(related[block.id]),
+            clarified_by=tuple(clarified_by[block.id]),
             keywords=_split_list(block.meta.get("keywords", ""))
             + (_split_list(en.meta.get("keywords", "")) if en else ()),
             file=block.file,

@@ -114,3 +114,16 @@ def test_a_link_with_an_english_number_resolves(client):
     assert client.get("/rules/ti4/78.7").headers["Location"].endswith("/rules/ti4/23.7")
     assert client.get("/rules/ti4/rr/17.1").status_code == 404
     assert client.get("/rules/ti4/78.4").status_code == 200  # an Italian id stays itself
+
+
+def test_faq_and_errata_have_their_own_labelled_blocks_in_both_languages(client):
+    english = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    faq = english.split('class="clarifications clarifications-faq"')[1].split("</section>")[0]
+    assert "<h2>FAQ</h2>" in faq and "/rules/ti4/faq-generale-2" in faq and "/rules/ti4/faq-carte-azione-1" in faq
+    assert english.count('href="/rules/ti4/faq-generale-2"') == 1  # not mixed into related rules too
+    chapter = client.get("/rules/ti4/23?lang=en").get_data(as_text=True)  # sub-rules inline: their FAQ too
+    assert chapter.count('href="/rules/ti4/faq-generale-2"') == 1 and "Related rules" in chapter
+    italian = client.get("/rules/ti4/30.3?lang=it").get_data(as_text=True)
+    errata = italian.split('class="clarifications clarifications-errata"')[1].split("</section>")[0]
+    assert "<h2>Errata corrige</h2>" in errata and "/rules/ti4/errata-diplomazia" in errata
+    assert "<h2>Domande ricorrenti (FAQ)</h2>" in client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)

@@ -49,7 +49,7 @@ def test_ti4_related_topics_become_links(db):
 def test_ti4_faq_is_its_own_section_linked_from_the_rule(db):
     stalemate = db.get("ti4/faq-generale-2")
     assert "ritirarsi" in stalemate.body_it
-    assert "ti4/23" in stalemate.related and "ti4/faq-generale-2" in db.get("ti4/23").related
+    assert "ti4/23.7" in stalemate.related and "ti4/faq-generale-2" in db.get("ti4/23.7").clarified_by
 
 
 def test_ti4_analytic_index_feeds_keywords_not_one_huge_section(db):
@@ -69,3 +69,29 @@ def test_every_section_id_cited_by_the_engine_exists(db):
         cited |= set(re.findall(r"[\"']((?:eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9][a-z0-9.\-]*)[\"']", path.read_text()))
     missing = sorted(cited - set(db.sections))
     assert not missing, missing
+
+
+def faq_and_errata_entries(db):
+    """The answers and errata themselves (not their category headings)."""
+    roots = [db.get("ti4/faq"), db.get("ti4/errata")]
+    return [s for root in roots for s in db.descendants(root) if not s.children]
+
+
+def test_every_faq_and_erratum_is_linked_to_the_rules_it_clarifies(db):
+    entries = faq_and_errata_entries(db)
+    assert len(entries) == 77
+    linked = {c for s in db.by_game("ti4") for c in s.clarified_by}
+    assert [e.id for e in entries if e.id not in linked] == []
+    for entry in entries:  # each points at rules, never at another FAQ or at a heading
+        assert entry.related and all(r.split("/")[1][0].isdigit() for r in entry.related), entry.id
+
+
+def test_faq_links_checked_by_hand(db):
+    retreat = db.get("ti4/23.7").clarified_by
+    assert {"ti4/faq-generale-2", "ti4/faq-carte-azione-1"} <= set(retreat)
+    assert "ti4/faq-generale-3" in db.get("ti4/51.3").clarified_by  # fighters block movement
+    assert "ti4/faq-carte-delibera-10" in db.get("ti4/61.6").clarified_by
+    assert "ti4/errata-diplomazia" in db.get("ti4/30.3").clarified_by
+    assert "ti4/errata-diplomazia" not in db.get("ti4/21").clarified_by
+    # combat value (22) is clarified only by the answer about the dice, not by faction questions
+    assert db.get("ti4/22").clarified_by == () and db.get("ti4/22.1").clarified_by == ("ti4/faq-generale-1",)

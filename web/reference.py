@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request
 from flask_babel import lazy_gettext as _l
 
-from rules_db.loader import GAMES
+from rules_db.loader import GAMES, RulesDB, Section
 from web.i18n import current_lang
 from web.rules import get_db, markdown_html, section_url
 from web.tools import tools_applying
@@ -23,6 +23,16 @@ GAME_BLURBS = {
     "parsec": _l("Colonies, cargo ships and fleets on a modular board."),
     "rftg": _l("The Gathering Storm expansion: goals, new cards, solitaire."),
 }
+
+
+def clarifications(db: RulesDB, shown: list[Section]) -> tuple[list[Section], list[Section]]:
+    """The FAQ answers and the errata that clarify the rules on a page, apart: each gets its own
+    labelled block. An erratum is a section under the rulebook's errata chapter."""
+    found = dict.fromkeys(c for section in shown for c in section.clarified_by)
+    entries = [db.sections[c] for c in found]
+    is_erratum = [db.ancestors(e)[0].key == "errata" if e.parent else False for e in entries]
+    return ([e for e, err in zip(entries, is_erratum) if not err],
+            [e for e, err in zip(entries, is_erratum) if err])
 
 
 @bp.route("/")
@@ -63,6 +73,7 @@ def section(section_id: str):
     descendants = list(db.descendants(found))
     inline = descendants if len(descendants) <= INLINE_DESCENDANTS else []
     previous, following = db.neighbours(found)
+    faqs, errata = clarifications(db, [found, *inline])
     # "Italiano / English original": both texts side by side, the Italian being authoritative.
     compare = request.args.get("compare") == "1"
     languages = ("it", "en") if compare else (lang,)
@@ -74,7 +85,9 @@ def section(section_id: str):
         compare=compare,
         blocks=[(s, [(code, markdown_html(s.body(code))) for code in languages]) for s in [found, *inline]],
         children=[db.sections[c] for c in found.children] if not inline else [],
-        related=[db.sections[r] for r in found.related],
+        related=[db.sections[r] for r in found.related if r not in found.clarified_by],
+        faqs=faqs,
+        errata=errata,
         tools=tools_applying(found, descendants),
         previous=previous,
         following=following,
