@@ -7,6 +7,7 @@ import re
 import pytest
 
 from rules_db.loader import GAMES
+from web.rules import markdown_html
 
 
 def test_home_lists_the_games(client, db):
@@ -127,3 +128,28 @@ def test_faq_and_errata_have_their_own_labelled_blocks_in_both_languages(client)
     errata = italian.split('class="clarifications clarifications-errata"')[1].split("</section>")[0]
     assert "<h2>Errata corrige</h2>" in errata and "/rules/ti4/errata-diplomazia" in errata
     assert "<h2>Domande ricorrenti (FAQ)</h2>" in client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)
+
+
+def test_tables_render_as_tables_in_a_scrolling_region(client, db):
+    html = client.get("/rules/eclipse/costruzione?lang=it").get_data(as_text=True)
+    assert 'role="region" tabindex="0" aria-label="COSTI DI COSTRUZIONE"><table>' in html
+    assert "<th>Materiali</th>" in html and "|---" not in html and "| NAVI" not in html
+    for section in db.sections.values():  # no body in either language leaves a pipe table unrendered
+        for lang in ("it", "en"):
+            rendered = str(markdown_html(section.body(lang)))
+            assert not re.search(r"^\s*\|.*\|\s*$", rendered, re.M), (section.id, lang)
+
+
+def test_flattened_tables_are_rebuilt_with_the_source_s_own_headers(client):
+    html = client.get("/rules/eclipse/preparazione-2?lang=en").get_data(as_text=True)
+    assert "<th>Players</th>\n<th>2</th>" in html and "<td>Technology Tiles on the Supply Board</td>" in html
+    assert "Players Tiles" not in html
+    italian = client.get("/rules/eclipse/preparazione-2?lang=it").get_data(as_text=True)
+    assert "<td>Pila degli esagoni del Settore Esterno (tessere)</td>\n<td>5</td>" in italian
+
+
+def test_a_table_row_the_source_lacks_is_marked_as_an_editor_s_note(client):
+    for lang, note in (("it", "Nota del curatore:"), ("en", "Editor's note:")):
+        html = client.get(f"/rules/eclipse/segnalini-reputazione?lang={lang}").get_data(as_text=True)
+        table_end = html.index("</table>")
+        assert "<blockquote>" in html[table_end : table_end + 200] and note in html[table_end : table_end + 300]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from functools import lru_cache
 
 import markdown
@@ -41,7 +43,22 @@ def rule_label(section_id: str) -> str:
     return section_label(found, current_lang()) if found else section_id
 
 
+_TABLE_RE = re.compile(r"<table>(.*?)</table>", re.S)
+_FIRST_HEADER_RE = re.compile(r"<th[^>]*>(.*?)</th>", re.S)
+_TAGS_RE = re.compile(r"<[^>]+>")
+
+
+def _scrolling(match: re.Match) -> str:
+    """A table in a focusable region that scrolls sideways on a narrow phone instead of widening
+    the page; the region is named after the table's first heading."""
+    heading = _FIRST_HEADER_RE.search(match[1])
+    name = html.unescape(_TAGS_RE.sub("", heading[1])).strip() if heading else ""
+    label = f' aria-label="{html.escape(name)}"' if name else ""
+    return f'<div class="table-scroll rule-table" role="region" tabindex="0"{label}><table>{match[1]}</table></div>'
+
+
 @lru_cache(maxsize=4096)
 def markdown_html(text: str) -> Markup:
     """Section bodies are our own reviewed source files; Markdown renders them once each."""
-    return Markup(markdown.markdown(text, extensions=["sane_lists"], output_format="html"))
+    html = markdown.markdown(text, extensions=["sane_lists", "tables"], output_format="html")
+    return Markup(_TABLE_RE.sub(_scrolling, html))
