@@ -44,6 +44,7 @@ class Game:
     source: str  # file under rules_db/sources/ the sections were taken from
     name_en: str = ""
     document_en: str = ""
+    bold: str = "emphasis"  # what bold text stands for in the source: "emphasis" or "updated"
 
     def name(self, lang: str) -> str:
         return (self.name_en if lang == "en" else "") or self.name_it
@@ -84,7 +85,8 @@ class Section:
         return (self.body_en if lang == "en" else "") or self.body_it
 
     def has_english(self) -> bool:
-        return bool(self.title_en and self.body_en)
+        """Translated: an English title, and an English body unless the section is a heading only."""
+        return bool(self.title_en and (self.body_en or not self.body_it))
 
     @property
     def key(self) -> str:
@@ -186,7 +188,7 @@ class RulesDB:
 def _read_game(folder: Path, game: str) -> tuple[Game, list[RawBlock], dict[str, RawBlock]]:
     meta = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
     info = Game(game, meta["name"], meta["document"], meta["version"], meta["source"],
-                meta.get("name_en", ""), meta.get("document_en", ""))
+                meta.get("name_en", ""), meta.get("document_en", ""), meta.get("bold", "emphasis"))
     italian: list[RawBlock] = []
     for path in sorted((folder / "it").glob("*.md")):
         italian.extend(parse_blocks(path.read_text(encoding="utf-8"), f"{game}/it/{path.name}"))

@@ -153,3 +153,24 @@ def test_a_table_row_the_source_lacks_is_marked_as_an_editor_s_note(client):
         html = client.get(f"/rules/eclipse/segnalini-reputazione?lang={lang}").get_data(as_text=True)
         table_end = html.index("</table>")
         assert "<blockquote>" in html[table_end : table_end + 200] and note in html[table_end : table_end + 300]
+
+
+def test_a_heading_only_section_is_not_called_untranslated(client, db):
+    assert db.get("ti4/16.8").has_english() and not db.get("ti4/16.8").body_it
+    html = client.get("/rules/ti4/16.8?lang=en").get_data(as_text=True)
+    assert "no English translation yet" not in html and "English translation." in html
+    assert [s.id for s in db.sections.values() if not s.has_english()] == []
+
+
+def test_ti4_bold_sentences_show_as_updated_text_with_a_legend(client):
+    for lang, legend in (("en", "was updated in a later version"), ("it", "è stato aggiornato")):
+        html = client.get(f"/rules/ti4/23.7?lang={lang}").get_data(as_text=True)
+        body = html.split('class="rule-body"')[1].split("</div>")[0]
+        assert body.count('<ins class="updated">') == 4 and legend in html
+        assert re.findall(r"<strong>(.*?)</strong>", body) == [("STEP 5. RETREAT:" if lang == "en" else "PASSO 5. RITIRATA:")]
+    # the sentence that answers "where may I retreat?" was never bold, and is not marked
+    english = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    assert "<p>The system to which that player's units retreat must contain" in english
+    # other games: bold is the rulebook's emphasis, kept as it is; no legend
+    eclipse = client.get("/rules/eclipse/costruzione?lang=it").get_data(as_text=True)
+    assert "<strong>Materiali</strong>" in eclipse and "updated" not in eclipse.split("<main")[1]

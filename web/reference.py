@@ -77,13 +77,16 @@ def section(section_id: str):
     # "Italiano / English original": both texts side by side, the Italian being authoritative.
     compare = request.args.get("compare") == "1"
     languages = ("it", "en") if compare else (lang,)
+    updates = db.games[found.game].bold == "updated"
+    blocks = [(s, [(code, markdown_html(s.body(code), updates)) for code in languages]) for s in [found, *inline]]
     return render_template(
         "reference/section.html",
         section=found,
         game=db.games[found.game],
         crumbs=db.ancestors(found),
         compare=compare,
-        blocks=[(s, [(code, markdown_html(s.body(code))) for code in languages]) for s in [found, *inline]],
+        blocks=blocks,
+        has_updates=any('<ins class="updated">' in html for _s, bodies in blocks for _c, html in bodies),
         children=[db.sections[c] for c in found.children] if not inline else [],
         related=[db.sections[r] for r in found.related if r not in found.clarified_by],
         faqs=faqs,

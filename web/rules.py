@@ -57,8 +57,24 @@ def _scrolling(match: re.Match) -> str:
     return f'<div class="table-scroll rule-table" role="region" tabindex="0"{label}><table>{match[1]}</table></div>'
 
 
+_STRONG_RE = re.compile(r"<strong>(.*?)</strong>", re.S)
+UPDATE_MIN_WORDS = 8  # bold this long is a whole updated sentence, not an emphasised word or a label
+
+
+def _update(match: re.Match) -> str:
+    words = len(_TAGS_RE.sub("", match[1]).split())
+    return f'<ins class="updated">{match[1]}</ins>' if words >= UPDATE_MIN_WORDS else match[0]
+
+
 @lru_cache(maxsize=4096)
-def markdown_html(text: str) -> Markup:
-    """Section bodies are our own reviewed source files; Markdown renders them once each."""
+def markdown_html(text: str, bold_marks_updates: bool = False) -> Markup:
+    """Section bodies are our own reviewed source files; Markdown renders them once each.
+
+    ``bold_marks_updates``: in TI4's Compendio, text updated in a later version is printed in
+    colour, which the converted text kept as bold. Whole bold sentences are shown for what they
+    are, updated text (``<ins>``), instead of a page of bold; short bold (labels such as "D:",
+    a stressed word) stays bold."""
     html = markdown.markdown(text, extensions=["sane_lists", "tables"], output_format="html")
+    if bold_marks_updates:
+        html = _STRONG_RE.sub(_update, html)
     return Markup(_TABLE_RE.sub(_scrolling, html))
