@@ -95,3 +95,28 @@ def test_faq_links_checked_by_hand(db):
     assert "ti4/errata-diplomazia" not in db.get("ti4/21").clarified_by
     # combat value (22) is clarified only by the answer about the dice, not by faction questions
     assert db.get("ti4/22").clarified_by == () and db.get("ti4/22.1").clarified_by == ("ti4/faq-generale-1",)
+
+
+def test_no_stray_bold_markers(db):
+    for section in db.sections.values():
+        for lang in ("it", "en"):
+            odd = [line for line in section.body(lang).splitlines() if line.count("**") % 2]
+            assert odd == [], (section.id, lang, odd)
+
+
+def test_the_line_that_introduces_steps_opens_the_first_step(db):
+    for before, first, line in (("ti4/23.2", "ti4/23.3", "Per risolvere un combattimento spaziale"),
+                                ("ti4/51.2", "ti4/51.3", "Per risolvere il movimento")):
+        assert line not in db.get(before).body_it and not db.get(before).body_it.endswith(":")
+        assert db.get(first).body_it.startswith(line)
+
+
+def test_full_setup_step_6_is_one_list_of_three_steps(db):
+    from web.rules import markdown_html
+
+    for lang, words in (("it", ("i. SEPARARE", "ii. DISTRIBUIRE", "iii. COLLOCARE")),
+                        ("en", ("i. SEPARATE", "ii. DEAL", "iii. PLACE"))):
+        html = str(markdown_html(db.get("ti4/preparazione-completa-passo-6").body(lang)))
+        outer = html.split("<ul>", 1)[1]
+        assert all(f"<strong>{w}" in outer for w in words)
+        assert html.count("<ul>") == 2  # the three steps, and the player counts inside step ii
