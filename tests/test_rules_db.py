@@ -120,3 +120,18 @@ def test_full_setup_step_6_is_one_list_of_three_steps(db):
         outer = html.split("<ul>", 1)[1]
         assert all(f"<strong>{w}" in outer for w in words)
         assert html.count("<ul>") == 2  # the three steps, and the player counts inside step ii
+
+
+def test_every_ti4_sub_rule_has_a_short_title_of_its_own(db):
+    subs = [s for s in db.by_game("ti4") if re.fullmatch(r"\d+\.\d+", s.number)]
+    assert len(subs) == 443
+    for lang in ("it", "en"):
+        by_chapter: dict[str, set[str]] = {}
+        for sub in subs:
+            chapter = db.get("ti4/" + sub.number.split(".")[0])
+            title = sub.title(lang)
+            assert title != chapter.title(lang), (sub.id, lang)  # not the chapter's name again
+            assert len(title) <= 60 and not title.endswith("."), (sub.id, lang, title)  # not a sentence
+            assert not re.fullmatch(r"(PASSO|STEP) \d+\.", title), (sub.id, lang)  # not a bare step number
+            assert title not in by_chapter.setdefault(chapter.id, set()), (sub.id, lang, title)
+            by_chapter[chapter.id].add(title)
