@@ -174,3 +174,12 @@ def test_ti4_bold_sentences_show_as_updated_text_with_a_legend(client):
     # other games: bold is the rulebook's emphasis, kept as it is; no legend
     eclipse = client.get("/rules/eclipse/costruzione?lang=it").get_data(as_text=True)
     assert "<strong>Materiali</strong>" in eclipse and "updated" not in eclipse.split("<main")[1]
+
+
+def test_english_contents_follow_the_english_rulebook_s_numbers(client):
+    english = client.get("/rules/ti4?lang=en").get_data(as_text=True)
+    glossary = re.findall(r'href="/rules/ti4/(\d+)">(\d+) ', english)
+    assert [int(n) for _id, n in glossary] == sorted(int(n) for _id, n in glossary)
+    assert glossary[0] == ("16", "1") and ("23", "78") in glossary  # ABILITIES first; SPACE COMBAT is 78
+    italian = client.get("/rules/ti4?lang=it").get_data(as_text=True)
+    assert re.findall(r'href="/rules/ti4/(\d+)">', italian)[:3] == ["1", "2", "3"]  # ACCORDO, ADIACENZA, ...

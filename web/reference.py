@@ -42,12 +42,23 @@ def home():
     return render_template("reference/home.html", games=games)
 
 
+def number_order(sections: list[Section], lang: str) -> list[Section]:
+    """Sibling chapters in the order of the reader's rulebook: TI4's English Rules Reference sorts
+    its chapters by English name, so an English contents list runs 1, 2, 3 ... like the book."""
+    numbers = [s.display_number(lang) for s in sections]
+    if not all(n.isdigit() for n in numbers):
+        return sections
+    return sorted(sections, key=lambda s: int(s.display_number(lang)))
+
+
 @bp.route("/rules/<game_id>")
 def toc(game_id: str):
     db = get_db()
     if game_id not in db.games:
         abort(404)
-    return render_template("reference/toc.html", game=db.games[game_id], roots=db.roots(game_id), db=db)
+    lang = current_lang()
+    contents = [(root, number_order([db.sections[c] for c in root.children], lang)) for root in db.roots(game_id)]
+    return render_template("reference/toc.html", game=db.games[game_id], contents=contents)
 
 
 @bp.route("/rules/<game_id>/rr/<number>")
