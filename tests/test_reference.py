@@ -163,7 +163,7 @@ def test_a_heading_only_section_is_not_called_untranslated(client, db):
 
 
 def test_ti4_bold_sentences_show_as_updated_text_with_a_legend(client):
-    for lang, legend in (("en", "was updated in a later version"), ("it", "è stato aggiornato")):
+    for lang, legend in (("en", "marks text updated in a later version"), ("it", "segna il testo aggiornato")):
         html = client.get(f"/rules/ti4/23.7?lang={lang}").get_data(as_text=True)
         body = html.split('class="rule-body"')[1].split("</div>")[0]
         assert body.count('<ins class="updated">') == 4 and legend in html
