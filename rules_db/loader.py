@@ -71,6 +71,7 @@ class Section:
     file: str = ""
     number_en: str = ""  # the English rulebook's number where it differs in numbering (TI4)
     clarified_by: tuple[str, ...] = ()  # the FAQ answers and errata that clarify this rule
+    clarifies: tuple[str, ...] = ()  # for a FAQ answer or an erratum: the rules it clarifies
 
     def display_number(self, lang: str) -> str:
         """The number a reader of ``lang`` knows: TI4's English Rules Reference numbers chapters
@@ -272,6 +273,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             children=tuple(children[block.id]),
             related=tuple(related[block.id]),
             clarified_by=tuple(clarified_by[block.id]),
+            clarifies=_split_list(block.meta.get("clarifies", "")),
             keywords=_split_list(block.meta.get("keywords", ""))
             + (_split_list(en.meta.get("keywords", "")) if en else ()),
             file=block.file,

@@ -128,6 +128,9 @@ def test_faq_and_errata_have_their_own_labelled_blocks_in_both_languages(client)
     errata = italian.split('class="clarifications clarifications-errata"')[1].split("</section>")[0]
     assert "<h2>Errata corrige</h2>" in errata and "/rules/ti4/errata-diplomazia" in errata
     assert "<h2>Domande ricorrenti (FAQ)</h2>" in client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)
+    answer = client.get("/rules/ti4/faq-generale-2?lang=en").get_data(as_text=True)  # and back again
+    clarified = answer.split("<h2>Rules it clarifies</h2>")[1].split("</ul>")[0]
+    assert 'href="/rules/ti4/23.7">78.7 STEP 5. RETREAT</a>' in clarified and "Related rules" not in answer
 
 
 def test_tables_render_as_tables_in_a_scrolling_region(client, db):
