@@ -186,3 +186,9 @@ def test_english_contents_follow_the_english_rulebook_s_numbers(client):
     assert glossary[0] == ("16", "1") and ("23", "78") in glossary  # ABILITIES first; SPACE COMBAT is 78
     italian = client.get("/rules/ti4?lang=it").get_data(as_text=True)
     assert re.findall(r'href="/rules/ti4/(\d+)">', italian)[:3] == ["1", "2", "3"]  # ACCORDO, ADIACENZA, ...
+
+
+def test_side_by_side_each_text_carries_its_own_book_s_number(client):
+    html = client.get("/rules/ti4/23.7?lang=en&compare=1").get_data(as_text=True)
+    labels = re.findall(r'<p class="compare-label">([^<]*)</p>', html)
+    assert labels == ["Italiano (original) · 23.7", "English · 78.7"]
