@@ -74,8 +74,9 @@ SCHEMAS: dict[str, dict] = {
     "Citations": {"type": "object", "description": "Each cited section id: its page and what its link says.",
                   "additionalProperties": obj({"url": STRING, "label": STRING}, ("url", "label"))},
     "SectionSummary": obj(
-        {"id": STRING, "game": STRING, "number": STRING, "title": ref("Localized"), "url": STRING},
-        ("id", "game", "number", "title", "url"),
+        {"id": STRING, "game": STRING, "number": STRING, "number_en": STRING, "title": ref("Localized"),
+         "url": STRING},
+        ("id", "game", "number", "number_en", "title", "url"),
     ),
 }
 

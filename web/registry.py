@@ -81,10 +81,10 @@ TOOLS: tuple[Tool, ...] = (
             "bombardment, retreat plans."),
          cites=(
         'ti4/12.1', 'ti4/12.2', 'ti4/15.2', 'ti4/15.3', 'ti4/15.5', 'ti4/15.6', 'ti4/15.7', 'ti4/15.8',
-        'ti4/17.3', 'ti4/22.1', 'ti4/22.2', 'ti4/23', 'ti4/23.10', 'ti4/23.3', 'ti4/23.4', 'ti4/23.5',
+        'ti4/17.3', 'ti4/22.1', 'ti4/22.2', 'ti4/23', 'ti4/23.10', 'ti4/23.2', 'ti4/23.3', 'ti4/23.4', 'ti4/23.5',
         'ti4/23.6', 'ti4/23.7', 'ti4/23.8', 'ti4/23.9', 'ti4/24', 'ti4/24.1', 'ti4/24.2', 'ti4/24.3',
         'ti4/24.4', 'ti4/43', 'ti4/43.1', 'ti4/43.3', 'ti4/43.4', 'ti4/43.5', 'ti4/49.2',
-        'ti4/54.3', 'ti4/68.1', 'ti4/68.2', 'ti4/70', 'ti4/70.3', 'ti4/77', 'ti4/77.1', 'ti4/77.4', 'ti4/81.1',
+        'ti4/54.3', 'ti4/68.1', 'ti4/68.2', 'ti4/70', 'ti4/70.3', 'ti4/77', 'ti4/77.1', 'ti4/77.4',
         'ti4/87.2', 'ti4/faq-generale-1', 'ti4/faq-generale-2', 'ti4/faq-generale-4', 'ti4/faq-generale-5'
     )),
     Tool("small_combat.galaxy_page", _l("Galaxy: combat odds"),
@@ -123,7 +123,7 @@ TOOLS: tuple[Tool, ...] = (
     Tool("retreat.parsec_page", _l("Parsec: evasive maneuver"),
          _l("Can the vessel evade, and does it get out of every attacker's range?"),
          cites=(
-        'parsec/attacco-a-lungo-raggio', 'parsec/azioni-e-movimento-dei-vascelli',
+        'parsec/attacco-a-lungo-raggio', 'parsec/azioni-e-movimento-dei-vascelli', 'parsec/colonia',
         'parsec/fine-della-fase-di-combattimento', 'parsec/manovra-evasiva'
     )),
     Tool("scoring.index", _l("Score sheets"),

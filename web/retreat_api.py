@@ -74,7 +74,7 @@ def read_ti4(data: Mapping | Ti4Retreat) -> ti4.Combat:
     return _engine(lambda: ti4.combat(
         body.role, systems, fleet, opponent_announced=body.opponent_announced_retreat,
         tokens_in_reinforcements=body.tokens_in_reinforcements, active_anomaly=body.active_anomaly,
-        fleet_pool=body.fleet_pool))
+        fleet_pool=body.fleet_pool, antimass_deflectors=body.antimass_deflectors))
 
 
 def capacity_json(c: ti4.Combat) -> dict[str, Any] | None:

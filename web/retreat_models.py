@@ -94,6 +94,7 @@ class Ti4Retreat(RequestModel):
     tokens_in_reinforcements: bool = True
     active_anomaly: Anomaly | None = None
     fleet_pool: Annotated[int, between(0, ti4.MAX_FLEET_POOL)] | None = None
+    antimass_deflectors: bool = False  # an asteroid field becomes a legal destination (14.1)
     candidates: Annotated[list[Ti4Candidate], Field(max_length=ti4.MAX_CANDIDATES)]
     units: Ti4RetreatUnits | None = None
 
