@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from web import verdicts
 
 from engine.reasons import Reason
 
@@ -45,6 +46,7 @@ TI4_MESSAGES = {
     "nebula": _l("%(system)s is a nebula: ships may move into a nebula only when it is the active system, and a retreat never goes to the active system."),
     # Notes
     "via_wormhole": _l("%(system)s is adjacent through matching wormholes."),
+    "antimass_deflectors": _l("%(system)s is an asteroid field, which your Antimass Deflectors let your ships move into."),
     "gravity_rift_entry": _l("%(system)s is a gravity rift: ships that stop in it do not roll; only ships moving through or out of a rift roll."),
     "gravity_rift_exit": _l("The combat is in a gravity rift: every retreating ship moves out of it and rolls a die; on 1-3 it is removed, together with the units it carries."),
     "must_retreat": _l("Once announced, the retreat must happen in the Retreat step if a valid system is still available."),
@@ -150,14 +152,5 @@ def _plain(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def message(game: str, reason: Reason) -> str:
-    """The reason as a sentence in the request's language."""
-    template = MESSAGES[game].get(reason.code)
-    if template is None:
-        return _("Unexplained reason (%(code)s).", code=reason.code)
-    return str(template) % _plain(reason.params)
-
-
 def reason_json(game: str, reason: Reason) -> dict[str, Any]:
-    return {"code": reason.code, "message": message(game, reason), "rule": reason.rule,
-            "params": dict(reason.params)}
+    return verdicts.reason_json(reason, MESSAGES[game], _plain)
