@@ -290,7 +290,7 @@ def test_storing_waits_when_the_server_asks_to_slow_down(browser, second_server)
 
 def test_a_new_rules_digest_replaces_the_caches(browser, second_server):
     other, _throttle, base = second_server
-    db = other.extensions["rules_db"]
+    db = other.extensions["search"].current().db  # the rules the live index was built from
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.set_default_timeout(20000)
