@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 
 def require_int(value: object, low: int, high: int, field: str, code: str, rule: str | None = None) -> None:

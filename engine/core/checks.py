@@ -1,6 +1,6 @@
 """Input checks every score sheet shares: counts in range, names present and distinct.
 
-They raise :class:`~engine.reasons.InvalidInput` with the field path, so a sheet with a negative
+They raise :class:`~engine.core.reasons.InvalidInput` with the field path, so a sheet with a negative
 count or two players called "Anna" is refused before anything is scored.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence, Sized
 
-from engine.bounds import require_int
-from engine.reasons import InvalidInput
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput
 
 MAX_NAME_LENGTH = 40
 

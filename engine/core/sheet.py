@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 
 
 @dataclass(frozen=True)

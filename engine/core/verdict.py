@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 
 
 @dataclass(frozen=True)

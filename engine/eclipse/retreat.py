@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.reasons import InvalidInput, Reason
-from engine.retreat.verdict import Verdict, unique_rules
+from engine.core.reasons import InvalidInput, Reason
+from engine.core.verdict import Verdict, unique_rules
 
 # Section ids this module cites (each must exist in rules_db; a project test checks them).
 RULE_RETREAT = "eclipse/ritirata"

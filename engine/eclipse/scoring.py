@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.reasons import InvalidInput
-from engine.scoring import checks
-from engine.scoring.sheet import Line, PlayerScore, Standing, TieBreak, standing
+from engine.core.reasons import InvalidInput
+from engine.core import checks
+from engine.core.sheet import Line, PlayerScore, Standing, TieBreak, standing
 
 RULE_END = "eclipse/fine-della-partita"
 RULE_PLANTA = "eclipse/planta"

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterator, Literal, Mapping, Sequence
 
-from engine import budget
-from engine.bounds import require_int
-from engine.dice import dice_sum, p_greater, shift
-from engine.reasons import InvalidInput, Reason
+from engine.core import budget
+from engine.core.bounds import require_int
+from engine.core.dice import dice_sum, p_greater, shift
+from engine.core.reasons import InvalidInput, Reason
 
 RULE_SHIP_POWERS = "galaxy/12-usare-il-potere-delle-astronavi-azione-c"
 RULE_NOVA = "galaxy/nova-0"

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from engine.reasons import InvalidInput
-from engine.scoring import checks
-from engine.scoring.sheet import Line, PlayerScore, Standing, TieBreak, standing
+from engine.core.reasons import InvalidInput
+from engine.core import checks
+from engine.core.sheet import Line, PlayerScore, Standing, TieBreak, standing
 
 RULE_WIN = "galaxy/3-come-vincere"
 RULE_INFLUENCE = "galaxy/influenza"

@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, Mapping, Sequence, get_args
 
-from engine.dice import die, p_greater, shift
-from engine import budget
-from engine.bounds import require_int
-from engine.reasons import InvalidInput, Reason
+from engine.core.dice import die, p_greater, shift
+from engine.core import budget
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput, Reason
 
 RULE_UNITS = "parsec/caratteristiche-e-costi-delle-unita"
 RULE_COLONY = "parsec/colonia"

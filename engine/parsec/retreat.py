@@ -27,8 +27,8 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Mapping
 
-from engine.bounds import require_int
-from engine.reasons import InvalidInput, Reason
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput, Reason
 
 # Section ids this module cites (each must exist in rules_db; a project test checks them).
 RULE_EVASION = "parsec/manovra-evasiva"

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from engine.reasons import InvalidInput, Reason
-from engine.scoring import checks
-from engine.scoring.sheet import Line, PlayerScore, Standing, cited, standing
+from engine.core.reasons import InvalidInput, Reason
+from engine.core import checks
+from engine.core.sheet import Line, PlayerScore, Standing, cited, standing
 
 RULE_TIMED = "parsec/variante-a-tempo"
 RULE_VICTORY = "parsec/modalita-di-vittoria"

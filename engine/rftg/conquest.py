@@ -14,8 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from engine.bounds import require_int
-from engine.reasons import InvalidInput, Reason
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput, Reason
 
 # "III: Colonizzazione" (card powers by phase): discard up to 2 cards for +1 military each until
 # the end of this Settle phase; Space Mercenaries also give +1 military.

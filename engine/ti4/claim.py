@@ -11,9 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from engine.reasons import Reason
-from engine.scoring import checks
-
+from engine.core.reasons import Reason
+from engine.core import checks
 PHASES = ("status", "action")
 OBJECTIVE_TYPES = ("public", "secret", "imperial")
 MAX_SECRETS = 3  # 20.21: claimed and unclaimed together

@@ -33,10 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Literal
 
-from engine.bounds import require_int
-from engine.reasons import InvalidInput, Reason
-from engine.retreat.ti4_capacity import MAX_SMALL_UNITS, capacity
-from engine.retreat.verdict import Verdict, unique_rules
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput, Reason
+from engine.ti4.capacity import MAX_SMALL_UNITS, capacity
+from engine.core.verdict import Verdict, unique_rules
 from engine.ti4.units import COMPONENT_LIMIT, FLAGSHIP_LIMITS
 
 # Section ids this module cites (each must exist in rules_db; a project test checks them).

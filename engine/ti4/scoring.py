@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.reasons import InvalidInput, Reason
-from engine.scoring import checks
-from engine.scoring.sheet import Line, PlayerScore, Standing, TieBreak, break_ties, cited, leaders
+from engine.core.reasons import InvalidInput, Reason
+from engine.core import checks
+from engine.core.sheet import Line, PlayerScore, Standing, TieBreak, break_ties, cited, leaders
 
 RULE_VP = "ti4/61"
 RULE_TRACK_SIDE = "ti4/61.2"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules_db.coverage import measure, normalise
 from rules_db.loader import load
-from tests.test_loader import write_game
+from tests.rules_db.test_loader import write_game
 
 
 def test_normalise_drops_markup_bullets_and_spacing():

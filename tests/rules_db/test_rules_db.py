@@ -112,7 +112,7 @@ def test_the_line_that_introduces_steps_opens_the_first_step(db):
 
 
 def test_full_setup_step_6_is_one_list_of_three_steps(db):
-    from web.rules import markdown_html
+    from web.core.rules import markdown_html
 
     for lang, words in (("it", ("i. SEPARARE", "ii. DISTRIBUIRE", "iii. COLLOCARE")),
                         ("en", ("i. SEPARATE", "ii. DEAL", "iii. PLACE"))):

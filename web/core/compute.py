@@ -15,8 +15,8 @@ from typing import Any, Callable, Hashable, TypeVar
 from flask import current_app
 from flask_babel import gettext as _
 
-from engine.budget import BudgetExceeded, time_budget
-from web.errors import ApiError
+from engine.core.budget import BudgetExceeded, time_budget
+from web.core.errors import ApiError
 
 T = TypeVar("T")
 

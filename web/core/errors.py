@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException
 
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 HTTP_MESSAGES = {
     400: ("bad_request", _l("The request could not be understood.")),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from web.rules import get_db
+from web.core.rules import get_db
 
 bp = Blueprint("health", __name__)
 

@@ -19,13 +19,13 @@ from flask import Flask, request, url_for
 from flask_babel import Babel, get_locale
 from flask_babel import gettext as _
 
-from web.errors import ApiError
+from web.core.errors import ApiError
 
 LANGS = ("it", "en")
 DEFAULT_LANG = "it"
 COOKIE = "lang"
 COOKIE_MAX_AGE = 365 * 24 * 3600
-SOURCE_DIR = Path(__file__).resolve().parent.parent / "translations"
+SOURCE_DIR = Path(__file__).resolve().parents[2] / "translations"
 
 
 def select_locale() -> str:

@@ -22,7 +22,7 @@ from flask_babel import gettext as _
 from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError
 from pydantic_core import CoreSchema, core_schema
 
-from web.errors import ApiError
+from web.core.errors import ApiError
 
 M = TypeVar("M", bound=BaseModel)
 

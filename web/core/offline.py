@@ -17,23 +17,23 @@ from flask import Blueprint, current_app, jsonify, render_template, request, url
 from flask_babel import gettext as _
 
 from rules_db.loader import GAMES
-from web.api_sections import section_summary
-from web.errors import ApiError
-from web.i18n import LANGS, current_lang
-from web.openapi import STRING, array, document, integer, obj, ref
-from web.rules import get_db, section_url
-from web.registry import TOOLS
-from web.tools import has_endpoint
+from web.reference.api import section_summary
+from web.core.errors import ApiError
+from web.core.i18n import LANGS, current_lang
+from web.core.openapi import STRING, array, document, integer, obj, ref
+from web.core.rules import get_db, section_url
+from web.core.registry import TOOLS
+from web.core.tools import has_endpoint
 
 bp = Blueprint("offline", __name__)
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # What the pages are made of: a change in any of these is a new app version.
 SHELL_SOURCES = ("static", "templates", "translations", "web")
 SERVICE_WORKER = "js/sw.js"
 THEME = "#1a2130"
 BACKGROUND = "#10141c"
-# The pages every installed copy keeps, besides the tools' pages (from web.registry).
+# The pages every installed copy keeps, besides the tools' pages (from web.core.registry).
 SHELL_PAGES = ("reference.home", "tools.index", "glossary.index", "offline.page")
 # Score sheets live in the page's own storage and keep working offline; every other tool is a
 # calculator whose answers come from the server (offline it shows the last ones kept locally).

@@ -1,6 +1,6 @@
 """The OpenAPI 3.1 description of every /api/ endpoint, served at /api/openapi.json.
 
-Each operation carries its request model (the schema is generated from it, see ``web.models``),
+Each operation carries its request model (the schema is generated from it, see ``web.core.models``),
 its response schema, its limits, and the model's first example as ``x-example``, which the tests
 send to check that real answers match the documented schemas.
 """

@@ -4,7 +4,7 @@ back to, and which sections each tool may cite.
 The tools page shows ``TOOLS`` in this order, a rule page links every tool whose ``cites`` holds it
 (or one of its sub-rules), a tool's page links the rules it cites, and the score sheets take their
 names from ``GAMES``. ``cites`` is data, checked against the engines' sources by
-tests/test_registry.py, so nothing reads source files while serving.
+tests/web/core/test_registry.py, so nothing reads source files while serving.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
-from engine.scoring import eclipse as eclipse_sheet
-from engine.scoring import galaxy as galaxy_sheet
-from engine.scoring import parsec as parsec_sheet
-from engine.scoring import rftg as rftg_sheet
-from engine.scoring import ti4 as ti4_sheet
+from engine.eclipse import scoring as eclipse_sheet
+from engine.galaxy import scoring as galaxy_sheet
+from engine.parsec import scoring as parsec_sheet
+from engine.rftg import scoring as rftg_sheet
+from engine.ti4 import scoring as ti4_sheet
 from rules_db.loader import GAMES as GAME_IDS
 
 

@@ -11,7 +11,7 @@ from flask import Flask, current_app, url_for
 from markupsafe import Markup
 
 from rules_db.loader import RulesDB, Section, load
-from web.i18n import current_lang
+from web.core.i18n import current_lang
 
 
 def init_rules(app: Flask) -> None:

@@ -1,5 +1,5 @@
 """The calculators and checkers: the tools page, and the links from rule pages to the tools that
-apply them (both from the registry, ``web.registry``)."""
+apply them (both from the registry, ``web.core.registry``)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from flask import Blueprint, current_app, render_template, url_for
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import Section
-from web.i18n import current_lang
-from web.registry import TOOLS
-from web.rules import get_db
+from web.core.i18n import current_lang
+from web.core.registry import TOOLS
+from web.core.rules import get_db
 
 bp = Blueprint("tools", __name__)
 

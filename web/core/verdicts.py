@@ -3,8 +3,8 @@
 A reason is a code, the section id of the rule it rests on and the numbers behind it; here it
 becomes ``{"code", "message", "rule", "rule_label", "params"}`` with the message in the reader's
 language from the tool's own table. A code without a message never reaches the reader as a raw
-code or a 500: it reads "See rule …", and tests/test_verdicts.py fails for it. A cited rule is
-linked as ``citations: {id: {"url", "label"}}``, its label from ``web.rules.rule_label`` (the reader's
+code or a 500: it reads "See rule …", and tests/web/core/test_verdicts.py fails for it. A cited rule is
+linked as ``citations: {id: {"url", "label"}}``, its label from ``web.core.rules.rule_label`` (the reader's
 numbering and title).
 """
 
@@ -14,8 +14,8 @@ from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import gettext as _
 
-from engine.reasons import Reason
-from web.rules import rule_label, section_url
+from engine.core.reasons import Reason
+from web.core.rules import rule_label, section_url
 
 Display = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 

@@ -16,7 +16,7 @@ from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
 from engine.eclipse.targeting import TARGETINGS
-from web.models import OneOf, RequestModel, between
+from web.core.models import OneOf, RequestModel, between
 
 MAX_GROUPS = len(PLAYER_TYPES)  # one group per ship type
 MAX_PARTS = 12

@@ -1,6 +1,6 @@
 """The Eclipse combat endpoints in the OpenAPI description: response schemas and limits.
 
-The request schemas and examples come from the request models (``web.eclipse_combat_models``).
+The request schemas and examples come from the request models (``web.eclipse_combat.models``).
 """
 
 from __future__ import annotations
@@ -8,10 +8,10 @@ from __future__ import annotations
 from engine.eclipse.battle import MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_STATES
 from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
-from web.eclipse_combat_models import MAX_GROUPS
+from web.eclipse_combat.models import MAX_GROUPS
 from engine.eclipse.targeting import TARGETINGS
-from web.eclipse_combat_models import EclipseBattle, EclipseHex
-from web.openapi import CITATIONS, BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
+from web.eclipse_combat.models import EclipseBattle, EclipseHex
+from web.core.openapi import CITATIONS, BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
 
 TARGETING = {"type": "string", "enum": list(TARGETINGS)}
 SHIP_STATS = obj({

@@ -6,11 +6,11 @@ from flask import Blueprint, jsonify
 from flask_babel import gettext as _
 
 from rules_db.loader import GAMES, Section
-from web.errors import ApiError
-from web.models import read_query
-from web.query_models import SectionsQuery
-from web.openapi import STRING, array, document, integer, obj, ref
-from web.rules import get_db, section_url
+from web.core.errors import ApiError
+from web.core.models import read_query
+from web.reference.models import SectionsQuery
+from web.core.openapi import STRING, array, document, integer, obj, ref
+from web.core.rules import get_db, section_url
 
 bp = Blueprint("api_sections", __name__, url_prefix="/api")
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, current_app, render_template
 
 from rules_db.loader import GAMES
-from web.i18n import current_lang
-from web.rules import get_db
+from web.core.i18n import current_lang
+from web.core.rules import get_db
 
 bp = Blueprint("glossary", __name__)
 

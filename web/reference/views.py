@@ -6,9 +6,9 @@ from flask import Blueprint, abort, redirect, render_template, request
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES, RulesDB, Section
-from web.i18n import current_lang
-from web.rules import get_db, markdown_html, section_url
-from web.tools import tools_applying
+from web.core.i18n import current_lang
+from web.core.rules import get_db, markdown_html, section_url
+from web.core.tools import tools_applying
 
 bp = Blueprint("reference", __name__)
 

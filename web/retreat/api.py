@@ -1,6 +1,6 @@
 """Retreat checkers' JSON API: ``POST /api/retreat/{eclipse,ti4,parsec}``.
 
-Each reader validates the request with its model (``web.retreat_models``: a 400 names the field,
+Each reader validates the request with its model (``web.retreat.models``: a 400 names the field,
 in the request's language) and builds the engine's situation; each answer builder turns the engine's verdict
 into JSON with every reason's code, sentence and rule. The pages reuse both.
 """
@@ -11,16 +11,16 @@ from typing import Any, Callable, Mapping, cast
 
 from flask import Blueprint, jsonify
 
-from engine.reasons import InvalidInput
-from engine.retreat import eclipse as ec
-from engine.retreat import parsec as ps
-from engine.retreat import ti4
-from web.errors import rule_refusal
-from web.models import read_json, validate
-from web.openapi import CITATIONS, BOOLEAN, RULES, STRING, array, document, integer, obj, ref
-from web.retreat_models import EclipseRetreat, ParsecRetreat, Ti4Retreat
-from web.retreat_text import INPUT_MESSAGES, reason_json
-from web.verdicts import citations
+from engine.core.reasons import InvalidInput
+from engine.eclipse import retreat as ec
+from engine.parsec import retreat as ps
+from engine.ti4 import retreat as ti4
+from web.core.errors import rule_refusal
+from web.core.models import read_json, validate
+from web.core.openapi import CITATIONS, BOOLEAN, RULES, STRING, array, document, integer, obj, ref
+from web.retreat.models import EclipseRetreat, ParsecRetreat, Ti4Retreat
+from web.retreat.text import INPUT_MESSAGES, reason_json
+from web.core.verdicts import citations
 
 bp = Blueprint("retreat_api", __name__)
 

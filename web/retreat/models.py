@@ -11,10 +11,10 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
 
-from engine.retreat import eclipse as ec
-from engine.retreat import parsec as ps
-from engine.retreat import ti4
-from web.models import OneOf, RequestModel, between
+from engine.eclipse import retreat as ec
+from engine.parsec import retreat as ps
+from engine.ti4 import retreat as ti4
+from web.core.models import OneOf, RequestModel, between
 
 MAX_PLAYER_NAME = 24
 

@@ -11,9 +11,8 @@ from typing import Any, Mapping
 
 from flask_babel import lazy_gettext as _l
 
-from web import verdicts
-
-from engine.reasons import Reason
+from web.core import verdicts
+from engine.core.reasons import Reason
 
 ECLIPSE_MESSAGES = {
     # Destination reasons

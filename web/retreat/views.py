@@ -13,15 +13,15 @@ from urllib.parse import parse_qsl
 from flask import Blueprint, render_template, request, url_for
 from werkzeug.datastructures import MultiDict
 
-from engine.retreat import eclipse as ec
-from engine.retreat import parsec as ps
-from engine.retreat import ti4
-from web import retreat_text as words
-from web.errors import ApiError
-from web.retreat_api import (
+from engine.eclipse import retreat as ec
+from engine.parsec import retreat as ps
+from engine.ti4 import retreat as ti4
+from web.retreat import text as words
+from web.core.errors import ApiError
+from web.retreat.api import (
     eclipse_answer, parsec_answer, read_eclipse, read_parsec, read_ti4, ti4_answer,
 )
-from web.rules import rule_label
+from web.core.rules import rule_label
 
 bp = Blueprint("retreat", __name__)
 

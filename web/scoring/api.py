@@ -1,6 +1,6 @@
 """POST /api/score/<game>: a filled-in score sheet in, breakdowns, totals and the winner out.
 
-Each sheet is read as its model (``web.scoring_models``: types, list lengths and the engine's own
+Each sheet is read as its model (``web.scoring.models``: types, list lengths and the engine's own
 bounds, so a wrong field is named before any work) and each parser builds the engine's frozen
 inputs; rule-level refusals (two Traitors, a base on a surrendered world...) come back from the
 engine as ``InvalidInput`` and are worded here.
@@ -13,17 +13,22 @@ from typing import Any, Callable
 
 from flask import Blueprint, jsonify
 
-from engine.reasons import InvalidInput, Reason
-from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
-from engine.scoring.sheet import Line, Standing
-from web.errors import rule_refusal
-from web.models import read_json
-from web.openapi import document
-from web import verdicts
-from web.verdicts import citations
-from web.scoring_messages import ERROR_MESSAGES, LINE_MESSAGES, format_params
-from web.scoring_models import SHEETS, EclipseSheet, GalaxySheet, ParsecSheet, RftgSheet, Ti4Claim, Ti4Sheet
-from web.scoring_schemas import CLAIM_VERDICT, LIMITS, STANDING, SUMMARIES
+from engine.core.reasons import InvalidInput, Reason
+from engine.eclipse import scoring as eclipse
+from engine.galaxy import scoring as galaxy
+from engine.parsec import scoring as parsec
+from engine.rftg import scoring as rftg
+from engine.ti4 import scoring as ti4
+from engine.ti4 import claim as ti4_claim
+from engine.core.sheet import Line, Standing
+from web.core.errors import rule_refusal
+from web.core.models import read_json
+from web.core.openapi import document
+from web.core import verdicts
+from web.core.verdicts import citations
+from web.scoring.text import ERROR_MESSAGES, LINE_MESSAGES, format_params
+from web.scoring.models import SHEETS, EclipseSheet, GalaxySheet, ParsecSheet, RftgSheet, Ti4Claim, Ti4Sheet
+from web.scoring.schemas import CLAIM_VERDICT, LIMITS, STANDING, SUMMARIES
 
 bp = Blueprint("scoring_api", __name__)
 

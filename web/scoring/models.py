@@ -11,9 +11,14 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
-from engine.scoring.checks import MAX_NAME_LENGTH
-from web.models import OneOf, RequestModel, between
+from engine.eclipse import scoring as eclipse
+from engine.galaxy import scoring as galaxy
+from engine.parsec import scoring as parsec
+from engine.rftg import scoring as rftg
+from engine.ti4 import scoring as ti4
+from engine.ti4 import claim as ti4_claim
+from engine.core.checks import MAX_NAME_LENGTH
+from web.core.models import OneOf, RequestModel, between
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 

@@ -1,11 +1,11 @@
-"""OpenAPI response schemas of the score sheet endpoints (documented by ``web.scoring_api``).
+"""OpenAPI response schemas of the score sheet endpoints (documented by ``web.scoring.api``).
 
-The request schemas and examples come from the request models (``web.scoring_models``).
+The request schemas and examples come from the request models (``web.scoring.models``).
 """
 
 from __future__ import annotations
 
-from web.openapi import BOOLEAN, CITATIONS, RULES, STRING, array, integer, obj, ref
+from web.core.openapi import BOOLEAN, CITATIONS, RULES, STRING, array, integer, obj, ref
 
 NULLABLE_STRING = {"type": ["string", "null"]}
 

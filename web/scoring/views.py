@@ -12,9 +12,13 @@ from typing import Any
 from flask import Blueprint, abort, render_template, url_for
 from flask_babel import lazy_gettext as _l
 
-from engine.scoring import eclipse, galaxy, parsec, rftg, ti4
-from web.scoring_messages import LABELS
-from web.registry import GAMES
+from engine.eclipse import scoring as eclipse
+from engine.galaxy import scoring as galaxy
+from engine.parsec import scoring as parsec
+from engine.rftg import scoring as rftg
+from engine.ti4 import scoring as ti4
+from web.scoring.text import LABELS
+from web.core.registry import GAMES
 
 bp = Blueprint("scoring", __name__)
 

@@ -9,16 +9,10 @@ from pydantic import ConfigDict, Field
 from rules_db.loader import GAMES
 from rules_db.search.query import MAX_QUERY_CHARS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE
-from web.models import OneOf, QueryModel, between
+from web.core.models import OneOf, QueryModel, between
 
 Game = Annotated[str, OneOf(tuple(GAMES))]
 DEFAULT_API_LIMIT = 10
-
-
-class SectionsQuery(QueryModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"game": "ti4"}]})
-
-    game: Game | None = Field(default=None, description="Only this game's sections.")
 
 
 class SearchQuery(QueryModel):

@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 from flask import Blueprint, Flask, Response, current_app, render_template, request
-from flask_babel import lazy_gettext as _l
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -20,30 +19,17 @@ from rules_db.search.live import LiveSearch
 from rules_db.search.glossary import load_glossary
 from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearch
-from web.models import read_query
-from web.query_models import DEFAULT_API_LIMIT, SearchQuery
-from web.i18n import LANGS, current_lang
-from web.openapi import STRING, array, document, integer, obj
-from web.rules import get_db, section_url
+from web.core.models import read_query
+from web.search.models import DEFAULT_API_LIMIT, SearchQuery
+from web.search.text import EXAMPLES, FILTERED_TIP, TIPS
+from web.core.i18n import LANGS, current_lang
+from web.core.openapi import STRING, array, document, integer, obj
+from web.core.rules import get_db, section_url
 
 bp = Blueprint("search", __name__)
 
 PAGE_SIZE = 10
 _INTEGER = re.compile(r"-?\d{1,9}")
-
-# Examples offered on an empty or hopeless search, per interface language.
-EXAMPLES = {
-    "it": ["posso ritirarmi in un sistema vuoto?", "sostenere danni", "bottino di guerra", "manovra evasiva",
-           "quante carte azione posso avere in mano?"],
-    "en": ["can I retreat into an empty system?", "anti-fighter barrage", "spoils of war", "evasive maneuver",
-           "what happens when the deck runs out?"],
-}
-TIPS = [
-    _l("Check the spelling, or try fewer words."),
-    _l("Use the game's own terms, in Italian or in English: both are searched."),
-]
-FILTERED_TIP = _l("Choose \"All games\": the term may belong to another game.")
-
 
 RESULT = obj(
     {"id": STRING, "game": {"type": "string", "enum": list(GAMES)}, "title": STRING,
@@ -107,7 +93,7 @@ def breadcrumb(section: Section, lang: str) -> list[str]:
 def api():
     """``GET /api/search?q=&lang=it|en&game=&limit=&page=``; limits in docs/search.md."""
     query = read_query(SearchQuery)
-    lang = current_lang()  # ?lang= is checked with every /api/ request (web.i18n)
+    lang = current_lang()  # ?lang= is checked with every /api/ request (web.core.i18n)
     found = get_search().search(query.q, lang, query.game, query.page, query.limit)
     payload = {
         "query": found.plan.text,

@@ -11,10 +11,10 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 from pydantic.config import JsonDict
 
-from engine import galaxy_combat as galaxy
-from engine import parsec_combat as parsec
-from engine import rftg_conquest as rftg
-from web.models import OneOf, RequestModel, between
+from engine.galaxy import combat as galaxy
+from engine.parsec import combat as parsec
+from engine.rftg import conquest as rftg
+from web.core.models import OneOf, RequestModel, between
 
 ShipValue = Annotated[int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX)]
 GalaxyWorld = Annotated[str, OneOf(galaxy.WORLDS)]

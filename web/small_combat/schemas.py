@@ -1,15 +1,15 @@
 """The small combat endpoints in the OpenAPI description: response schemas and limits.
 
-The request schemas and examples come from the request models (``web.small_combat_models``).
+The request schemas and examples come from the request models (``web.small_combat.models``).
 """
 
 from __future__ import annotations
 
-from engine import galaxy_combat as galaxy
-from engine import parsec_combat as parsec
-from engine import rftg_conquest as rftg
-from web.small_combat_models import GalaxyCombat, GalaxyOpportunities, ParsecCombat, RftgConquest
-from web.openapi import CITATIONS, BOOLEAN, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
+from engine.galaxy import combat as galaxy
+from engine.parsec import combat as parsec
+from engine.rftg import conquest as rftg
+from web.small_combat.models import GalaxyCombat, GalaxyOpportunities, ParsecCombat, RftgConquest
+from web.core.openapi import CITATIONS, BOOLEAN, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
 
 PROBABILITIES = array(PROBABILITY)
 REASONS = array(ref("Reason"))

@@ -10,11 +10,10 @@ from typing import Any, Mapping
 
 from flask_babel import lazy_gettext as _l
 
-from web import verdicts
+from web.core import verdicts
+from engine.core.reasons import Reason
 
-from engine.reasons import Reason
-
-# Refusals (InvalidInput codes) of engine/galaxy_combat.py, parsec_combat.py, rftg_conquest.py.
+# Refusals (InvalidInput codes) of engine/galaxy/combat.py, parsec_combat.py, rftg_conquest.py.
 ERRORS = {
     # Galaxy
     "attacker_not_a_fleet": _l(

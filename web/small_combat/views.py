@@ -15,18 +15,18 @@ from typing import Any, Callable
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
 
-from engine import galaxy_combat as galaxy
-from engine import parsec_combat as parsec
-from engine import rftg_conquest as rftg
-from engine.reasons import InvalidInput
-from web.compute import compute
-from web.errors import ApiError, rule_refusal
-from web.models import read_json
-from web.verdicts import citations
-from web.small_combat_models import GalaxyCombat, GalaxyOpportunities, GalaxyTarget, ParsecCombat, RftgConquest
-from web.small_combat_openapi import describe_endpoints
-from web.small_combat_text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
-from web.registry import tool
+from engine.galaxy import combat as galaxy
+from engine.parsec import combat as parsec
+from engine.rftg import conquest as rftg
+from engine.core.reasons import InvalidInput
+from web.core.compute import compute
+from web.core.errors import ApiError, rule_refusal
+from web.core.models import read_json
+from web.core.verdicts import citations
+from web.small_combat.models import GalaxyCombat, GalaxyOpportunities, GalaxyTarget, ParsecCombat, RftgConquest
+from web.small_combat.schemas import describe_endpoints
+from web.small_combat.text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
+from web.core.registry import tool
 
 bp = Blueprint("small_combat", __name__)
 describe_endpoints()  # in /api/openapi.json and /api/docs

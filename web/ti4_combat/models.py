@@ -14,7 +14,7 @@ from pydantic import ConfigDict, Field, create_model
 
 from engine.ti4.inputs import KINDS, MAX_MODIFIER, MAX_MODIFIERS, MAX_ROUND, unit_limit
 from engine.ti4.units import DEFAULT_ORDER, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE, Flagship
-from web.models import OneOf, RequestModel, between
+from web.core.models import OneOf, RequestModel, between
 
 Round = Annotated[int, between(1, MAX_ROUND)]
 Fighting = Annotated[str, OneOf(DEFAULT_ORDER)]

@@ -7,7 +7,13 @@ catalogue and uses the Italian edition's unit names (rule 87.2).
 
 from __future__ import annotations
 
+from typing import Any
+
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from web.core.registry import tool
+from web.core.verdicts import citations
 
 # Refusals (InvalidInput codes) of engine/ti4/inputs.py.
 ERRORS = {
@@ -110,3 +116,34 @@ UPGRADE_NAMES = {
     "pds": _l("PDS II"),
     "space_dock": _l("Space Dock II"),
 }
+
+
+def page_strings() -> dict[str, Any]:
+    """What the page's script shows, already in the reader's language (``%(n)s`` is filled in
+    by the script)."""
+    return {
+        "units": {k: str(v) for k, v in UNIT_NAMES.items()},
+        "rules": citations(tool("ti4_combat.page").cites),
+        "attacker": _("Attacker"),
+        "defender": _("Defender"),
+        "units_left": _("%(n)s left"),
+        "at_least": _("Units other than fighters left ≥ %(n)s"),
+        "most_likely": _("Most likely survivors"),
+        "nothing_left": _("nothing left"),
+        "other": _("other outcomes"),
+        "attacker_retreats": _("The attacker retreats: %(p)s"),
+        "defender_retreats": _("The defender retreats: %(p)s"),
+        "stalemate": _("Neither side can win, so the attacker must retreat: %(p)s"),
+        "unit": _("Unit"),
+        "lost": _("Expected losses"),
+        "total_units": _("Units lost in all"),
+        "total_cost": _("Resources lost"),
+        "before": _("Before round 1"),
+        "round": _("Round %(n)s"),
+        "later": _("Later rounds"),
+        "expected_rounds": _("Expected number of rounds: %(n)s"),
+        "calculating": _("Calculating…"),
+        "network": _("The server could not be reached: try again."),
+        "copied": _("Link copied."),
+        "copy_failed": _("Copy the link from the address bar."),
+    }

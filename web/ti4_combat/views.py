@@ -1,6 +1,6 @@
 """TI4 combat odds: ``POST /api/combat/ti4`` and the page at ``/tools/combat/ti4``.
 
-Thin views: read the JSON body as its model (``web.ti4_combat_models``), build the engine's
+Thin views: read the JSON body as its model (``web.ti4_combat.models``), build the engine's
 ``Battle``, let the engine refuse what the rules forbid (its codes become sentences in the
 reader's language, with a 422), and turn the exact result into floats.
 """
@@ -11,10 +11,9 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template
-from flask_babel import gettext as _
 
-from engine.reasons import InvalidInput, Reason
-from engine.ti4 import calculate
+from engine.core.reasons import InvalidInput, Reason
+from engine.ti4.combat import calculate
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.inputs import (
     ALLOWED, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
@@ -23,16 +22,15 @@ from engine.ti4.inputs import (
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
 from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, Flagship)
-from web.compute import compute
-from web.errors import ApiError, rule_refusal
-from web.models import read_json
-from web.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
-from web.ti4_combat_models import Ti4Battle, Ti4Side
-from web import verdicts
-from web.verdicts import citations
-from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
-                                 UNIT_NAMES, UPGRADE_NAMES)
-from web.registry import tool
+from web.core.compute import compute
+from web.core.errors import ApiError, rule_refusal
+from web.core.models import read_json
+from web.core.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
+from web.ti4_combat.models import Ti4Battle, Ti4Side
+from web.core import verdicts
+from web.core.verdicts import citations
+from web.ti4_combat.text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
+                                 UNIT_NAMES, UPGRADE_NAMES, page_strings)
 
 bp = Blueprint("ti4_combat", __name__)
 
@@ -192,37 +190,6 @@ def api():
 
 
 # --- The page -------------------------------------------------------------------------------------
-
-
-def page_strings() -> dict[str, Any]:
-    """What the page's script shows, already in the reader's language (``%(n)s`` is filled in
-    by the script)."""
-    return {
-        "units": {k: str(v) for k, v in UNIT_NAMES.items()},
-        "rules": citations(tool("ti4_combat.page").cites),
-        "attacker": _("Attacker"),
-        "defender": _("Defender"),
-        "units_left": _("%(n)s left"),
-        "at_least": _("Units other than fighters left ≥ %(n)s"),
-        "most_likely": _("Most likely survivors"),
-        "nothing_left": _("nothing left"),
-        "other": _("other outcomes"),
-        "attacker_retreats": _("The attacker retreats: %(p)s"),
-        "defender_retreats": _("The defender retreats: %(p)s"),
-        "stalemate": _("Neither side can win, so the attacker must retreat: %(p)s"),
-        "unit": _("Unit"),
-        "lost": _("Expected losses"),
-        "total_units": _("Units lost in all"),
-        "total_cost": _("Resources lost"),
-        "before": _("Before round 1"),
-        "round": _("Round %(n)s"),
-        "later": _("Later rounds"),
-        "expected_rounds": _("Expected number of rounds: %(n)s"),
-        "calculating": _("Calculating…"),
-        "network": _("The server could not be reached: try again."),
-        "copied": _("Link copied."),
-        "copy_failed": _("Copy the link from the address bar."),
-    }
 
 
 @bp.get("/tools/combat/ti4")

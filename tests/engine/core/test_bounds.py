@@ -1,7 +1,7 @@
 import pytest
 
-from engine.bounds import require_int
-from engine.reasons import InvalidInput
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput
 
 
 def test_accepts_the_bounds_themselves():

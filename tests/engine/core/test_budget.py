@@ -2,7 +2,7 @@ import time
 
 import pytest
 
-from engine.budget import BudgetExceeded, check, time_budget
+from engine.core.budget import BudgetExceeded, check, time_budget
 
 
 def test_check_is_silent_outside_a_budget_and_inside_a_generous_one():

@@ -2,10 +2,8 @@
 
 import pytest
 
-from engine.reasons import InvalidInput
-from engine.scoring import checks
-
-
+from engine.core.reasons import InvalidInput
+from engine.core import checks
 @pytest.mark.parametrize(
     "value, code", [(-1, "out_of_range"), (11, "out_of_range"), (True, "out_of_range"), (2.5, "out_of_range"), ("3", "out_of_range")]
 )

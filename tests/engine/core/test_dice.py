@@ -1,6 +1,6 @@
 from fractions import Fraction
 
-from engine.dice import add, binomial, dice_sum, die, p_greater, shift
+from engine.core.dice import add, binomial, dice_sum, die, p_greater, shift
 
 
 def test_two_d6_table_worked_by_hand():

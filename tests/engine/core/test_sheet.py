@@ -1,7 +1,7 @@
 """The shared tie-break ladder: leaders first, then each rung in turn, else a shared first place."""
 
-from engine.reasons import Reason
-from engine.scoring.sheet import Line, PlayerScore, TieBreak, break_ties, leaders, standing
+from engine.core.reasons import Reason
+from engine.core.sheet import Line, PlayerScore, TieBreak, break_ties, leaders, standing
 
 
 def sheet(name, *points):

@@ -11,7 +11,7 @@ from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group,
                                    solve_battle)
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.targeting import LARGEST_FIRST, heuristic_key, results
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 
 def terran(kind, count):

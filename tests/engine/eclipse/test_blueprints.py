@@ -4,7 +4,7 @@ import pytest
 
 from engine.eclipse.blueprints import (check_count, default_blueprint, explicit_stats, npc_stats,
                                        stats_from_parts)
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 
 def refused(fn, *args):

@@ -7,7 +7,7 @@ import pytest
 from engine.eclipse.battle import Fleet, Group, solve_battle
 from engine.eclipse.blueprints import default_blueprint, npc_stats, stats_from_parts
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 
 def terran(kind, count):

@@ -3,9 +3,8 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.retreat import eclipse as ec
-
+from engine.core.reasons import InvalidInput
+from engine.eclipse import retreat as ec
 # ESEMPIO DI RITIRATA, reconstructed from its text (the picture is lost): B holds only green's
 # disc, C only a green ship, D nothing, E an enemy (red) ship. Green and red fight in A.
 EXAMPLE = "B=green/-/full C=-/green/full D=-/-/full E=-/red/full"

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.scoring import eclipse
-from engine.scoring.eclipse import EclipsePlayer as P, Storage, Tech
+from engine.core.reasons import InvalidInput
+from engine.eclipse import scoring as eclipse
+from engine.eclipse.scoring import EclipsePlayer as P, Storage, Tech
 
 
 def others(n):

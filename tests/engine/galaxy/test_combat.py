@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.galaxy_combat import (
+from engine.galaxy.combat import (
     MAX_OPPORTUNITIES,
     Attacker,
     BaseTarget,
@@ -18,8 +18,8 @@ from engine.galaxy_combat import (
     sensors_reveal,
     ship_attack,
 )
-from engine.dice import p_greater
-from engine.reasons import InvalidInput
+from engine.core.dice import p_greater
+from engine.core.reasons import InvalidInput
 
 # Exact Fractions can be slow on a busy machine; timing is not what these properties test.
 relaxed = settings(deadline=None)

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.scoring import galaxy
-from engine.scoring.galaxy import Base, Card, GalaxySheet, SecretBase
+from engine.core.reasons import InvalidInput
+from engine.galaxy import scoring as galaxy
+from engine.galaxy.scoring import Base, Card, GalaxySheet, SecretBase
 
 SURVIVORS = ("myrmidon", "imperial", "cylor")
 

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.parsec_combat import (
+from engine.parsec.combat import (
     MAX_ATTACKERS,
     UNITS,
     AttackingShip,
@@ -15,7 +15,7 @@ from engine.parsec_combat import (
     defense_bonus,
     p_roll_wins,
 )
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 # Exact Fractions can be slow on a busy machine; timing is not what these properties test.
 relaxed = settings(deadline=None)

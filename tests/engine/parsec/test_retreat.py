@@ -5,9 +5,8 @@ import random
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.retreat import parsec as ps
-
+from engine.core.reasons import InvalidInput
+from engine.parsec import retreat as ps
 RING = " ".join(f"fighter@{q},{r}" for q, r in ps.DIRECTIONS)  # six fighters around (0, 0)
 
 

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.scoring import parsec
-from engine.scoring.parsec import ParsecPlayer as P
+from engine.core.reasons import InvalidInput
+from engine.parsec import scoring as parsec
+from engine.parsec.scoring import ParsecPlayer as P
 
 
 def test_timed_points_from_the_rulebook_values():

@@ -2,8 +2,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.reasons import InvalidInput
-from engine.rftg_conquest import MAX_TABLEAU, conquest_check
+from engine.core.reasons import InvalidInput
+from engine.rftg.conquest import MAX_TABLEAU, conquest_check
 
 # Exact Fractions can be slow on a busy machine; timing is not what these properties test.
 relaxed = settings(deadline=None)

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.scoring import rftg
-from engine.scoring.rftg import GenomeProject, ImperiumLords, MostGoal, RftgPlayer as P, Robot, TerraformingGuild
+from engine.core.reasons import InvalidInput
+from engine.rftg import scoring as rftg
+from engine.rftg.scoring import GenomeProject, ImperiumLords, MostGoal, RftgPlayer as P, Robot, TerraformingGuild
 
 
 def test_chips_and_card_vp_add_up():

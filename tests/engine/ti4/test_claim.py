@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.reasons import InvalidInput
-from engine.scoring import ti4_claim
-from engine.scoring.ti4_claim import Claim
+from engine.core.reasons import InvalidInput
+from engine.ti4 import claim as ti4_claim
+from engine.ti4.claim import Claim
 
 
 def codes(claim):

@@ -1,6 +1,6 @@
 from fractions import Fraction as F
 
-from engine.ti4 import calculate
+from engine.ti4.combat import calculate
 from engine.ti4.inputs import Battle, Force
 
 

@@ -1,6 +1,6 @@
 import pytest
 
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.inputs import MAX_COMBATANTS, MAX_ROUND, Battle, Force, validate
 from engine.ti4.plans import RoundModifier

@@ -3,9 +3,9 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from engine.reasons import InvalidInput
-from engine.retreat import ti4
-from engine.retreat.ti4 import Fleet
+from engine.core.reasons import InvalidInput
+from engine.ti4 import retreat as ti4
+from engine.ti4.retreat import Fleet
 
 HOME = "A=edge,planet"  # a legal destination: adjacent, a planet the player controls
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from engine.reasons import InvalidInput
-from engine.scoring import ti4
-from engine.scoring.ti4 import TI4Player as P
+from engine.core.reasons import InvalidInput
+from engine.ti4 import scoring as ti4
+from engine.ti4.scoring import TI4Player as P
 
 
 def test_game_goes_on_below_the_target():

@@ -6,7 +6,7 @@ import re
 
 from jsonschema import Draft202012Validator
 
-from web.openapi import spec
+from web.core.openapi import spec
 
 SPEC = spec()
 META_ROUTES = {"/api/openapi.json", "/api/docs"}

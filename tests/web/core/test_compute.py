@@ -2,9 +2,9 @@ import time
 
 import pytest
 
-from engine.budget import check
-from web.compute import LRUCache, compute
-from web.errors import ApiError
+from engine.core.budget import check
+from web.core.compute import LRUCache, compute
+from web.core.errors import ApiError
 
 
 def test_lru_cache_evicts_the_least_recently_used():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web.models import SCHEMA_CODES, field_path, whole_numbers
+from web.core.models import SCHEMA_CODES, field_path, whole_numbers
 
 RFTG = "/api/conquest/rftg"
 

@@ -1,4 +1,4 @@
-"""web/offline.py: the manifest, the lists of pages the service worker keeps, and the version that
+"""web/core/offline.py: the manifest, the lists of pages the service worker keeps, and the version that
 names its caches. (The worker itself runs in tests/browser/test_offline_browser.py.)"""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from rules_db.loader import GAMES
-from web.offline import SERVICE_WORKER, shell_digest
+from web.core.offline import SERVICE_WORKER, shell_digest
 
 
 def config(html: str) -> dict:
@@ -42,7 +42,7 @@ def test_every_page_links_the_manifest_and_the_versioned_worker(client, app):
     html = client.get("/rules/ti4?lang=en").get_data(as_text=True)
     assert '<link rel="manifest" href="/manifest.json?lang=en">' in html
     with app.test_request_context():
-        from web.offline import offline_version
+        from web.core.offline import offline_version
 
         assert config(html)["sw"] == f"/static/{SERVICE_WORKER}?v={offline_version()}"
 
@@ -111,7 +111,7 @@ def test_unknown_game_is_a_json_404(client):
 
 
 def test_version_follows_the_rules_digest(app, db):
-    from web.offline import offline_version
+    from web.core.offline import offline_version
 
     with app.test_request_context():
         before = offline_version()

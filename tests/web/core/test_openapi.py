@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.openapi_check import META_ROUTES, SPEC, flask_path, operations, send, validator
+from tests.web.core.openapi_check import META_ROUTES, SPEC, flask_path, operations, send, validator
 
 
 def test_every_api_route_is_described(app):

@@ -8,27 +8,27 @@ from pathlib import Path
 import pytest
 
 from rules_db.loader import GAMES as GAME_IDS
-from web.registry import GAMES, TOOLS, tool
+from tests.sources import ROOT, combat_files
+from web.core.registry import GAMES, TOOLS, tool
 
-ROOT = Path(__file__).resolve().parent.parent
 # The engine sources each tool runs: every section id written there must be among its ``cites``.
 ENGINES = {
-    ("eclipse_combat.page", ""): ["engine/eclipse"],
+    ("eclipse_combat.page", ""): combat_files("eclipse"),
     ("eclipse_combat.hex_page", ""): ["engine/eclipse/multi.py"],
-    ("ti4_combat.page", ""): ["engine/ti4"],
-    ("small_combat.galaxy_page", ""): ["engine/galaxy_combat.py"],
-    ("small_combat.parsec_page", ""): ["engine/parsec_combat.py"],
-    ("small_combat.rftg_page", ""): ["engine/rftg_conquest.py"],
-    ("retreat.eclipse_page", ""): ["engine/retreat/eclipse.py"],
-    ("retreat.ti4_page", ""): ["engine/retreat/ti4.py", "engine/retreat/ti4_capacity.py"],
-    ("retreat.parsec_page", ""): ["engine/retreat/parsec.py"],
-    **{("scoring.sheet", game): [f"engine/scoring/{game}.py"] for game in ("eclipse", "galaxy", "parsec", "rftg")},
-    ("scoring.sheet", "ti4"): ["engine/scoring/ti4.py", "engine/scoring/ti4_claim.py"],
+    ("ti4_combat.page", ""): combat_files("ti4"),
+    ("small_combat.galaxy_page", ""): ["engine/galaxy/combat.py"],
+    ("small_combat.parsec_page", ""): ["engine/parsec/combat.py"],
+    ("small_combat.rftg_page", ""): ["engine/rftg/conquest.py"],
+    ("retreat.eclipse_page", ""): ["engine/eclipse/retreat.py"],
+    ("retreat.ti4_page", ""): ["engine/ti4/retreat.py", "engine/ti4/capacity.py"],
+    ("retreat.parsec_page", ""): ["engine/parsec/retreat.py"],
+    **{("scoring.sheet", game): [f"engine/{game}/scoring.py"] for game in ("eclipse", "galaxy", "parsec", "rftg")},
+    ("scoring.sheet", "ti4"): ["engine/ti4/scoring.py", "engine/ti4/claim.py"],
 }
 SECTION_ID = re.compile(rf"[\"']((?:{'|'.join(GAME_IDS)})/[a-z0-9][a-z0-9.\-]*)[\"']")
 
 
-def written_ids(paths: list[str]) -> set[str]:
+def written_ids(paths: list[str] | list[Path]) -> set[str]:
     files = [f for p in paths for f in ((ROOT / p).rglob("*.py") if (ROOT / p).is_dir() else [ROOT / p])]
     return {m for f in files for m in SECTION_ID.findall(f.read_text(encoding="utf-8"))}
 

@@ -20,9 +20,9 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import events, from_schema
 
 from app import create_app
-from tests.openapi_check import operations
+from tests.web.core.openapi_check import operations
 
-CONFIG = Path(__file__).resolve().parent.parent / "schemathesis.toml"
+CONFIG = Path(__file__).resolve().parents[3] / "schemathesis.toml"
 SUMMARY: list[str] = []  # printed at the end of the test run (tests/conftest.py)
 
 

@@ -13,37 +13,45 @@ from pathlib import Path
 import pytest
 from flask_babel import force_locale
 
-from engine.reasons import Reason
-from engine.retreat import eclipse as retreat_eclipse
-from engine.retreat import parsec as retreat_parsec
-from engine.retreat import ti4 as retreat_ti4
-from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
-from web import eclipse_combat, retreat_text, scoring_messages, small_combat_text, ti4_combat_text
-from web.verdicts import citations, message, reason_json
+from engine.core.reasons import Reason
+from engine.eclipse import retreat as retreat_eclipse
+from engine.parsec import retreat as retreat_parsec
+from engine.ti4 import retreat as retreat_ti4
+from engine.eclipse import scoring as eclipse
+from engine.galaxy import scoring as galaxy
+from engine.parsec import scoring as parsec
+from engine.rftg import scoring as rftg
+from engine.ti4 import scoring as ti4
+from engine.ti4 import claim as ti4_claim
+from web.eclipse_combat import views as eclipse_combat
+from web.retreat import text as retreat_text
+from web.scoring import text as scoring_messages
+from web.small_combat import text as small_combat_text
+from web.ti4_combat import text as ti4_combat_text
+from tests.sources import ENGINE, combat_files
+from web.core.verdicts import citations, message, reason_json
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine"
 
 
-def literal_codes(*paths: str) -> set[str]:
-    files = [p for path in paths for p in ((ENGINE / path).glob("*.py") if (ENGINE / path).is_dir()
-                                         else [ENGINE / path])]
+def literal_codes(*paths: str | Path) -> set[str]:
+    files = [ENGINE / path for path in paths]
     return {code for file in files for code in re.findall(r'Reason\(\s*"(\w+)"', file.read_text())}
 
 
 TOOLS = {
-    "eclipse combat": (literal_codes("eclipse"), eclipse_combat.REASONS),
-    "ti4 combat": (literal_codes("ti4"), ti4_combat_text.REASONS),
-    "galaxy, parsec, rftg": (literal_codes("galaxy_combat.py", "parsec_combat.py", "rftg_conquest.py"),
+    "eclipse combat": (literal_codes(*combat_files("eclipse")), eclipse_combat.REASONS),
+    "ti4 combat": (literal_codes(*combat_files("ti4")), ti4_combat_text.REASONS),
+    "galaxy, parsec, rftg": (literal_codes("galaxy/combat.py", "parsec/combat.py", "rftg/conquest.py"),
                              small_combat_text.REASONS),
-    "eclipse retreat": (literal_codes("retreat/eclipse.py") | set(retreat_eclipse.REASON_CODES + retreat_eclipse.NOTE_CODES),
+    "eclipse retreat": (literal_codes("eclipse/retreat.py") | set(retreat_eclipse.REASON_CODES + retreat_eclipse.NOTE_CODES),
                         retreat_text.MESSAGES["eclipse"]),
-    "ti4 retreat": (literal_codes("retreat/ti4.py", "retreat/ti4_capacity.py")
+    "ti4 retreat": (literal_codes("ti4/retreat.py", "ti4/capacity.py")
                     | set(retreat_ti4.ANNOUNCE_CODES + retreat_ti4.REASON_CODES + retreat_ti4.NOTE_CODES),
                     retreat_text.MESSAGES["ti4"]),
-    "parsec retreat": (literal_codes("retreat/parsec.py") | set(
+    "parsec retreat": (literal_codes("parsec/retreat.py") | set(
         retreat_parsec.EVADE_CODES + retreat_parsec.EXCHANGE_CODES + retreat_parsec.DESTINATION_CODES
         + retreat_parsec.NOTE_CODES), retreat_text.MESSAGES["parsec"]),
-    "score sheets": (literal_codes("scoring") | set().union(*(m.CODES for m in (eclipse, galaxy, parsec, rftg, ti4)))
+    "score sheets": (literal_codes("core/sheet.py", "core/checks.py", *(f"{g}/scoring.py" for g in ("eclipse", "galaxy", "parsec", "rftg", "ti4")), "ti4/claim.py") | set().union(*(m.CODES for m in (eclipse, galaxy, parsec, rftg, ti4)))
                      | getattr(ti4_claim, "CODES", set()), scoring_messages.LINE_MESSAGES),
 }
 

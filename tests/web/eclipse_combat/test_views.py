@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-from web.eclipse_combat import ERRORS, REASONS
+from tests.sources import ROOT, combat_files
+from web.eclipse_combat.views import ERRORS, REASONS
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine" / "eclipse"
+ENGINE = combat_files("eclipse")
 URL = "/api/combat/eclipse"
 
 
@@ -21,7 +21,7 @@ def test_one_interceptor_each(client):
     r = client.post(URL, json=body([{"type": "interceptor", "count": 1}], [{"type": "interceptor", "count": 1}]))
     assert r.status_code == 200
     data = r.get_json()
-    # Hand-worked in tests/test_eclipse_battle.py: the defender wins 6/11.
+    # Hand-worked in tests/engine/eclipse/test_battle.py: the defender wins 6/11.
     assert abs(data["defender_win"] - 6 / 11) < 1e-12
     assert abs(data["attacker_win"] + data["defender_win"] + data["draw"] - 1) < 1e-12
     assert data["stalemate"] == data["draw"] == 0
@@ -126,7 +126,7 @@ def test_not_json_is_400(client):
 
 def engine_codes(pattern: str) -> set[str]:
     found = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE:
         found |= set(re.findall(pattern, path.read_text()))
     return found
 
@@ -141,7 +141,7 @@ def test_every_engine_code_has_a_message():
 
 def test_every_cited_rule_exists(db):
     cited = engine_codes(r'"(eclipse/[a-z0-9.-]+)"') | {
-        rid for rid in re.findall(r'"(eclipse/[a-z0-9.-]+)"', (ENGINE.parent.parent / "web" / "eclipse_combat.py").read_text())}
+        rid for rid in re.findall(r'"(eclipse/[a-z0-9.-]+)"', (ROOT / "web" / "eclipse_combat" / "views.py").read_text())}
     assert cited
     assert all(db.get(rid) is not None for rid in cited), [rid for rid in cited if db.get(rid) is None]
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rules_db.loader import GAMES
-from web.rules import markdown_html
+from web.core.rules import markdown_html
 
 
 def test_home_lists_the_games(client, db):

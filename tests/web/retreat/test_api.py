@@ -2,8 +2,8 @@
 
 import pytest
 
-from engine.retreat import parsec
-from web.models import SCHEMA_CODES
+from engine.parsec import retreat as parsec
+from web.core.models import SCHEMA_CODES
 
 EXAMPLE = [  # ESEMPIO DI RITIRATA as API candidates
     {"hex": "B", "influence": "green", "ships": [], "wormhole": "full"},

@@ -7,9 +7,11 @@ import pytest
 from babel.messages.pofile import read_po
 from flask_babel import force_locale
 
-from engine.reasons import Reason
-from engine.retreat import eclipse, parsec, ti4
-from web.retreat_text import INPUT_MESSAGES, MESSAGES, reason_json
+from engine.core.reasons import Reason
+from engine.eclipse import retreat as eclipse
+from engine.parsec import retreat as parsec
+from engine.ti4 import retreat as ti4
+from web.retreat.text import INPUT_MESSAGES, MESSAGES, reason_json
 
 ENGINE_CODES = {
     "eclipse": eclipse.REASON_CODES + eclipse.NOTE_CODES,
@@ -20,7 +22,7 @@ ENGINE_CODES = {
 # Parameters each code is emitted with (the engines' own shapes), to render every sentence.
 PARAMS = {"hex": "B", "owners": ["red", "ancient"], "system": "Mecatol", "excess": 2,
           "attackers": [[2, 0], [1, -1]], "movement": 2, "ships": 3, "owner": None}
-ENGINE_FILES = sorted(Path("engine/retreat").glob("*.py"))
+ENGINE_FILES = [Path("engine") / game / "retreat.py" for game in ("eclipse", "ti4", "parsec")] + [Path("engine/ti4/capacity.py")]
 
 
 def catalogue():

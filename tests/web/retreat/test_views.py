@@ -5,7 +5,9 @@ from urllib.parse import urlencode
 import pytest
 from babel.messages.pofile import read_po
 
-from engine.retreat import eclipse, parsec, ti4
+from engine.eclipse import retreat as eclipse
+from engine.parsec import retreat as parsec
+from engine.ti4 import retreat as ti4
 from tests.page_text import visible_text
 
 # --- pages --------------------------------------------------------------------------------

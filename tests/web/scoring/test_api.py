@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from web.models import SCHEMA_CODES
+from web.core.models import SCHEMA_CODES
 
 ECLIPSE = {
     "ancient_ships_on_board": 2,

@@ -8,9 +8,14 @@ from pathlib import Path
 import pytest
 from flask_babel import force_locale
 
-from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
-from web.scoring_messages import ERROR_MESSAGES, LABELS, LINE_MESSAGES, format_params
-from web.verdicts import message
+from engine.eclipse import scoring as eclipse
+from engine.galaxy import scoring as galaxy
+from engine.parsec import scoring as parsec
+from engine.rftg import scoring as rftg
+from engine.ti4 import scoring as ti4
+from engine.ti4 import claim as ti4_claim
+from web.scoring.text import ERROR_MESSAGES, LABELS, LINE_MESSAGES, format_params
+from web.core.verdicts import message
 
 MODULES = (eclipse, galaxy, parsec, rftg, ti4, ti4_claim)
 SHARED_ERRORS = {"out_of_range", "above_maximum", "empty_name", "duplicate_name", "player_count", "unknown_player"}

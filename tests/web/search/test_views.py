@@ -8,7 +8,7 @@ import pytest
 
 from rules_db.search.query import MAX_QUERY_CHARS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE
-from web.search import build_index_command
+from web.search.views import build_index_command
 
 
 def api(client, **params):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from web.openapi import spec
+from web.core.openapi import spec
 
 PATHS = ("/api/combat/galaxy", "/api/combat/galaxy/opportunities", "/api/combat/parsec", "/api/conquest/rftg")
 

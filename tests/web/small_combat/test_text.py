@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from web.small_combat_text import ERRORS, REASONS, display_params, reason_json
-from engine.reasons import Reason
+from web.small_combat.text import ERRORS, REASONS, display_params, reason_json
+from engine.core.reasons import Reason
 
-ENGINES = [Path("engine") / name for name in ("galaxy_combat.py", "parsec_combat.py", "rftg_conquest.py")]
+ENGINES = [Path("engine") / name for name in ("galaxy/combat.py", "parsec/combat.py", "rftg/conquest.py")]
 # Codes appear as the first string argument of InvalidInput(...) / Reason(...), or as the code
 # argument of require_int(value, low, high, field, "code", rule).
 INVALID = re.compile(r'InvalidInput\(\s*"(\w+)"')

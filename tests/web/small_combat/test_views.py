@@ -10,12 +10,12 @@ import pytest
 from babel.messages.pofile import read_po
 
 from tests.page_text import visible_text
-from web.models import SCHEMA_CODES
-from web.registry import tool
+from web.core.models import SCHEMA_CODES
+from web.core.registry import tool
 
 CITED = {rule for page in ("galaxy_page", "parsec_page", "rftg_page") for rule in tool(f"small_combat.{page}").cites}
 
-# Hand-worked (see tests/test_galaxy_combat.py): X - Y for two 2d6 follows 4d6 - 14.
+# Hand-worked (see tests/engine/galaxy/test_combat.py): X - Y for two 2d6 follows 4d6 - 14.
 TEN_VS_EIGHT = Fraction(861, 1296)
 EIGHT_COUNTERS_TEN = Fraction(310, 1296)
 

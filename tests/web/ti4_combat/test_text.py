@@ -1,15 +1,14 @@
-"""Every code the TI4 engine can emit has words in web/ti4_combat_text.py."""
+"""Every code the TI4 engine can emit has words in web/ti4_combat/text.py."""
 
 import re
-from pathlib import Path
 
-from web.ti4_combat_text import ERRORS, REASONS, UNIT_NAMES, UPGRADE_NAMES
+from tests.sources import combat_files
+from web.ti4_combat.text import ERRORS, REASONS, UNIT_NAMES, UPGRADE_NAMES
 
-ENGINE = Path(__file__).resolve().parent.parent / "engine" / "ti4"
 
 
 def codes(pattern: str) -> set[str]:
-    return {code for path in ENGINE.glob("*.py") for code in re.findall(pattern, path.read_text())}
+    return {code for path in combat_files("ti4") for code in re.findall(pattern, path.read_text())}
 
 
 def test_every_refusal_has_a_message():

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from app import create_app
-from web.models import SCHEMA_CODES
+from web.core.models import SCHEMA_CODES
 
 URL = "/api/combat/ti4"
 
@@ -16,7 +16,7 @@ def post(client, body, lang="en"):
 
 
 def test_one_fighter_each_is_four_ninths(client):
-    # Worked by hand in tests/test_ti4_chain.py: 4/9, 4/9, 1/9.
+    # Worked by hand in tests/engine/ti4/test_chain.py: 4/9, 4/9, 1/9.
     data = post(client, {"attacker": {"units": {"fighter": 1}},
                          "defender": {"units": {"fighter": 1}}}).get_json()
     assert data["attacker_win"] == pytest.approx(4 / 9, abs=1e-12)
@@ -177,7 +177,7 @@ def test_page_is_listed_among_the_tools(client):
 
 def test_every_upgrade_toggle_belongs_to_a_kind_of_combat():
     from engine.ti4.units import UPGRADABLE
-    from web.ti4_combat import UPGRADE_KINDS
+    from web.ti4_combat.views import UPGRADE_KINDS
 
     assert set(UPGRADE_KINDS) == set(UPGRADABLE)
     assert all(set(kinds.split()) <= {"space", "ground"} for kinds in UPGRADE_KINDS.values())
