@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from web.core import verdicts
 from engine.core.reasons import Reason
 
-# Refusals (InvalidInput codes) of engine/galaxy/combat.py, parsec_combat.py, rftg_conquest.py.
+# Refusals (InvalidInput codes) of engine/galaxy/combat.py, engine/parsec/combat.py, engine/rftg/conquest.py.
 ERRORS = {
     # Galaxy
     "attacker_not_a_fleet": _l(
