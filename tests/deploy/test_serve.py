@@ -130,7 +130,7 @@ def test_access_lines_carry_response_times(server):
     line = next(line for line in log.read_text().splitlines() if "logged=1" in line)
     total = float(line.split(" rt=")[1].split()[0])
     app_time = float(line.split(" app=")[1].split()[0])
-    assert " 200 " in line and 0 <= app_time <= total < 5
+    assert " 200 " in line and 0 <= app_time <= total + 0.005 < 5  # nginx rounds each to the ms
 
 
 def workers(running: Server) -> set[str]:
