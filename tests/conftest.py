@@ -18,8 +18,9 @@ def client(app):
     return app.test_client()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture()
 def db(app):
+    """The rules database the app answers from now (a test's build-index replaces it)."""
     return app.extensions["search"].current().db
 
 
