@@ -23,6 +23,12 @@ from engine.ti4.chain import ROUNDS_SHOWN, WORK_BUDGET, ChainOutcome, RoundRules
 Pair = tuple[int, int]
 Distribution = dict[Pair, Number]
 
+def _capped(force: ForceStates, i: int, modifier: int, cap: int) -> tuple[Number, ...]:
+    """The combat roll with every count of ``cap`` hits or more merged at ``cap``."""
+    full = force.roll(i, "combat", modifier)
+    return full if len(full) <= cap + 1 else full[:cap] + (sum(full[cap:]),)
+
+
 class _PairChain:
     """Probability mass on every (attacker state, defender state) pair, as a dense matrix.
 
@@ -95,8 +101,8 @@ class _PairChain:
                out: list[list[Number]], skip_still: bool) -> None:
         """Add to ``out`` where one round of rolls sends mass ``m`` from (a, d)."""
         path_a, path_d = self.attacker.chain(a), self.defender.chain(d)
-        hits_a = self.attacker.capped_roll(a, "combat", modifiers[0], len(path_d) - 1)
-        hits_d = self.defender.capped_roll(d, "combat", modifiers[1], len(path_a) - 1)
+        hits_a = _capped(self.attacker, a, modifiers[0], len(path_d) - 1)
+        hits_d = _capped(self.defender, d, modifiers[1], len(path_a) - 1)
         row = list(zip(path_d, hits_a))
         for hd, qd in enumerate(hits_d):
             target = out[path_a[hd]]

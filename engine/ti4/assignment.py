@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Mapping
 
-from engine.ti4.rolls import hits_distribution
+from engine.ti4.rolls import Number, hits_distribution
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
 ASSIGNMENT_RULES = ("ti4/23.6", "ti4/24.2", "ti4/77.1")
@@ -41,8 +41,6 @@ class Slot:
     unit: UnitStats
     keep_alive: bool = False
 
-
-Number = Fraction | float
 
 
 class ForceStates:
@@ -73,7 +71,6 @@ class ForceStates:
         self._index: dict[tuple[int, ...], int] = {}
         self._chains: dict[int, list[int]] = {}
         self._rolls: dict[tuple[int, str, int], tuple[Number, ...]] = {}
-        self._capped: dict[tuple[int, str, int, int], tuple[Number, ...]] = {}
         self.start = self.index(tuple(start))
 
     def index(self, state: tuple[int, ...]) -> int:
@@ -185,29 +182,23 @@ class ForceStates:
                 out[slot.unit.key] = out.get(slot.unit.key, 0) + n
         return out
 
+    def dice(self, i: int, ability: str) -> tuple[tuple[int, int], ...]:
+        """The dice state ``i`` rolls for ``combat`` or ``barrage``, as sorted (value, dice)
+        pairs: states with equal dice roll alike."""
+        dice: dict[int, int] = {}
+        state = self.states[i]
+        for k, slot in enumerate(self.slots):
+            roll = getattr(slot.unit, ability)
+            n = state[2 * k] + state[2 * k + 1]
+            if roll is not None and n:
+                dice[roll.value] = dice.get(roll.value, 0) + n * roll.dice
+        return tuple(sorted(dice.items()))
+
     def roll(self, i: int, ability: str, modifier: int = 0) -> tuple[Number, ...]:
         """P(h hits) of the side's ``combat`` or ``barrage`` roll in state ``i``."""
         key = (i, ability, modifier)
         found = self._rolls.get(key)
         if found is None:
-            dice: dict[int, int] = {}
-            state = self.states[i]
-            for k, slot in enumerate(self.slots):
-                roll = getattr(slot.unit, ability)
-                n = state[2 * k] + state[2 * k + 1]
-                if roll is not None and n:
-                    dice[roll.value] = dice.get(roll.value, 0) + n * roll.dice
-            found = tuple(map(self._number, hits_distribution(dice, modifier)))
-            self._rolls[key] = found
-        return found
-
-    def capped_roll(self, i: int, ability: str, modifier: int, cap: int) -> tuple[Number, ...]:
-        """``roll`` with every count of ``cap`` hits or more merged at ``cap``: hits beyond what
-        the opponent can absorb change nothing."""
-        key = (i, ability, modifier, cap)
-        found = self._capped.get(key)
-        if found is None:
-            full = self.roll(i, ability, modifier)
-            found = full if len(full) <= cap + 1 else full[:cap] + (sum(full[cap:]),)
-            self._capped[key] = found
+            dist = hits_distribution(dict(self.dice(i, ability)), modifier, self._number is not float)
+            found = self._rolls[key] = tuple(map(self._number, dist))
         return found

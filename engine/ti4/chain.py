@@ -91,9 +91,15 @@ class _Side:
         self.lengths = np.array([len(force.roll(i, "combat")) for i in range(n)])
         self.width = int(self.lengths.max())  # hit counts 0..dice: no modifier adds a die
         # paths[i, h]: the state after h hits (every count past the depth empties the side)
-        self.paths = np.array([[force.chain(i)[min(h, force.depths[i])] for h in range(hits_against + 1)]
-                               for i in range(n)], dtype=np.int64).reshape(n, hits_against + 1)
+        chains = [force.chain(i) for i in range(n)]
+        self.paths = np.array([[path[min(h, len(path) - 1)] for h in range(hits_against + 1)]
+                               for path in chains], dtype=np.int64).reshape(n, hits_against + 1)
         self._rolls: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        # States that roll the same dice share one move matrix of the other side.
+        keys = [force.dice(i, "combat") for i in range(n)]
+        ids = {key: k for k, key in enumerate(dict.fromkeys(keys))}
+        self.profile = np.array([ids[key] for key in keys], dtype=np.int64)
+        self.representative = np.array([keys.index(key) for key in ids], dtype=np.int64)
 
     def rolls(self, modifier: int) -> tuple[np.ndarray, np.ndarray]:
         """(P[state, hits] padded to ``width``, whether each state can score at all)."""
@@ -108,13 +114,16 @@ class _Side:
             found = self._rolls[modifier] = (table, scores)
         return found
 
-    def moves(self) -> np.ndarray:
-        """0/1 matrix [hits, (state, next state)]: ``rolls @ moves`` gives the move matrices."""
+    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: int) -> np.ndarray:
+        """V[k][s, t] = P(``shooter``'s dice profile ``profiles[k]`` takes this side from
+        state s to state t): hit counts past the depth all end in the empty state."""
         n = len(self.depth)
-        out = np.zeros((self.paths.shape[1], n, n), dtype=self.dtype)
+        table = shooter.rolls(modifier)[0][shooter.representative[profiles]]
+        out = np.zeros((len(profiles), n, n), dtype=self.dtype)
+        rows = np.arange(n)
         for h in range(self.paths.shape[1]):
-            out[h, np.arange(n), self.paths[:, h]] = 1
-        return out.reshape(self.paths.shape[1], n * n)
+            out[:, rows, self.paths[:, h]] += table[:, h, None]
+        return out
 
 
 class _PairChain:
@@ -132,7 +141,7 @@ class _PairChain:
         self.d = _Side(defender, width_a - 1, self.dtype)
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
-        self._moves = self.d.moves()
+        self._move_modifier: int | None = None
         self._move_cache: dict[int, np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
         # absorb: the work measure of the optional rounds, the same as the dictionary engine's.
@@ -165,22 +174,39 @@ class _PairChain:
             grid[...] = self.zero
         return ended
 
-    def move_matrices(self, rows: np.ndarray, modifier: int) -> np.ndarray:
-        """V[k][d, e] = P(attacker state rows[k]'s hits take the defender from d to e)."""
-        n = self.shape[1]
-        table = self._move_cache.get(modifier)
-        if table is None:
-            if self.shape[0] * n * n > BLOCK:  # too big to keep: built for these rows only
-                return (self.a.rolls(modifier)[0][rows] @ self._moves).reshape(len(rows), n, n)
-            table = (self.a.rolls(modifier)[0] @ self._moves).reshape(self.shape[0], n, n)
-            self._move_cache = {modifier: table}
-        return table[rows]
+    def moves(self, profiles: np.ndarray, modifier: int) -> list[np.ndarray]:
+        """The defender's move matrices under these attacker dice profiles, kept while the
+        modifier stays the same (up to ``BLOCK`` entries)."""
+        if self._move_modifier != modifier:
+            self._move_modifier, self._move_cache = modifier, {}
+        missing = [p for p in profiles.tolist() if p not in self._move_cache]
+        if missing:
+            built = self.d.move_matrices(self.a, np.array(missing), modifier)
+            if (len(self._move_cache) + len(missing)) * self.shape[1] ** 2 > BLOCK:
+                self._move_cache = {}
+            self._move_cache.update(zip(missing, built))
+            if not self._move_cache:
+                return list(built)
+        return [self._move_cache[p] for p in profiles.tolist()]
 
     def outflow(self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[int, int]) -> np.ndarray:
         """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
-        states) that reaches defender state e while the defender scores i hits."""
+        states) that reaches defender state e while the defender scores i hits. Rows with the
+        same dice share one matrix product."""
         qd = self.d.rolls(modifiers[1])[0]
-        return (mass[:, None, :] * qd.T[None, :, :]) @ self.move_matrices(rows, modifiers[0])
+        u = mass[:, None, :] * qd.T[None, :, :]
+        profile = self.a.profile[rows]
+        order = np.argsort(profile, kind="stable")
+        cuts = np.flatnonzero(np.diff(profile[order])) + 1
+        groups = np.split(order, cuts)
+        n = self.shape[1]
+        out = np.empty_like(u)
+        for start in range(0, len(groups), max(1, BLOCK // n ** 2)):
+            chunk = groups[start:start + max(1, BLOCK // n ** 2)]
+            matrices = self.moves(np.array([profile[g[0]] for g in chunk]), modifiers[0])
+            for g, v in zip(chunk, matrices):
+                out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
+        return out
 
     def add_rows(self, out: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
         """out[rows[k], :] += values[k] for every k (rows may repeat)."""
@@ -205,8 +231,9 @@ class _PairChain:
     def outcome_ends(self) -> Ends:
         ends: Ends = {}
         for kind, grid in self.ends.items():
-            for a, d in zip(*np.nonzero(grid != 0)):
-                ends[(kind, int(a), int(d))] = _scalar(grid[a, d])
+            found = np.nonzero(grid != 0)
+            ends.update(zip(((kind, a, d) for a, d in zip(*(i.tolist() for i in found))),
+                            grid[found].tolist()))
         return ends
 
 
@@ -300,7 +327,7 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
         if not len(rows):
             continue
         check()  # the web layer's time budget, if any
-        moves = pairs.move_matrices(rows, modifiers[0])[:, cols][:, :, cols]
+        moves = np.stack(pairs.moves(pairs.a.profile[rows], modifiers[0]))[:, cols][:, :, cols]
         stuck = ~a_scores[rows][:, None] & ~d_scores[cols][None, :]  # FAQ stalemate pairs
         stay = np.where(stuck[:, :, None], pairs.zero, qd[cols, 0][None, :, None] * moves)
         y = _solve_rows(stay, grid[np.ix_(rows, cols)], pairs.dtype)

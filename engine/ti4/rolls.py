@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache, reduce
+from math import comb
 from typing import Mapping
+
+import numpy as np
 
 from engine.dice import Dist, add, binomial
 from engine.ti4.units import Loadout
+
+Number = Fraction | float
 
 D10_RULES = ("ti4/faq-generale-1", "ti4/22.1")
 
@@ -24,22 +29,33 @@ def hit_chance(value: int, modifier: int = 0) -> Fraction:
 
 
 @lru_cache(maxsize=4096)
-def _hits(groups: tuple[tuple[int, int], ...], modifier: int) -> tuple[Fraction, ...]:
-    parts: list[Dist] = [dict(enumerate(binomial(dice, hit_chance(value, modifier))))
-                         for dice, value in groups]
-    total = reduce(add, parts, {0: Fraction(1)})
-    top = max(h for h, p in total.items() if p)
-    return tuple(total.get(h, Fraction(0)) for h in range(top + 1))
+def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True) -> tuple[Number, ...]:
+    if exact:
+        parts: list[Dist] = [dict(enumerate(binomial(dice, hit_chance(value, modifier))))
+                             for dice, value in groups]
+        total = reduce(add, parts, {0: Fraction(1)})
+        dist = [total.get(h, Fraction(0)) for h in range(max(total) + 1)]
+    else:  # the battle chain's floats: convolving Fractions was most of a large battle's time
+        dist = np.ones(1)
+        for dice, value in groups:
+            p = float(hit_chance(value, modifier))
+            dist = np.convolve(dist, [comb(dice, k) * p**k * (1 - p) ** (dice - k)
+                                      for k in range(dice + 1)])
+        dist = dist.tolist()
+    top = max(h for h, p in enumerate(dist) if p)  # p = 0 and p = 1 give exact zeros in floats too
+    return tuple(dist[: top + 1])
 
 
-def hits_distribution(groups: Mapping[int, int], modifier: int = 0) -> tuple[Fraction, ...]:
-    """P(h hits) for h = 0..max over dice grouped as ``{value: number of dice}``.
+def hits_distribution(groups: Mapping[int, int], modifier: int = 0,
+                      exact: bool = True) -> tuple[Number, ...]:
+    """P(h hits) for h = 0..max over dice grouped as ``{value: number of dice}``, as Fractions
+    or, with ``exact`` off, floats.
 
     The tuple ends at the largest hit count that can happen, so a roll that cannot hit is
     ``(1,)``: callers use that to spot a side that can never score (the FAQ stalemate).
     """
     key = tuple(sorted((dice, value) for value, dice in groups.items() if dice > 0))
-    return _hits(key, modifier)
+    return _hits(key, modifier, exact)
 
 
 def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str, modifier: int = 0,
