@@ -31,6 +31,7 @@ from engine.ti4.assignment import ForceStates, Number
 Pair = tuple[int, int]
 Distribution = dict[Pair, Number]
 Ends = dict[tuple[str, int, int], Number]
+Mode = tuple[int, bool]  # how a side rolls in a round: modifier, misses rerolled
 
 STALEMATE_RULE = "ti4/faq-generale-2"
 ROUNDS_SHOWN = 8  # rounds stepped one by one when the work budget allows
@@ -53,6 +54,12 @@ class RoundRules:
     attacker_retreat: int | None = None
     defender_retreat: int | None = None
     first_round_step: Callable[[Distribution], Distribution] | None = None
+    reroll_round: tuple[int | None, int | None] = (None, None)
+
+    def modes(self, r: int) -> tuple[Mode, Mode]:
+        """How each side rolls in round r."""
+        modifiers = self.modifier(r)
+        return ((modifiers[0], self.reroll_round[0] == r), (modifiers[1], self.reroll_round[1] == r))
 
 
 @dataclass(frozen=True)
@@ -69,14 +76,18 @@ class ChainOutcome:
     expected_rounds: Number
 
 
-def _close(force: ForceStates, states) -> None:
-    """Register every state reachable by hits from ``states``, so the matrices never grow."""
-    for i in states:
-        force.chain(i)
+def _close(force: ForceStates, most_hits: int) -> None:
+    """Register every state a combat round can lead to from the states known, so the
+    matrices never grow (a side only loses dice, so ``most_hits`` bounds every later roll)."""
     k = 0
     while k < len(force.states):
-        force.chain(k)
+        for h in range(most_hits + 1):
+            force.after_round(k, h)
         k += 1
+
+
+def _most_hits(force: ForceStates) -> int:
+    return max(len(force.roll(i, "combat")) for i in range(len(force.states))) - 1
 
 
 class _Side:
@@ -86,35 +97,35 @@ class _Side:
         self.force, self.dtype = force, dtype
         n = len(force.states)
         self.depth = np.array(force.depths, dtype=np.int64)
+        self.rank = np.array(force.ranks, dtype=np.int64)
         self.dead = force.index((0,) * len(force.states[force.start]))
         self.alive = self.depth > 0
         self.lengths = np.array([len(force.roll(i, "combat")) for i in range(n)])
         self.width = int(self.lengths.max())  # hit counts 0..dice: no modifier adds a die
         # paths[i, h]: the state after h hits (every count past the depth empties the side)
-        chains = [force.chain(i) for i in range(n)]
-        self.paths = np.array([[path[min(h, len(path) - 1)] for h in range(hits_against + 1)]
-                               for path in chains], dtype=np.int64).reshape(n, hits_against + 1)
-        self._rolls: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self.paths = np.array([[force.after_round(i, h) for h in range(hits_against + 1)]
+                               for i in range(n)], dtype=np.int64).reshape(n, hits_against + 1)
+        self._rolls: dict[Mode, tuple[np.ndarray, np.ndarray]] = {}
         # States that roll the same dice share one move matrix of the other side.
         keys = [force.dice(i, "combat") for i in range(n)]
         ids = {key: k for k, key in enumerate(dict.fromkeys(keys))}
         self.profile = np.array([ids[key] for key in keys], dtype=np.int64)
         self.representative = np.array([keys.index(key) for key in ids], dtype=np.int64)
 
-    def rolls(self, modifier: int) -> tuple[np.ndarray, np.ndarray]:
+    def rolls(self, mode: Mode) -> tuple[np.ndarray, np.ndarray]:
         """(P[state, hits] padded to ``width``, whether each state can score at all)."""
-        found = self._rolls.get(modifier)
+        found = self._rolls.get(mode)
         if found is None:
             table = np.zeros((len(self.depth), self.width), dtype=self.dtype)
             scores = np.zeros(len(self.depth), dtype=bool)
             for i in range(len(self.depth)):
-                roll = self.force.roll(i, "combat", modifier)
+                roll = self.force.roll(i, "combat", *mode)
                 table[i, :len(roll)] = roll
                 scores[i] = len(roll) > 1
-            found = self._rolls[modifier] = (table, scores)
+            found = self._rolls[mode] = (table, scores)
         return found
 
-    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: int) -> np.ndarray:
+    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: Mode) -> np.ndarray:
         """V[k][s, t] = P(``shooter``'s dice profile ``profiles[k]`` takes this side from
         state s to state t): hit counts past the depth all end in the empty state."""
         n = len(self.depth)
@@ -131,8 +142,9 @@ class _PairChain:
 
     def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number,
                  starts: list[Pair]):
-        _close(attacker, {a for a, _ in starts} | {attacker.start})
-        _close(defender, {d for _, d in starts} | {defender.start})
+        most_a, most_d = _most_hits(attacker), _most_hits(defender)
+        _close(attacker, most_d)
+        _close(defender, most_a)
         self.zero = zero
         self.dtype = object if isinstance(zero, Fraction) else np.float64
         width_a = max(len(attacker.roll(i, "combat")) for i in range(len(attacker.states)))
@@ -141,7 +153,7 @@ class _PairChain:
         self.d = _Side(defender, width_a - 1, self.dtype)
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
-        self._move_modifier: int | None = None
+        self._move_modifier: Mode | None = None
         self._move_cache: dict[int, np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
         # absorb: the work measure of the optional rounds, the same as the dictionary engine's.
@@ -174,7 +186,7 @@ class _PairChain:
             grid[...] = self.zero
         return ended
 
-    def moves(self, profiles: np.ndarray, modifier: int) -> list[np.ndarray]:
+    def moves(self, profiles: np.ndarray, modifier: Mode) -> list[np.ndarray]:
         """The defender's move matrices under these attacker dice profiles, kept while the
         modifier stays the same (up to ``BLOCK`` entries)."""
         if self._move_modifier != modifier:
@@ -189,7 +201,7 @@ class _PairChain:
                 return list(built)
         return [self._move_cache[p] for p in profiles.tolist()]
 
-    def outflow(self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[int, int]) -> np.ndarray:
+    def outflow(self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]) -> np.ndarray:
         """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
         states) that reaches defender state e while the defender scores i hits. Rows with the
         same dice share one matrix product."""
@@ -216,7 +228,7 @@ class _PairChain:
         flat = (rows[:, None] * self.shape[1] + np.arange(self.shape[1])[None, :]).ravel()
         out += np.bincount(flat, values.ravel(), out.size).reshape(self.shape)
 
-    def step(self, grid: np.ndarray, modifiers: tuple[int, int]) -> np.ndarray:
+    def step(self, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> np.ndarray:
         """One round of rolls for all the mass in ``grid``."""
         out = self.empty()
         rows = np.flatnonzero((grid != 0).any(axis=1))
@@ -288,14 +300,15 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
             retreating = "attacker"
         if r > rules.horizon:
             work += int(pairs.cost[grid != 0].sum())
-        grid = pairs.step(grid, rules.modifier(r))
+        grid = pairs.step(grid, rules.modes(r))
         rounds.append(pairs.settle(grid, retreating) + (before_rolls if r == 1 else zero))
         alive = bool((grid != 0).any())
     later = zero
     if alive and rules.stop_after is not None:
         pairs.ends["unfinished"] += grid
     elif alive:
-        later, visits = _solve_tail(pairs, grid, rules.modifier(r + 1))
+        solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
+        later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits
     if r == 0:
         rounds.append(before_rolls)
@@ -304,13 +317,13 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
 
 
 def _solve_tail(pairs: _PairChain, grid: np.ndarray,
-                modifiers: tuple[int, int]) -> tuple[Number, Number]:
+                modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, expected
     rounds).
 
-    Attacker states are taken from the most hits left to the fewest, all those of one depth at
-    once: mass leaves an attacker state only downwards, so its row is complete when its turn
-    comes. Within a row the attacker stays while the defender misses, and the defender moves
+    Attacker states are taken from the highest rank (hits left, plus cards) to the lowest, all
+    those of one rank at once: mass leaves an attacker state only downwards, so its row is
+    complete when its turn comes. Within a row the attacker stays while the defender misses, and the defender moves
     down its own chain (or stays, if nobody hits): a triangular linear system per row,
     y = r + K^T y, whose solution y is the expected number of rounds started at each pair
     (the "nobody hit" self-loop is its diagonal). Pairs where neither side can score are the
@@ -320,10 +333,11 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
     qd, d_scores = d_side.rolls(modifiers[1])
     a_scores = a_side.rolls(modifiers[0])[1]
     cols = np.flatnonzero(d_side.alive)
-    cols = cols[np.argsort(-d_side.depth[cols], kind="stable")]  # triangular order
+    cols = cols[np.argsort(-d_side.rank[cols], kind="stable")]  # triangular order
     visits = pairs.zero
-    for depth in range(int(a_side.depth.max()), 0, -1):
-        rows = np.flatnonzero((a_side.depth == depth) & (grid[:, cols] != 0).any(axis=1))
+    for rank in range(int(a_side.rank.max()), 0, -1):
+        rows = np.flatnonzero((a_side.rank == rank) & a_side.alive
+                              & (grid[:, cols] != 0).any(axis=1))
         if not len(rows):
             continue
         check()  # the web layer's time budget, if any
@@ -342,6 +356,34 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
         pairs.add_rows(grid, a_side.paths[rows, 1:].ravel(),
                        x[:, 1:, :].reshape(-1, pairs.shape[1]))
     return pairs.settle(grid), visits
+
+
+TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
+
+
+def _iterate_tail(pairs: _PairChain, grid: np.ndarray,
+                  modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
+    """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
+    hits no longer only go down, so rounds are repeated until the mass still in play is below
+    ``TAIL_TOLERANCE`` (it shrinks geometrically; what is left is far below the 1e-12 the
+    results are given to). Pairs where neither side can score are the FAQ stalemate."""
+    if pairs.dtype is object:
+        raise ValueError("repairs make the chain infinite: solve them in floats")
+    a_scores = pairs.a.rolls(modifiers[0])[1]
+    d_scores = pairs.d.rolls(modifiers[1])[1]
+    stuck = ~a_scores[:, None] & ~d_scores[None, :]
+    absorbed = visits = 0.0
+    while True:
+        check()  # the web layer's time budget, if any
+        pairs.ends["stalemate"] += np.where(stuck, grid, 0.0)
+        absorbed += grid[stuck].sum()
+        grid[stuck] = 0.0
+        left = grid.sum()
+        if left <= TAIL_TOLERANCE:
+            return absorbed + left, visits
+        visits += left
+        grid = pairs.step(grid, modifiers)
+        absorbed += pairs.settle(grid)
 
 
 def _solve_rows(stay: np.ndarray, mass: np.ndarray, dtype) -> np.ndarray:

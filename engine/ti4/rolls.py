@@ -22,23 +22,26 @@ Number = Fraction | float
 D10_RULES = ("ti4/faq-generale-1", "ti4/22.1")
 
 
-def hit_chance(value: int, modifier: int = 0) -> Fraction:
-    """P(one d10 hits): faces ``value - modifier`` .. 10 hit, clamped to no face or all faces."""
+def hit_chance(value: int, modifier: int = 0, reroll: bool = False) -> Fraction:
+    """P(one d10 hits): faces ``value - modifier`` .. 10 hit, clamped to no face or all faces;
+    ``reroll``: a miss is rolled once more (Fire Team), so only two misses in a row miss."""
     lowest = max(value - modifier, 1)
-    return Fraction(max(0, 11 - lowest), 10)
+    p = Fraction(max(0, 11 - lowest), 10)
+    return 1 - (1 - p) ** 2 if reroll else p
 
 
 @lru_cache(maxsize=4096)
-def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True) -> tuple[Number, ...]:
+def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True,
+          reroll: bool = False) -> tuple[Number, ...]:
     if exact:
-        parts: list[Dist] = [dict(enumerate(binomial(dice, hit_chance(value, modifier))))
+        parts: list[Dist] = [dict(enumerate(binomial(dice, hit_chance(value, modifier, reroll))))
                              for dice, value in groups]
         total = reduce(add, parts, {0: Fraction(1)})
         dist = [total.get(h, Fraction(0)) for h in range(max(total) + 1)]
     else:  # the battle chain's floats: convolving Fractions was most of a large battle's time
         dist = np.ones(1)
         for dice, value in groups:
-            p = float(hit_chance(value, modifier))
+            p = float(hit_chance(value, modifier, reroll))
             dist = np.convolve(dist, [comb(dice, k) * p**k * (1 - p) ** (dice - k)
                                       for k in range(dice + 1)])
         dist = dist.tolist()
@@ -46,8 +49,8 @@ def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True
     return tuple(dist[: top + 1])
 
 
-def hits_distribution(groups: Mapping[int, int], modifier: int = 0,
-                      exact: bool = True) -> tuple[Number, ...]:
+def hits_distribution(groups: Mapping[int, int], modifier: int = 0, exact: bool = True,
+                      reroll: bool = False) -> tuple[Number, ...]:
     """P(h hits) for h = 0..max over dice grouped as ``{value: number of dice}``, as Fractions
     or, with ``exact`` off, floats.
 
@@ -55,7 +58,7 @@ def hits_distribution(groups: Mapping[int, int], modifier: int = 0,
     ``(1,)``: callers use that to spot a side that can never score (the FAQ stalemate).
     """
     key = tuple(sorted((dice, value) for value, dice in groups.items() if dice > 0))
-    return _hits(key, modifier, exact)
+    return _hits(key, modifier, exact, reroll)
 
 
 def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str, modifier: int = 0,
