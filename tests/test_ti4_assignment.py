@@ -65,6 +65,6 @@ def test_damaged_units_roll_like_intact_ones():
 def test_dice_group_equal_units_and_ignore_damage():
     force = ForceStates({"cruiser": 2, "dreadnought": 1, "fighter": 1}, Loadout(), HitPolicy(), F)
     # sustain first: the dreadnought is damaged by the first hit and still rolls its die
-    assert force.dice(force.after_hits(force.start, 1), "combat") == ((5, 1), (7, 2), (9, 1))
-    assert force.dice(force.start, "combat") == ((5, 1), (7, 2), (9, 1))
-    assert force.dice(force.after_hits(force.start, 2), "combat") == ((5, 1), (7, 2))
+    assert force.dice(force.after_hits(force.start, 1), "combat") == (((5, 1), (7, 2), (9, 1)), ())
+    assert force.dice(force.start, "combat") == (((5, 1), (7, 2), (9, 1)), ())
+    assert force.dice(force.after_hits(force.start, 2), "combat") == (((5, 1), (7, 2)), ())

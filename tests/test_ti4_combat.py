@@ -100,7 +100,7 @@ def test_ground_combat_with_reasons_in_both_languages(client):
      "unknown_field", "attacker.flagship.speed"),
     ({"attacker": {"units": {"flagship": 2}}, "defender": {"units": {"fighter": 1}}},
      "too_many_units", "attacker.units.flagship"),
-    ({"attacker": {"units": {"cruiser": 1}, "technologies": ["duranium_armor"]}, "defender": {"units": {"fighter": 1}}},
+    ({"attacker": {"units": {"cruiser": 1}, "technologies": ["non_euclidean_shielding"]}, "defender": {"units": {"fighter": 1}}},
      "unknown_technology", "attacker.technologies[0]"),
 ])
 def test_refusals_are_400_in_the_request_language(client, body, code, field):

@@ -19,7 +19,8 @@ CITABLE_RULES = (
     "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43", "ti4/43.1", "ti4/43.3", "ti4/43.4", "ti4/43.5",
     "ti4/44.4", "ti4/49.2", "ti4/54.3", "ti4/68.1", "ti4/68.2", "ti4/70", "ti4/70.3", "ti4/77",
     "ti4/77.1", "ti4/77.4", "ti4/81.1", "ti4/87.2", "ti4/faq-generale-1", "ti4/faq-generale-2",
-    "ti4/faq-generale-4", "ti4/faq-generale-5",
+    "ti4/faq-generale-4", "ti4/faq-generale-5", "ti4/16.21", "ti4/18.4", "ti4/18.6",
+    "ti4/faq-carte-azione-4", "ti4/faq-carte-azione-12", "ti4/errata-colpo-diretto",
 )
 
 

@@ -96,6 +96,7 @@ class ForceStates:
         self.slots = tuple(slots)
         self.sustain_first = policy.sustain_first
         self.effects = effects
+        self._flagship_effect = loadout.flagship.effect
         self.repairs = effects.repair or effects.repair_flagship
         self._number = number
         self.states: list[tuple[int, ...]] = []
@@ -278,17 +279,28 @@ class ForceStates:
                 out[slot.unit.key] = out.get(slot.unit.key, 0) + n
         return out
 
-    def dice(self, i: int, ability: str) -> tuple[tuple[int, int], ...]:
+    def dice(self, i: int, ability: str) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
         """The dice state ``i`` rolls for ``combat`` or ``barrage``, as sorted (value, dice)
-        pairs: states with equal dice roll alike."""
-        dice: dict[int, int] = {}
+        pairs, plain dice then the dice whose 9 and 10 hit three times (the Jol-Nar flagship):
+        states with equal dice roll alike. The Sardakk flagship's +1 to the other ships'
+        combat rolls shows here as a value 1 lower while it is in the fleet."""
+        plain: dict[int, int] = {}
+        bonus: dict[int, int] = {}
         state = self.states[i]
+        present = {slot.unit.key for k, slot in enumerate(self.slots)
+                   if state[2 * k] + state[2 * k + 1]}
+        effect = self._flagship_effect if "flagship" in present else None
         for k, slot in enumerate(self.slots):
             roll = getattr(slot.unit, ability)
             n = state[2 * k] + state[2 * k + 1]
-            if roll is not None and n:
-                dice[roll.value] = dice.get(roll.value, 0) + n * roll.dice
-        return tuple(sorted(dice.items()))
+            if roll is None or not n:
+                continue
+            value = roll.value
+            if ability == "combat" and effect == "fleet_bonus" and slot.unit.key != "flagship":
+                value -= 1
+            into = bonus if ability == "combat" and effect == "extra_hits" and slot.unit.key == "flagship" else plain
+            into[value] = into.get(value, 0) + n * roll.dice
+        return tuple(sorted(plain.items())), tuple(sorted(bonus.items()))
 
     def roll(self, i: int, ability: str, modifier: int = 0, reroll: bool = False) -> tuple[Number, ...]:
         """P(h hits) of the side's ``combat`` or ``barrage`` roll in state ``i``; ``reroll``:
@@ -296,7 +308,8 @@ class ForceStates:
         key = (i, ability, modifier, reroll)
         found = self._rolls.get(key)
         if found is None:
-            dist = hits_distribution(dict(self.dice(i, ability)), modifier, self._number is not float,
-                                     reroll)
+            plain, bonus = self.dice(i, ability)
+            dist = hits_distribution(dict(plain), modifier, self._number is not float, reroll,
+                                     dict(bonus))
             found = self._rolls[key] = tuple(map(self._number, dist))
         return found
