@@ -78,7 +78,9 @@ class ChainOutcome:
 
 def _close(force: ForceStates, most_hits: int) -> None:
     """Register every state a combat round can lead to from the states known, so the
-    matrices never grow (a side only loses dice, so ``most_hits`` bounds every later roll)."""
+    matrices never grow (a side only loses dice, so ``most_hits`` bounds every later roll).
+    The empty state is always there: the chain settles battles on it."""
+    force.index((0,) * len(force.states[force.start]))
     k = 0
     while k < len(force.states):
         for h in range(most_hits + 1):
