@@ -17,14 +17,15 @@ from flask_babel import gettext as _
 from engine.reasons import InvalidInput, Reason
 from engine.ti4 import CITABLE_RULES, calculate
 from engine.ti4.assignment import HitPolicy
+from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
 from engine.ti4.inputs import (
-    ALLOWED, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
+    ALLOWED, HAND_LIMIT, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
     MAX_ROUND, Battle, Force, validate,
 )
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
-from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE,
-                              Flagship)
+from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, TECHNOLOGIES,
+                              UNIT_KEYS, UPGRADABLE, Flagship)
 from web.api_input import (
     get_bool, get_choice, get_each, get_int, get_list, get_object, get_objects, get_optional,
     get_str, invalid_input, json_object, reject_unknown,
@@ -34,7 +35,7 @@ from web.errors import ApiError
 from web.i18n import current_lang
 from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
 from web.rules import get_db, section_label, section_url
-from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES, TOOL_ENTRIES,
+from web.ti4_combat_text import (CARD_NAMES, ERRORS, FACTION_NAMES, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES, TOOL_ENTRIES,
                                  UNIT_NAMES, UPGRADE_NAMES)
 from web.tools import TOOLS
 
@@ -44,7 +45,7 @@ TOOLS.extend(TOOL_ENTRIES)
 LOOSE = 10**12  # type check only; the engine applies the documented limits
 TOP_KEYS = ("kind", "nebula", "space_cannon", "bombardment", "stop_after", "attacker", "defender")
 SIDE_KEYS = ("units", "upgrades", "order", "sustain_first", "keep_alive", "retreat_round",
-             "modifiers", "flagship", "technologies")
+             "modifiers", "flagship", "technologies", "faction", "damaged", "cards")
 MODIFIER_KEYS = ("value", "first_round", "last_round")
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
@@ -56,10 +57,10 @@ UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "
 TECHNOLOGY_KINDS = {
     "attacker": {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
                  "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "ground",
-                 "magen_defense_grid": ""},
+                 "magen_defense_grid": "", "duranium_armor": "space"},
     "defender": {"antimass_deflectors": "space", "plasma_scoring": "space ground",
                  "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "",
-                 "magen_defense_grid": "ground"},
+                 "magen_defense_grid": "ground", "duranium_armor": "space"},
 }
 
 
@@ -80,6 +81,11 @@ SIDE_REQUEST = obj({
                        MAX_MODIFIERS),
     "flagship": obj({name: integer(lo, hi) for name, (lo, hi) in FLAGSHIP_LIMITS.items()}, extra=False),
     "technologies": array({"type": "string", "enum": list(TECHNOLOGIES)}, len(TECHNOLOGIES)),
+    "faction": {"type": "string", "enum": list(FACTION_FLAGSHIPS),
+                "description": "fills the flagship's attributes and ability from the faction sheet "
+                               "(then 'flagship' is ignored)"},
+    "damaged": obj({key: integer(0) for key in UNIT_KEYS}, extra=False),
+    "cards": obj({name: integer(0, n) for name, n in CARD_COPIES.items()}, extra=False),
 }, ("units",), extra=False)
 COUNTS = {"type": "object", "additionalProperties": NUMBER}
 SIDE_RESPONSE = obj({
@@ -112,13 +118,17 @@ LIMITS = (
     + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
     + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
     f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
-    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items()) + "."
+    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items())
+    + "; action cards per side: the copies in the deck ("
+    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items()) + f"), {HAND_LIMIT} in all; "
+    "damaged units: only units with Sustain Damage, at most as many as the side has."
 )
 document(
     "/api/combat/ti4", "post",
     summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
             "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
-            "defense), with unit upgrades, flagships and combat technologies.",
+            "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
+            "(Duranium Armor included), units damaged before the combat and action cards.",
     request=obj({
         "kind": {"type": "string", "enum": list(KINDS)},
         "nebula": BOOLEAN, "space_cannon": BOOLEAN, "bombardment": BOOLEAN,
@@ -130,8 +140,10 @@ document(
                       "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
                                    "upgrades": ["cruiser"], "flagship": {"combat": 5, "dice": 2, "capacity": 3},
                                    "technologies": ["antimass_deflectors"]},
-                      "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1},
-                                   "technologies": ["plasma_scoring"]}}},
+                      "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1, "flagship": 1},
+                                   "faction": "barony_of_letnev", "damaged": {"dreadnought": 1},
+                                   "technologies": ["plasma_scoring", "duranium_armor"],
+                                   "cards": {"shields_holding": 2, "direct_hit": 1}}}},
     limits=LIMITS,
     errors=(400, 422),
 )
@@ -163,6 +175,12 @@ def _force(data: Mapping, side: str) -> Force:
     reject_unknown(sheet, tuple(FLAGSHIP_LIMITS), path=f"{side}.flagship")
     flagship = Flagship(**{name: get_int(sheet, name, lo=-LOOSE, hi=LOOSE, path=f"{side}.flagship",
                                          default=getattr(Flagship(), name)) for name in FLAGSHIP_LIMITS})
+    faction = get_optional(get_choice, body, "faction", tuple(FACTION_FLAGSHIPS), path=side)
+    if faction is not None:
+        flagship = FACTION_FLAGSHIPS[faction].sheet
+    damaged_body = get_object(body, "damaged", path=side, default={})
+    cards_body = get_object(body, "cards", path=side, default={})
+    reject_unknown(cards_body, tuple(CARD_COPIES), path=f"{side}.cards")
     return Force(
         units=units,
         upgrades=_strings(body, "upgrades", len(UPGRADABLE), side),
@@ -172,7 +190,11 @@ def _force(data: Mapping, side: str) -> Force:
         retreat_round=get_optional(get_int, body, "retreat_round", lo=-LOOSE, hi=LOOSE, path=side),
         modifiers=tuple(modifiers),
         flagship=flagship,
-        technologies=_strings(body, "technologies", len(TECHNOLOGIES), side))
+        technologies=_strings(body, "technologies", len(TECHNOLOGIES), side),
+        damaged={str(key): get_int(damaged_body, key, lo=-LOOSE, hi=LOOSE, path=f"{side}.damaged")
+                 for key in damaged_body},
+        cards=ActionCards(**{name: get_int(cards_body, name, lo=-LOOSE, hi=LOOSE, path=f"{side}.cards",
+                                           default=0) for name in CARD_COPIES}))
 
 
 def read_battle(data: Mapping) -> Battle:
@@ -197,6 +219,8 @@ def refusal(error: InvalidInput) -> ApiError:
     params = {**error.params}
     if "unit" in params:
         params["unit"] = unit_name(params["unit"])
+    if params.get("card") in CARD_NAMES:
+        params["card"] = str(CARD_NAMES[params["card"]])
     return invalid_input(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
 
 
