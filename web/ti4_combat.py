@@ -47,6 +47,7 @@ TOP_KEYS = ("kind", "nebula", "space_cannon", "bombardment", "stop_after", "atta
 SIDE_KEYS = ("units", "upgrades", "order", "sustain_first", "keep_alive", "retreat_round",
              "modifiers", "flagship", "technologies", "faction", "damaged", "cards")
 MODIFIER_KEYS = ("value", "first_round", "last_round")
+DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
 UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
@@ -347,4 +348,9 @@ def page():
         order=DEFAULT_ORDER, max_round=MAX_ROUND,
         max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,
                                            "infantry": MAX_INFANTRY},
-        max_combatants=MAX_COMBATANTS)
+        max_combatants=MAX_COMBATANTS,
+        factions={k: str(v) for k, v in FACTION_NAMES.items()},
+        faction_sheets={k: {name: getattr(f.sheet, name) for name in FLAGSHIP_LIMITS}
+                        for k, f in FACTION_FLAGSHIPS.items()},
+        damageable=DAMAGEABLE, cards={k: str(v) for k, v in CARD_NAMES.items()},
+        card_kinds=CARD_KINDS, card_copies=CARD_COPIES)
