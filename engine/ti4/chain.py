@@ -190,18 +190,18 @@ class _PairChain:
 
     def moves(self, profiles: np.ndarray, modifier: Mode) -> list[np.ndarray]:
         """The defender's move matrices under these attacker dice profiles, kept while the
-        modifier stays the same (up to ``BLOCK`` entries)."""
+        modifier stays the same and they fit in ``BLOCK`` entries."""
         if self._move_modifier != modifier:
             self._move_modifier, self._move_cache = modifier, {}
-        missing = [p for p in profiles.tolist() if p not in self._move_cache]
+        wanted = profiles.tolist()
+        missing = [p for p in dict.fromkeys(wanted) if p not in self._move_cache]
         if missing:
-            built = self.d.move_matrices(self.a, np.array(missing), modifier)
             if (len(self._move_cache) + len(missing)) * self.shape[1] ** 2 > BLOCK:
-                self._move_cache = {}
+                self._move_cache = {}  # memory stays bounded: build what this call needs
+                missing = list(dict.fromkeys(wanted))
+            built = self.d.move_matrices(self.a, np.array(missing), modifier)
             self._move_cache.update(zip(missing, built))
-            if not self._move_cache:
-                return list(built)
-        return [self._move_cache[p] for p in profiles.tolist()]
+        return [self._move_cache[p] for p in wanted]
 
     def outflow(self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]) -> np.ndarray:
         """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
@@ -325,38 +325,24 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
 
     Attacker states are taken from the highest rank (hits left, plus cards) to the lowest, all
     those of one rank at once: mass leaves an attacker state only downwards, so its row is
-    complete when its turn comes. Within a row the attacker stays while the defender misses, and the defender moves
-    down its own chain (or stays, if nobody hits): a triangular linear system per row,
+    complete when its turn comes. Within a row the attacker stays while the defender misses,
+    and the defender moves down its own chain (or stays, if nobody hits): a triangular linear
+    system per row,
     y = r + K^T y, whose solution y is the expected number of rounds started at each pair
     (the "nobody hit" self-loop is its diagonal). Pairs where neither side can score are the
     FAQ's stalemate and absorb their mass.
     """
     a_side, d_side = pairs.a, pairs.d
-    qd, d_scores = d_side.rolls(modifiers[1])
-    a_scores = a_side.rolls(modifiers[0])[1]
     cols = np.flatnonzero(d_side.alive)
     cols = cols[np.argsort(-d_side.rank[cols], kind="stable")]  # triangular order
     visits = pairs.zero
+    size = max(1, BLOCK // pairs.shape[1] ** 2)  # rows solved at once: bounds memory
     for rank in range(int(a_side.rank.max()), 0, -1):
-        rows = np.flatnonzero((a_side.rank == rank) & a_side.alive
-                              & (grid[:, cols] != 0).any(axis=1))
-        if not len(rows):
-            continue
-        check()  # the web layer's time budget, if any
-        moves = np.stack(pairs.moves(pairs.a.profile[rows], modifiers[0]))[:, cols][:, :, cols]
-        stuck = ~a_scores[rows][:, None] & ~d_scores[cols][None, :]  # FAQ stalemate pairs
-        stay = np.where(stuck[:, :, None], pairs.zero, qd[cols, 0][None, :, None] * moves)
-        y = _solve_rows(stay, grid[np.ix_(rows, cols)], pairs.dtype)
-        grid[np.ix_(rows, cols)] = pairs.zero
-        pairs.ends["stalemate"][np.ix_(rows, cols)] += np.where(stuck, y, pairs.zero)
-        y = np.where(stuck, pairs.zero, y)
-        visits += y.sum()
-        mass = np.full((len(rows), pairs.shape[1]), pairs.zero, dtype=pairs.dtype)
-        mass[:, cols] = y
-        x = pairs.outflow(rows, mass, modifiers)
-        grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
-        pairs.add_rows(grid, a_side.paths[rows, 1:].ravel(),
-                       x[:, 1:, :].reshape(-1, pairs.shape[1]))
+        level = np.flatnonzero((a_side.rank == rank) & a_side.alive
+                               & (grid[:, cols] != 0).any(axis=1))
+        for start in range(0, len(level), size):
+            check()  # the web layer's time budget, if any
+            visits += _absorb_rows(pairs, grid, level[start:start + size], cols, modifiers)
     return pairs.settle(grid), visits
 
 
@@ -386,6 +372,28 @@ def _iterate_tail(pairs: _PairChain, grid: np.ndarray,
         visits += left
         grid = pairs.step(grid, modifiers)
         absorbed += pairs.settle(grid)
+
+
+def _absorb_rows(pairs: _PairChain, grid: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+                 modifiers: tuple[Mode, Mode]) -> Number:
+    """Solve the rows' systems, record their stalemates, send their outflow to lower rows;
+    return the rounds started in them."""
+    a_side, d_side = pairs.a, pairs.d
+    qd, d_scores = d_side.rolls(modifiers[1])
+    a_scores = a_side.rolls(modifiers[0])[1]
+    moves = np.stack(pairs.moves(a_side.profile[rows], modifiers[0]))[:, cols][:, :, cols]
+    stuck = ~a_scores[rows][:, None] & ~d_scores[cols][None, :]  # FAQ stalemate pairs
+    stay = np.where(stuck[:, :, None], pairs.zero, qd[cols, 0][None, :, None] * moves)
+    y = _solve_rows(stay, grid[np.ix_(rows, cols)], pairs.dtype)
+    grid[np.ix_(rows, cols)] = pairs.zero
+    pairs.ends["stalemate"][np.ix_(rows, cols)] += np.where(stuck, y, pairs.zero)
+    y = np.where(stuck, pairs.zero, y)
+    mass = np.full((len(rows), pairs.shape[1]), pairs.zero, dtype=pairs.dtype)
+    mass[:, cols] = y
+    x = pairs.outflow(rows, mass, modifiers)
+    grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
+    pairs.add_rows(grid, a_side.paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
+    return y.sum()
 
 
 def _solve_rows(stay: np.ndarray, mass: np.ndarray, dtype) -> np.ndarray:
