@@ -105,6 +105,7 @@ class ForceStates:
         self._index: dict[tuple[int, ...], int] = {}
         self._chains: dict[int, list[int]] = {}
         self._rounds: dict[tuple[int, int], int] = {}
+        self._paths: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         self._rolls: dict[tuple[int, str, int, bool], tuple[Number, ...]] = {}
         if effects.cards:
             start += [effects.shields_holding, effects.opponent_direct_hits]
@@ -151,8 +152,8 @@ class ForceStates:
         if hits and self.effects.cards and cells[units]:
             cells[units] -= 1
             hits = max(0, hits - 2)
-        for _ in range(hits):
-            cells = list(self._one_hit(tuple(cells)))
+        path = self._hit_path(tuple(cells))
+        cells = list(path[min(hits, len(path) - 1)])
         if self.effects.cards:
             for k in reversed(range(len(self.slots))):  # the most valuable ship first
                 # Ships that sustained this round and are still here (the owner loses those
@@ -171,6 +172,17 @@ class ForceStates:
                     break
         out = tuple(cells)
         return self._repair_flagship(out) if self.effects.repair_flagship else out
+
+    def _hit_path(self, state: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The states after 0, 1, ... hits under the policy, down to no unit (cached by state,
+        without numbering them: a round's intermediate states are not battle states)."""
+        found = self._paths.get(state)
+        if found is None:
+            found = [state]
+            while any(found[-1][:2 * len(self.slots)]):
+                found.append(self._one_hit(found[-1]))
+            self._paths[state] = found
+        return found
 
     def _repair_flagship(self, state: tuple[int, ...]) -> tuple[int, ...]:
         cells = list(state)

@@ -335,6 +335,8 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
     a_side, d_side = pairs.a, pairs.d
     cols = np.flatnonzero(d_side.alive)
     cols = cols[np.argsort(-d_side.rank[cols], kind="stable")]  # triangular order
+    cuts = [0, *(np.flatnonzero(np.diff(d_side.rank[cols])) + 1).tolist(), len(cols)]
+    groups = [slice(a, b) for a, b in zip(cuts, cuts[1:])]
     visits = pairs.zero
     size = max(1, BLOCK // pairs.shape[1] ** 2)  # rows solved at once: bounds memory
     for rank in range(int(a_side.rank.max()), 0, -1):
@@ -342,7 +344,7 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
                                & (grid[:, cols] != 0).any(axis=1))
         for start in range(0, len(level), size):
             check()  # the web layer's time budget, if any
-            visits += _absorb_rows(pairs, grid, level[start:start + size], cols, modifiers)
+            visits += _absorb_rows(pairs, grid, level[start:start + size], cols, groups, modifiers)
     return pairs.settle(grid), visits
 
 
@@ -375,7 +377,7 @@ def _iterate_tail(pairs: _PairChain, grid: np.ndarray,
 
 
 def _absorb_rows(pairs: _PairChain, grid: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-                 modifiers: tuple[Mode, Mode]) -> Number:
+                 groups: list[slice], modifiers: tuple[Mode, Mode]) -> Number:
     """Solve the rows' systems, record their stalemates, send their outflow to lower rows;
     return the rounds started in them."""
     a_side, d_side = pairs.a, pairs.d
@@ -384,7 +386,7 @@ def _absorb_rows(pairs: _PairChain, grid: np.ndarray, rows: np.ndarray, cols: np
     moves = np.stack(pairs.moves(a_side.profile[rows], modifiers[0]))[:, cols][:, :, cols]
     stuck = ~a_scores[rows][:, None] & ~d_scores[cols][None, :]  # FAQ stalemate pairs
     stay = np.where(stuck[:, :, None], pairs.zero, qd[cols, 0][None, :, None] * moves)
-    y = _solve_rows(stay, grid[np.ix_(rows, cols)], pairs.dtype)
+    y = _solve_rows(stay, grid[np.ix_(rows, cols)], groups)
     grid[np.ix_(rows, cols)] = pairs.zero
     pairs.ends["stalemate"][np.ix_(rows, cols)] += np.where(stuck, y, pairs.zero)
     y = np.where(stuck, pairs.zero, y)
@@ -396,16 +398,15 @@ def _absorb_rows(pairs: _PairChain, grid: np.ndarray, rows: np.ndarray, cols: np
     return y.sum()
 
 
-def _solve_rows(stay: np.ndarray, mass: np.ndarray, dtype) -> np.ndarray:
-    """y[k] = mass[k] + stay[k]^T y[k] for every k; ``stay[k]`` is upper triangular (the
-    columns are ordered so moves only go to later columns, or stay)."""
-    n = stay.shape[1]
-    if dtype is not object:
-        # I - stay^T is lower triangular and its diagonal dominates each column, so partial
-        # pivoting keeps the order: LAPACK runs a forward substitution.
-        return np.linalg.solve(np.eye(n)[None] - np.swapaxes(stay, 1, 2), mass[:, :, None])[:, :, 0]
-    y = mass.copy()
-    for e in range(n):
-        y[:, e] = y[:, e] / (1 - stay[:, e, e])
-        y[:, e + 1:] += y[:, e, None] * stay[:, e, e + 1:]
+def _solve_rows(stay: np.ndarray, mass: np.ndarray, groups: list[slice]) -> np.ndarray:
+    """y[k] = mass[k] + stay[k]^T y[k] for every k, by forward substitution one group of
+    columns at a time: the columns are in rank order and ``groups`` are the runs of equal rank,
+    between which moves only go forward (within a group only the diagonal, the self-loop)."""
+    acc = mass.copy()
+    y = np.empty_like(mass)
+    diagonal = np.diagonal(stay, axis1=1, axis2=2)
+    for group in groups:
+        y[:, group] = acc[:, group] / (1 - diagonal[:, group])
+        after = slice(group.stop, None)
+        acc[:, after] += (y[:, None, group] @ stay[:, group, after])[:, 0, :]
     return y
