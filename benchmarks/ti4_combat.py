@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.timing import measure  # noqa: E402
 from engine.ti4 import calculate  # noqa: E402
 from engine.ti4.assignment import HitPolicy  # noqa: E402
+from engine.ti4.cards import ActionCards  # noqa: E402
 from engine.ti4.inputs import MAX_COMBATANTS, MAX_FIGHTERS, MAX_ROUND, Battle, Force  # noqa: E402
 from engine.ti4.plans import RoundModifier  # noqa: E402
 from engine.ti4.rolls import _hits  # noqa: E402
@@ -56,6 +57,16 @@ CASES = {
         "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8,
                         "fighter": 5}),
         Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5})),
+    "limit space (24 vs 24, war suns, Duranium both)": Battle(
+        "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+                       technologies=("duranium_armor",)),
+        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+              technologies=("duranium_armor",))),
+    "limit space (24 vs 24, Shields Holding 4, Direct Hit 3 both)": Battle(
+        "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+                       cards=ActionCards(shields_holding=4, direct_hit=3)),
+        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+              cards=ActionCards(shields_holding=4, direct_hit=3))),
     "worst seen (24 vs 22, fighters last, retreat r4)": Battle(
         "space", Force({"war_sun": 2, "dreadnought": 5, "destroyer": 3, "fighter": 14},
                        upgrades=("destroyer",), retreat_round=4,
@@ -119,8 +130,10 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--random", type=int, default=40, help="random plan battles to search")
     parser.add_argument("--runs", type=int, default=10, help="timed runs of each large battle")
+    parser.add_argument("--only-before", action="store_true",
+                        help="only the battles the engine before numpy could solve (no cards, no Duranium)")
     args = parser.parse_args()
-    cases = dict(CASES)
+    cases = {k: v for k, v in CASES.items() if not (args.only_before and ("Duranium" in k or "Shields" in k))}
     k, battle = worst(random_plan_battles(args.random))
     cases[f"worst of {args.random} random plan battles (#{k})"] = battle
     for name, battle in cases.items():
