@@ -87,7 +87,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             reasons.append(Reason("war_sun_stops_magen", "ti4/70.3"))
         else:
             att_modifiers += (NO_ROLLS_IN_ROUND_1,)
-            reasons.append(Reason("magen_defense_grid", "ti4/81.1", {"side": "defender"}))
+            reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))
     rerolls = (fire_team_round(att_force), fire_team_round(def_force))
     round_rules = RoundRules(
         horizon=horizon(battle.stop_after, rerolls, (att_modifiers, def_modifiers)),

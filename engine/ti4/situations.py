@@ -13,7 +13,7 @@ from engine.ti4.inputs import Force
 from engine.ti4.plans import RoundModifier
 
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
-DURANIUM_RULE = "ti4/81.1"
+DURANIUM_RULE = "ti4/77.3"  # a damaged unit is repaired in the status phase or by an effect
 
 
 def round_effects(own: Force, other: Force) -> RoundEffects:
