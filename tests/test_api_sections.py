@@ -20,8 +20,8 @@ def test_unknown_game_filter_is_a_400_in_the_request_language(client):
     response = client.get("/api/sections?game=chess&lang=it")
     assert response.status_code == 400
     error = response.get_json()["error"]
-    assert error["code"] == "unknown_game" and error["field"] == "game"
-    assert error["message"].startswith("Gioco sconosciuto")
+    assert error["code"] == "unknown_choice" and error["field"] == "game"
+    assert error["message"] == "Il campo game deve essere uno tra: eclipse, galaxy, ti4, parsec, rftg."
 
 
 def test_one_section_whole(client):

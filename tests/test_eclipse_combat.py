@@ -27,7 +27,7 @@ def test_one_interceptor_each(client):
     assert data["stalemate"] == data["draw"] == 0
     assert abs(sum(r["p"] for r in data["rounds"]) - 1) < 1e-12
     assert data["rules"][0] == "eclipse/fase-combattimento"
-    assert all(link["url"] == "/rules/" + link["id"] for link in data["rule_links"])
+    assert all(link["url"] == "/rules/" + rule for rule, link in data["citations"].items())
     assert data["attacker"]["ships"][0]["initiative"] == 3
     assert data["groups"][1]["survivors"][1] == pytest.approx(6 / 11)
     assert all(reason["rule"] in data["rules"] and reason["message"] for reason in data["reasons"])
@@ -63,12 +63,8 @@ BAD = [
      "energy_over_budget", "attacker.ships[0].parts", "eclipse/sviluppo"),
     ("no drive", [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "nuclear_source"]}],
      "drive_required", "attacker.ships[0].parts", "eclipse/sviluppo"),
-    ("9 interceptors", [{"type": "interceptor", "count": 9}],
+    ("5 cruisers", [{"type": "cruiser", "count": 5}],
      "count_over_limit", "attacker.ships[0].count", "eclipse/costruzione"),
-    ("negative hull", [{"type": "cruiser", "count": 1, "hull": -1}],
-     "stat_out_of_range", "attacker.ships[0].hull", "eclipse/danni"),
-    ("unknown part", [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "death_ray"]}],
-     "unknown_part", "attacker.ships[0].parts[1]", "eclipse/sviluppo"),
     ("over-size battle", [{"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
                           {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}}],
      "battle_too_large", None, "eclipse/fase-combattimento"),
@@ -81,7 +77,7 @@ def test_bad_blueprints_name_field_and_rule_in_both_languages(client, name, ship
     for lang in ("it", "en"):
         defender = ships if code == "battle_too_large" else [{"type": "interceptor", "count": 1}]
         r = client.post(f"{URL}?lang={lang}", json=body(ships, defender))
-        assert r.status_code == 400
+        assert r.status_code == 422  # well formed, refused by the rules
         err = r.get_json()["error"]
         assert (err["code"], err["field"]) == (code, field)
         assert rule in err["message"]
@@ -92,25 +88,34 @@ def test_bad_blueprints_name_field_and_rule_in_both_languages(client, name, ship
     assert re.search(r"\bregola\b", messages["it"]) and re.search(r"\brule\b", messages["en"])
 
 
-@pytest.mark.parametrize("payload,field", [
-    ({"attacker": {"ships": []}, "defender": {"ships": [{"type": "interceptor", "count": 1}]}}, "attacker.ships"),
+ONE = [{"type": "interceptor", "count": 1}]
+
+
+@pytest.mark.parametrize("payload,status,field", [
+    ({"attacker": {"ships": []}, "defender": {"ships": ONE}}, 400, "attacker.ships"),
     ({"attacker": {"ships": [{"type": "ancient", "count": 1}]}, "defender": {"ships": [{"type": "cruiser", "count": 1}]}},
-     "attacker.ships"),
-    ({"attacker": {"ships": [{"type": "ancient", "count": 1, "parts": []}]}, "defender": {"ships": []}},
-     "attacker.ships[0].parts"),
+     422, "attacker.ships"),
+    ({"attacker": {"ships": [{"type": "ancient", "count": 1, "parts": []}]}, "defender": {"ships": ONE}},
+     422, "attacker.ships[0].parts"),
     ({"attacker": {"ships": [{"type": "interceptor", "count": 1, "colour": "red"}]}, "defender": {"ships": []}},
-     "attacker.ships[0].colour"),
-    ({"attacker": {"ships": [{"type": "interceptor", "count": 1}], "retreat": {"round": 9}},
-      "defender": {"ships": [{"type": "interceptor", "count": 1}]}}, "attacker.retreat.round"),
+     400, "attacker.ships[0].colour"),
+    ({"attacker": {"ships": ONE, "retreat": {"round": 9}}, "defender": {"ships": ONE}}, 400, "attacker.retreat.round"),
     ({"attacker": {"ships": [{"type": "starbase", "count": 1}], "retreat": {"round": 1, "types": ["starbase"]}},
-      "defender": {"ships": [{"type": "interceptor", "count": 1}]}}, "attacker.retreat.types"),
-    ({"attacker": {"ships": [{"type": "interceptor", "count": 1}]}, "defender": {"ships": [{"type": "interceptor",
-                                                                                            "count": 1}]},
-      "targeting": "random"}, "targeting"),
+      "defender": {"ships": ONE}}, 422, "attacker.retreat.types"),
+    ({"attacker": {"ships": ONE}, "defender": {"ships": ONE}, "targeting": "random"}, 400, "targeting"),
+    ({"attacker": {"ships": [{"type": "interceptor", "count": 9}]}, "defender": {"ships": ONE}},
+     400, "attacker.ships[0].count"),
+    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": -1}]}, "defender": {"ships": ONE}},
+     400, "attacker.ships[0].hull"),
+    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "death_ray"]}]},
+      "defender": {"ships": ONE}}, 400, "attacker.ships[0].parts[1]"),
+    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": 1, "parts": []}]}, "defender": {"ships": ONE}},
+     422, "attacker.ships[0]"),
 ])
-def test_other_refusals_are_400_with_a_field(client, payload, field):
+def test_other_refusals_name_the_field(client, payload, status, field):
+    # 400: the request does not match its schema; 422: well formed, but the rules refuse it.
     r = client.post(URL, json=payload)
-    assert r.status_code == 400
+    assert r.status_code == status
     assert r.get_json()["error"]["field"] == field
 
 
@@ -176,7 +181,7 @@ def test_hex_refuses_two_controllers(client):
     r = client.post(HEX + "?lang=it", json={"factions": [
         {"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
         {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]}]})
-    assert r.status_code == 400
+    assert r.status_code == 422
     err = r.get_json()["error"]
     assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
 
@@ -186,7 +191,7 @@ def test_hex_error_names_the_faction_in_the_request_language(client):
         {"name": "a", "ships": [{"type": "interceptor", "count": 1}]},
         {"name": "b", "ships": [{"type": "ancient", "count": 1}, {"type": "cruiser", "count": 1}]}]})
     err = r.get_json()["error"]
-    assert (r.status_code, err["code"], err["field"]) == (400, "npc_mixed_with_players", "factions[1].ships")
+    assert (r.status_code, err["code"], err["field"]) == (422, "npc_mixed_with_players", "factions[1].ships")
     assert "regola eclipse/combattere-contro-gli-antichi-e-il-sdcg" in err["message"]
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from engine.retreat import parsec
+from web.models import SCHEMA_CODES
 
 EXAMPLE = [  # ESEMPIO DI RITIRATA as API candidates
     {"hex": "B", "influence": "green", "ships": [], "wormhole": "full"},
@@ -55,10 +56,11 @@ def test_eclipse_messages_follow_the_request_language(client):
     ({"player": "green", "candidates": [{"hex": "B", "colour": "x"}]}, "candidates[0].colour"),
     ({"player": "green", "ship_type": "battleship", "candidates": []}, "ship_type"),
 ])
-def test_eclipse_400_names_the_field(client, body, field):
+def test_eclipse_refusals_name_the_field(client, body, field):
     response = post(client, "eclipse", body)
-    assert response.status_code == 400
     error = response.get_json()["error"]
+    # 400: the request does not match its schema; 422: well formed, but the rules refuse it.
+    assert response.status_code == (400 if error["code"] in SCHEMA_CODES else 422)
     assert error["field"] == field and error["message"] and error["code"]
 
 
@@ -145,10 +147,11 @@ def test_ti4_without_units_skips_capacity(client):
     ({"fleet_pool": 17}, "fleet_pool"),
     ({"candidates": [{"system": "A", "own_ships": -1}]}, "candidates[0].own_ships"),
 ])
-def test_ti4_400_names_the_field(client, patch, field):
+def test_ti4_refusals_name_the_field(client, patch, field):
     response = post(client, "ti4", {**TI4_BODY, **patch}, "it")
-    assert response.status_code == 400
-    assert response.get_json()["error"]["field"] == field
+    error = response.get_json()["error"]
+    assert response.status_code == (400 if error["code"] in SCHEMA_CODES else 422)
+    assert error["field"] == field
 
 
 # --- Parsec -------------------------------------------------------------------------------
@@ -185,11 +188,12 @@ def test_parsec_surrounded(client):
     ({"blocked": [{"q": 1}]}, "blocked[0].r"),
     ({"destination": {"q": "x", "r": 0}}, "destination.q"),
 ])
-def test_parsec_400_names_the_field(client, patch, field):
+def test_parsec_refusals_name_the_field(client, patch, field):
     body = {"vessel": "fighter", "attackers": [{"kind": "cruiser", "q": 2, "r": 0}], **patch}
     response = post(client, "parsec", body)
-    assert response.status_code == 400
-    assert response.get_json()["error"]["field"] == field
+    error = response.get_json()["error"]
+    assert response.status_code == (400 if error["code"] in SCHEMA_CODES else 422)
+    assert error["field"] == field
 
 
 def test_ti4_antimass_deflectors_through_the_api(client):

@@ -9,7 +9,7 @@ from flask_babel import force_locale
 
 from engine.reasons import Reason
 from engine.retreat import eclipse, parsec, ti4
-from web.retreat_text import INPUT_MESSAGES, MESSAGES, message
+from web.retreat_text import INPUT_MESSAGES, MESSAGES, reason_json
 
 ENGINE_CODES = {
     "eclipse": eclipse.REASON_CODES + eclipse.NOTE_CODES,
@@ -48,9 +48,9 @@ def test_every_message_renders_in_both_languages_and_differs(app, game):
         for code in ENGINE_CODES[game]:
             reason = Reason(code, "x/y", PARAMS)
             with force_locale("en"):
-                english = message(game, reason)
+                english = reason_json(game, reason)["message"]
             with force_locale("it"):
-                translated = message(game, reason)
+                translated = reason_json(game, reason)["message"]
             assert str(MESSAGES[game][code]._args[0]) in italian  # the msgid is catalogued
             assert english and translated and english != translated, code
             assert "%(" not in english and "%(" not in translated
@@ -58,6 +58,6 @@ def test_every_message_renders_in_both_languages_and_differs(app, game):
 
 def test_owner_names_are_translated(app):
     with app.test_request_context(), force_locale("it"):
-        text = message("eclipse", Reason("enemy_ships", "eclipse/ritirata",
-                                         {"hex": "E", "owners": ["red", "gcds"]}))
+        text = reason_json("eclipse", Reason("enemy_ships", "eclipse/ritirata",
+                                         {"hex": "E", "owners": ["red", "gcds"]}))["message"]
     assert "rosso" in text and "SDCG" in text

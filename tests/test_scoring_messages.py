@@ -9,7 +9,8 @@ import pytest
 from flask_babel import force_locale
 
 from engine.scoring import eclipse, galaxy, parsec, rftg, ti4, ti4_claim
-from web.scoring_messages import ERROR_MESSAGES, LABELS, LINE_MESSAGES, format_params, message
+from web.scoring_messages import ERROR_MESSAGES, LABELS, LINE_MESSAGES, format_params
+from web.verdicts import message
 
 MODULES = (eclipse, galaxy, parsec, rftg, ti4, ti4_claim)
 SHARED_ERRORS = {"out_of_range", "above_maximum", "empty_name", "duplicate_name", "player_count", "unknown_player"}
@@ -46,7 +47,7 @@ def test_messages_render_with_their_params_in_both_languages(app, lang):
         "tie_unbroken": {"players": ["Anna", "Bruno"]},
     }
     with app.test_request_context(), force_locale(lang):
-        texts = {code: message(code, params) for code, params in samples.items()}
+        texts = {code: message(code, params, LINE_MESSAGES, display=format_params) for code, params in samples.items()}
     assert "%(" not in "".join(texts.values())
     assert "Kha'Farjimmn" in texts["galaxy_base"] and "4" in texts["galaxy_base"]
     assert "Anna 7, Bruno 5" in texts["eclipse_resources"]

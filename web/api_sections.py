@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 from flask_babel import gettext as _
 
 from rules_db.loader import GAMES, Section
 from web.errors import ApiError
+from web.models import read_query
+from web.query_models import SectionsQuery
 from web.openapi import STRING, array, document, integer, obj, ref
 from web.rules import get_db, section_url
 
@@ -38,10 +40,8 @@ SECTION = {"allOf": [ref("SectionSummary"), obj(
 document(
     "/api/sections", "get",
     summary="Every section id with its game, number, title in both languages and page url.",
-    params=[{"name": "game", "in": "query", "required": False,
-             "schema": {"type": "string", "enum": ["eclipse", "galaxy", "ti4", "parsec", "rftg"]}}],
+    query=SectionsQuery,
     response=obj({"count": integer(0), "sections": array(ref("SectionSummary"))}, ("count", "sections")),
-    example={"query": {"game": "ti4"}},
 )
 document(
     "/api/sections/{section_id}", "get",
@@ -56,9 +56,7 @@ document(
 @bp.get("/sections")
 def list_sections():
     db = get_db()
-    game = request.args.get("game")
-    if game is not None and game not in GAMES:
-        raise ApiError("unknown_game", _("Unknown game: choose one of %(games)s.", games=", ".join(GAMES)), "game")
+    game = read_query(SectionsQuery).game
     games = [game] if game else list(GAMES)
     sections = [section_summary(s) for g in games for s in db.by_game(g)]
     return jsonify({"count": len(sections), "sections": sections})

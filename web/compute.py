@@ -31,15 +31,12 @@ class LRUCache:
         self.maxsize = maxsize
         self._data: OrderedDict[Hashable, Any] = OrderedDict()
         self._lock = threading.Lock()
-        self.hits = self.misses = 0
 
     def get(self, key: Hashable) -> tuple[bool, Any]:
         with self._lock:
             if key in self._data:
                 self._data.move_to_end(key)
-                self.hits += 1
                 return True, self._data[key]
-            self.misses += 1
             return False, None
 
     def put(self, key: Hashable, value: Any) -> None:

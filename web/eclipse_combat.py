@@ -1,6 +1,6 @@
 """Eclipse combat odds: the page and ``POST /api/combat/eclipse``.
 
-The view reads the request field by field (``web.api_input``), turns each ship group into the
+The view reads the request as its model (``web.eclipse_combat_models``), turns each ship group into the
 engine's ``Group`` (parts validated as SVILUPPO says, or explicit stats, or the rulebook's NPC
 presets), runs the exact solver under the shared time budget and cache, and speaks the engine's
 codes in the request's language.
@@ -9,6 +9,7 @@ codes in the request's language.
 from __future__ import annotations
 
 from typing import Any
+
 
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
@@ -19,25 +20,20 @@ from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_ST
 from engine.eclipse.blueprints import (STAT_LIMITS, check_count, default_blueprint, explicit_stats, npc_stats,
                                        stats_from_parts)
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
-from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES, SHIP_TYPES
+from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.targeting import TARGETINGS
 from engine.reasons import InvalidInput, Reason
-from web.api_input import (as_object, field_path, get_bool, get_choice, get_int, get_list, get_object, get_objects,
-                           get_str, invalid_input, json_object, reject_unknown)
 from web.compute import compute
-from web.eclipse_combat_openapi import MAX_GROUPS, MAX_PARTS, describe_endpoints
-from web.errors import ApiError
+from web.eclipse_combat_models import CANNON_FIELDS, STAT_FIELDS, EclipseBattle, EclipseHex, ShipGroup
+from web.eclipse_combat_models import RetreatPlan as RetreatModel
+from web.eclipse_combat_openapi import describe_endpoints
+from web.errors import RULE_REFUSAL, ApiError, rule_refusal
+from web.models import read_json
 from web.i18n import current_lang
-from web.rules import rule_label, section_url
-from web.tools import TOOLS
+from web import verdicts
+from web.verdicts import citations
 
 bp = Blueprint("eclipse_combat", __name__)
-TOOLS.append(("eclipse_combat.page", _l("Eclipse combat odds"),
-              _l("Exact chances of an Eclipse battle, with optimal targeting, missiles, Ancients, retreat plans "
-                 "and reputation.")))
-TOOLS.append(("eclipse_combat.hex_page", _l("Eclipse: more than two factions in a hex"),
-              _l("Who holds a hex that three, four or five factions fight over, battle after battle in the "
-                 "rulebook's order.")))
 
 describe_endpoints()  # in /api/openapi.json and /api/docs
 SIDES = ("attacker", "defender")
@@ -128,9 +124,6 @@ REASONS = {
 }
 
 SIDE_NAMES = {"attacker": _l("attacker"), "defender": _l("defender")}
-STAT_FIELDS = ("initiative", "hull", "computer", "shield", "missiles")
-CANNON_FIELDS = ("ion", "plasma", "antimatter")
-GROUP_FIELDS = ("type", "count", "parts") + STAT_FIELDS + ("cannons",)
 
 
 def _refuse(error: InvalidInput) -> ApiError:
@@ -138,87 +131,48 @@ def _refuse(error: InvalidInput) -> ApiError:
     params = dict(error.params)
     if params.get("type") in SHIP_NAMES:
         params["type"] = str(SHIP_NAMES[params["type"]])
-    return invalid_input(InvalidInput(error.code, field=error.field, rule=error.rule, **params), ERRORS)
+    return rule_refusal(InvalidInput(error.code, field=error.field, rule=error.rule, **params), ERRORS)
 
 
-def read_group(obj: Any, path: str) -> tuple[dict, Group]:
+def read_group(group: ShipGroup, path: str) -> tuple[dict, Group]:
     """One ship group: parts, explicit stats, an NPC preset or the Terran default blueprint."""
-    obj = as_object(obj, path)
-    reject_unknown(obj, GROUP_FIELDS, path=path)
-    kind = get_choice(obj, "type", list(PLAYER_TYPES) + list(NPC_TYPES), path=path)
-    count = get_int(obj, "count", lo=-10**6, hi=10**6, path=path)
-    check_count(kind, count, field_path(path, "count"))
-    explicit = [k for k in STAT_FIELDS + ("cannons",) if k in obj]
+    kind, count = group.type, group.count
+    check_count(kind, count, f"{path}.count")
+    explicit = [k for k in STAT_FIELDS + ("cannons",) if k in group.model_fields_set]
     if SHIP_TYPES[kind].npc:
-        if "parts" in obj or explicit:
-            raise InvalidInput("npc_blueprint_fixed", field=field_path(path, "parts" if "parts" in obj else explicit[0]),
+        if group.parts is not None or explicit:
+            raise InvalidInput("npc_blueprint_fixed", field=f"{path}.{'parts' if group.parts is not None else explicit[0]}",
                                rule="eclipse/navi-degli-antichi" if kind == "ancient"
                                else "eclipse/sistema-di-difesa-del-centro-galattico", type=kind)
         return {"type": kind, "count": count}, Group(kind, count, npc_stats(kind))
-    if "parts" in obj and explicit:
+    if group.parts is not None and explicit:
         raise ApiError("parts_or_stats", _("%(field)s: give either parts or explicit stats, not both.",
-                                           field=path), path)
+                                           field=path), path, status=RULE_REFUSAL)
     if explicit:
-        # Only the type is checked here; the ranges are the engine's, so the 400 cites the rule.
-        values = {k: get_int(obj, k, lo=-10**6, hi=10**6, path=path, default=0) for k in STAT_FIELDS}
-        fields = {k: field_path(path, k) for k in STAT_FIELDS}
-        cannons_path = field_path(path, "cannons")
-        cannons = get_object(obj, "cannons", path=path, default={})
-        reject_unknown(cannons, CANNON_FIELDS, path=cannons_path)
-        for k in CANNON_FIELDS:
-            values[k] = get_int(cannons, k, lo=-10**6, hi=10**6, path=cannons_path, default=0)
-            fields[k] = field_path(cannons_path, k)
+        values = {k: getattr(group, k) for k in STAT_FIELDS} | {k: getattr(group.cannons, k) for k in CANNON_FIELDS}
+        fields = {k: f"{path}.{k}" for k in STAT_FIELDS} | {k: f"{path}.cannons.{k}" for k in CANNON_FIELDS}
         stats = explicit_stats(values, fields)
         return {"type": kind, "count": count, "stats": values}, Group(kind, count, stats)
-    if "parts" in obj:
-        parts = get_list(obj, "parts", max_items=MAX_PARTS, path=path)
-        for i, part in enumerate(parts):
-            if not isinstance(part, str):
-                where = field_path(field_path(path, "parts"), i)
-                raise ApiError("not_a_string", _("The field %(field)s must be text.", field=where), where)
-    else:
-        parts = list(default_blueprint(kind))
-    stats = stats_from_parts(kind, parts, field_path(path, "parts"))
+    parts = list(default_blueprint(kind)) if group.parts is None else list(group.parts)
+    stats = stats_from_parts(kind, parts, f"{path}.parts")
     return {"type": kind, "count": count, "parts": parts}, Group(kind, count, stats)
 
 
-def read_side(data: dict, side: str, default_targeting: str) -> tuple[dict, Fleet]:
-    obj = get_object(data, side)
-    reject_unknown(obj, ("ships", "retreat", "targeting"), path=side)
-    ships = get_list(obj, "ships", max_items=MAX_GROUPS, path=side)
-    if not ships:
-        raise InvalidInput("fleet_empty", field=field_path(side, "ships"), rule="eclipse/fase-combattimento")
+def read_side(ships: list[ShipGroup], side: str, targeting: str,
+              plan: RetreatModel | None = None) -> tuple[dict, Fleet]:
     normal, groups = [], []
     for i, g in enumerate(ships):
-        n, grp = read_group(g, field_path(field_path(side, "ships"), i))
+        n, grp = read_group(g, f"{side}.ships[{i}]")
         normal.append(n)
         groups.append(grp)
-    targeting = get_choice(obj, "targeting", TARGETINGS, path=side, default=default_targeting)
-    retreat = None
-    if obj.get("retreat") is not None:
-        r = get_object(obj, "retreat", path=side)
-        where = field_path(side, "retreat")
-        reject_unknown(r, ("round", "types"), path=where)
-        rnd = get_int(r, "round", lo=1, hi=MAX_RETREAT_ROUND, path=where)
-        types = get_list(r, "types", max_items=MAX_GROUPS, path=where, default=[])
-        kinds = tuple(get_choice({"t": t}, "t", PLAYER_TYPES, path=field_path(field_path(where, "types"), i))
-                      for i, t in enumerate(types))
-        retreat = RetreatPlan(rnd, kinds)
+    retreat = None if plan is None else RetreatPlan(plan.round, tuple(plan.types))
     normal_side = {"ships": normal, "targeting": targeting,
                    "retreat": {"round": retreat.round, "types": list(retreat.kinds)} if retreat else None}
     return normal_side, Fleet(tuple(groups), targeting, retreat)
 
 
-def rule_links(ids: tuple[str, ...] | list[str]) -> list[dict]:
-    return [{"id": rid, "url": section_url(rid), "title": rule_label(rid)} for rid in ids]
-
-
-def reason_json(reason: Reason) -> dict:
-    params = dict(reason.params)
-    if "side" in params:
-        params["side"] = str(SIDE_NAMES[params["side"]])
-    template = REASONS[reason.code]
-    return {"code": reason.code, "rule": reason.rule, "params": dict(reason.params), "message": str(template) % params}
+def reason_json(reason: Reason) -> dict[str, Any]:
+    return verdicts.reason_json(reason, REASONS, verdicts.named("side", SIDE_NAMES))
 
 
 def stats_json(group: Group) -> dict:
@@ -261,18 +215,18 @@ def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
         "limits": {"estimate": result.estimate, "max_optimal_states": MAX_OPTIMAL_STATES, "max_states": MAX_STATES},
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(result.rules),
-        "rule_links": rule_links(result.rules),
+        "citations": citations(result.rules),
     }
 
 
 @bp.post("/api/combat/eclipse")
 def api():
-    data = json_object()
-    reject_unknown(data, ("attacker", "defender", "targeting"))
-    targeting = get_choice(data, "targeting", TARGETINGS, default="optimal")
+    data = read_json(EclipseBattle)
     try:
-        att_n, attacker = read_side(data, "attacker", targeting)
-        def_n, defender = read_side(data, "defender", targeting)
+        att_n, attacker = read_side(data.attacker.ships, "attacker", data.attacker.targeting or data.targeting,
+                                    data.attacker.retreat)
+        def_n, defender = read_side(data.defender.ships, "defender", data.defender.targeting or data.targeting,
+                                    data.defender.retreat)
         payload = {"attacker": att_n, "defender": def_n}
         result = compute("eclipse_combat", payload, lambda: solve_battle(attacker, defender))
     except InvalidInput as error:
@@ -283,27 +237,22 @@ def api():
 @bp.post("/api/combat/eclipse/hex")
 def api_hex():
     """More than two factions in one hex: each faction's chance to hold it."""
-    data = json_object()
-    reject_unknown(data, ("factions", "targeting"))
-    targeting = get_choice(data, "targeting", TARGETINGS, default="optimal")
-    items = get_objects(data, "factions", ("name", "ships", "entered", "controller", "targeting"),
-                        max_items=MAX_PLAYER_FACTIONS + 1)
+    data = read_json(EclipseHex)
     try:
         factions, normal = [], []
-        for i, (path, obj) in enumerate(items):
-            name = get_str(obj, "name", max_len=40, path=path)
-            entered = get_int(obj, "entered", lo=0, hi=20, path=path, default=i)
-            controller = get_bool(obj, "controller", path=path, default=False)
-            side_n, fleet = read_side({path: {k: obj[k] for k in ("ships", "targeting") if k in obj}}, path, targeting)
-            factions.append(Faction(name, fleet, entered, controller))
-            normal.append({"name": name, "entered": entered, "controller": controller, **side_n})
+        for i, faction in enumerate(data.factions):
+            path = f"factions[{i}]"
+            entered = i if faction.entered is None else faction.entered
+            side_n, fleet = read_side(faction.ships, path, faction.targeting or data.targeting)
+            factions.append(Faction(faction.name, fleet, entered, faction.controller))
+            normal.append({"name": faction.name, "entered": entered, "controller": faction.controller, **side_n})
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
     except InvalidInput as error:
         raise _refuse(error) from None
     return jsonify({"hold": {name: prob(p) for name, p in result.hold.items()},
                     "sequence": list(result.sequence), "battles": result.battles,
                     "reasons": [reason_json(r) for r in result.reasons], "rules": list(result.rules),
-                    "rule_links": rule_links(result.rules)})
+                    "citations": citations(result.rules)})
 
 
 def page_data() -> dict:
@@ -327,16 +276,16 @@ def page_data() -> dict:
 def page_strings() -> dict:
     return {
         "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
-        "seconds": _("%(n)s s", n="{n}"), "error": _("The battle could not be computed."),
+        "seconds": _("%(n)s s"), "error": _("The battle could not be computed."),
         "ships": _("ships"), "escaped": _("escaped"), "remove": _("Remove"),
         "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
         "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
         "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
-        "copied": _("Link copied."), "round_n": _("%(n)s rounds", n="{n}"), "or_more": _("or more"),
+        "copied": _("Link copied."), "round_n": _("%(n)s rounds"), "or_more": _("or more"),
         "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
         "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
         "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
-        "by_stats": _("Stats"), "slot": _("Slot %(n)s", n="{n}"), "ion": _("Ion cannons"),
+        "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
         "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
         "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
     }
@@ -347,16 +296,16 @@ def page():
     return render_template("eclipse_combat/page.html", data=page_data(), strings=page_strings(),
                            ship_names=SHIP_NAMES, targetings=TARGETINGS, targeting_names=TARGETING_NAMES,
                            max_retreat_round=MAX_RETREAT_ROUND, player_types=PLAYER_TYPES,
-                           rules=rule_links(["eclipse/fase-combattimento", "eclipse/sviluppo", "eclipse/ritirata",
+                           rules=citations(["eclipse/fase-combattimento", "eclipse/sviluppo", "eclipse/ritirata",
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
 
 
 def hex_strings() -> dict:
     return {
-        "faction": _("Faction %(n)s", n="{n}"), "first_arrival": _("arrived first"), "name": _("Name"),
+        "faction": _("Faction %(n)s"), "first_arrival": _("arrived first"), "name": _("Name"),
         "remove_faction": _("Remove faction"), "add_group": _("Add ship group"), "ancients": _("Ancients preset"),
         "gcds": _("GCDS preset"), "nobody": _("Nobody"), "sequence": _("Order in which the factions fight"),
-        "battles": _("Battles solved: %(n)s", n="{n}"),
+        "battles": _("Battles solved: %(n)s"),
         "colours": [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("White"), _("Black")],
     }
 
@@ -366,5 +315,5 @@ def hex_page():
     return render_template("eclipse_combat/hex.html", data={**page_data(), "max_factions": MAX_PLAYER_FACTIONS + 1},
                            strings={**page_strings(), **hex_strings()}, targetings=TARGETINGS,
                            targeting_names=TARGETING_NAMES, max_players=MAX_PLAYER_FACTIONS, max_battles=MAX_BATTLES,
-                           rules=rule_links(["eclipse/fase-combattimento", "eclipse/riparare-danni",
+                           rules=citations(["eclipse/fase-combattimento", "eclipse/riparare-danni",
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))

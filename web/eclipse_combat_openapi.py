@@ -1,7 +1,6 @@
-"""The Eclipse combat endpoints in the OpenAPI description: schemas, limits and one example each.
+"""The Eclipse combat endpoints in the OpenAPI description: response schemas and limits.
 
-The examples are real requests: tests/test_openapi.py sends them and checks the answers against
-these schemas, and the fuzzer builds its requests from them.
+The request schemas and examples come from the request models (``web.eclipse_combat_models``).
 """
 
 from __future__ import annotations
@@ -9,26 +8,12 @@ from __future__ import annotations
 from engine.eclipse.battle import MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_STATES
 from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
-from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
+from web.eclipse_combat_models import MAX_GROUPS
 from engine.eclipse.targeting import TARGETINGS
-from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
+from web.eclipse_combat_models import EclipseBattle, EclipseHex
+from web.openapi import CITATIONS, BOOLEAN, NUMBER, PROBABILITY, RULES, STRING, array, document, integer, obj, ref
 
-MAX_GROUPS = len(PLAYER_TYPES)
-MAX_PARTS = 12
 TARGETING = {"type": "string", "enum": list(TARGETINGS)}
-SHIP_TYPE = {"type": "string", "enum": list(PLAYER_TYPES) + list(NPC_TYPES)}
-GROUP = obj({
-    "type": SHIP_TYPE,
-    "count": integer(1, 8),
-    "parts": array({"type": "string", "enum": list(PARTS)}, MAX_PARTS),
-    **{k: integer(*STAT_LIMITS[k]) for k in ("initiative", "hull", "computer", "shield", "missiles")},
-    "cannons": obj({k: integer(*STAT_LIMITS[k]) for k in ("ion", "plasma", "antimatter")}, extra=False),
-}, ("type", "count"), extra=False)
-RETREAT = {"type": ["object", "null"],
-           "properties": {"round": integer(1, MAX_RETREAT_ROUND),
-                          "types": array({"type": "string", "enum": list(PLAYER_TYPES)}, MAX_GROUPS)},
-           "required": ["round"], "additionalProperties": False}
-SIDE = obj({"ships": array(GROUP, MAX_GROUPS), "targeting": TARGETING, "retreat": RETREAT}, ("ships",), extra=False)
 SHIP_STATS = obj({
     "type": STRING, "count": integer(1), "initiative": integer(), "hull": integer(), "computer": integer(),
     "shield": integer(), "cannons": obj({"ion": integer(), "plasma": integer(), "antimatter": integer()}),
@@ -40,7 +25,6 @@ SIDE_RESULT = obj({
 }, ("expected_lost", "reputation", "escape", "targeting", "ships"))
 ACTIVATION = obj({"side": {"type": "string", "enum": ["attacker", "defender"]}, "type": STRING,
                   "initiative": integer()}, ("side", "type", "initiative"))
-RULE_LINKS = array(obj({"id": STRING, "url": STRING, "title": STRING}, ("id", "url", "title")))
 RESPONSE = obj({
     "attacker_win": PROBABILITY, "defender_win": PROBABILITY, "draw": PROBABILITY, "stalemate": PROBABILITY,
     "attacker": SIDE_RESULT, "defender": SIDE_RESULT,
@@ -53,12 +37,9 @@ RESPONSE = obj({
     "order": array(ACTIVATION), "missile_order": array(ACTIVATION),
     "method": {"type": "string", "enum": ["exact"]}, "fallback": BOOLEAN,
     "limits": obj({"estimate": integer(0), "max_optimal_states": integer(), "max_states": integer()}),
-    "reasons": array(ref("Reason")), "rules": RULES, "rule_links": RULE_LINKS,
+    "reasons": array(ref("Reason")), "rules": RULES, "citations": CITATIONS,
 }, ("attacker_win", "defender_win", "draw", "stalemate", "attacker", "defender", "expected_rounds", "rounds",
-    "groups", "order", "fallback", "reasons", "rules"))
-FACTION = obj({"name": {"type": "string", "maxLength": 40}, "ships": array(GROUP, MAX_GROUPS),
-               "entered": integer(0, 20), "controller": BOOLEAN, "targeting": TARGETING},
-              ("name", "ships"), extra=False)
+    "groups", "order", "fallback", "reasons", "rules", "citations"))
 LIMITS = (f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
           f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
           + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
@@ -73,30 +54,19 @@ def describe_endpoints() -> None:
         "/api/combat/eclipse", "post",
         summary="Eclipse: exact odds of a battle (missiles, optimal or named targeting, Ancients and GCDS, retreat "
                 "plans, stalemate), survivors per ship group, expected losses, reputation and rounds.",
-        request=obj({"attacker": SIDE, "defender": SIDE, "targeting": TARGETING}, ("attacker", "defender"),
-                    extra=False),
+        body=EclipseBattle,
         response=RESPONSE,
-        example={"body": {"attacker": {"ships": [{"type": "interceptor", "count": 2},
-                                                 {"type": "cruiser", "count": 1,
-                                                  "parts": ["plasma_cannon", "hull", "fusion_source",
-                                                            "nuclear_drive", "electron_computer"]}]},
-                          "defender": {"ships": [{"type": "ancient", "count": 1}]}}},
         limits=LIMITS, errors=(400, 422),
     )
     document(
         "/api/combat/eclipse/hex", "post",
         summary="Eclipse: more than two factions in one hex, fought in the rulebook's order with damage carried "
                 "over; each faction's chance to hold the hex.",
-        request=obj({"factions": array(FACTION, MAX_PLAYER_FACTIONS + 1), "targeting": TARGETING},
-                    ("factions",), extra=False),
+        body=EclipseHex,
         response=obj({"hold": {"type": "object", "additionalProperties": PROBABILITY},
                       "sequence": array(STRING), "battles": integer(1), "reasons": array(ref("Reason")),
-                      "rules": RULES, "rule_links": RULE_LINKS},
-                     ("hold", "sequence", "battles", "reasons", "rules")),
-        example={"body": {"factions": [
-            {"name": "red", "controller": True, "ships": [{"type": "interceptor", "count": 2}]},
-            {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 1}]},
-            {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]}]}},
+                      "rules": RULES, "citations": CITATIONS},
+                     ("hold", "sequence", "battles", "reasons", "rules", "citations")),
         limits=f"at most {MAX_PLAYER_FACTIONS} player factions and one NPC faction; each battle within the limits "
                f"of /api/combat/eclipse; at most {MAX_BATTLES} distinct battles.",
         errors=(400, 422),

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import Any
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request, url_for
 from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
+
+from web.errors import ApiError
 
 LANGS = ("it", "en")
 DEFAULT_LANG = "it"
@@ -64,6 +68,14 @@ def init_i18n(app: Flask) -> None:
     app.config["BABEL_DOMAIN"] = ";".join(domains)
     Babel(app, locale_selector=select_locale)
 
+    @app.before_request
+    def refuse_unknown_language() -> None:
+        # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
+        chosen = request.args.get("lang")
+        if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
+            raise ApiError("unknown_choice", _("The field %(field)s must be one of: %(choices)s.",
+                                               field="lang", choices=", ".join(LANGS)), "lang")
+
     @app.after_request
     def remember_choice(response):
         chosen = request.args.get("lang")
@@ -90,5 +102,6 @@ def lang_switch_url(lang: str) -> str:
     args = {k: v for k, v in request.args.to_dict(flat=False).items() if k not in view_args}
     args["lang"] = [lang]
     if request.endpoint and request.url_rule is not None and request.method == "GET":
-        return url_for(request.endpoint, **view_args, **args)
+        values: dict[str, Any] = {**view_args, **args}
+        return url_for(request.endpoint, **values)
     return url_for("reference.home", lang=lang)

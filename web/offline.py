@@ -22,7 +22,8 @@ from web.errors import ApiError
 from web.i18n import LANGS, current_lang
 from web.openapi import STRING, array, document, integer, obj, ref
 from web.rules import get_db, section_url
-from web.tools import APPLIES, TOOLS, has_endpoint
+from web.registry import TOOLS
+from web.tools import has_endpoint
 
 bp = Blueprint("offline", __name__)
 
@@ -32,7 +33,7 @@ SHELL_SOURCES = ("static", "templates", "translations", "web")
 SERVICE_WORKER = "js/sw.js"
 THEME = "#1a2130"
 BACKGROUND = "#10141c"
-# The pages every installed copy keeps, besides the tools' pages (from the tools registry).
+# The pages every installed copy keeps, besides the tools' pages (from web.registry).
 SHELL_PAGES = ("reference.home", "tools.index", "glossary.index", "offline.page")
 # Score sheets live in the page's own storage and keep working offline; every other tool is a
 # calculator whose answers come from the server (offline it shows the last ones kept locally).
@@ -52,7 +53,9 @@ def shell_digest(root: Path = ROOT) -> str:
 
 
 # Computed when the app is built (before gunicorn forks its workers), not at a first request.
-bp.record_once(lambda _state: shell_digest())
+@bp.record_once
+def _digest_at_registration(_state: object) -> None:
+    shell_digest()
 
 
 def offline_version() -> str:
@@ -64,21 +67,19 @@ def tool_kind() -> str:
     """'sheet' on score sheets (kept on the device), 'calculator' on other tools, '' elsewhere."""
     if request.endpoint in SHEET_ENDPOINTS:
         return "sheet"
-    tools = {endpoint for endpoint, _title, _blurb in TOOLS} | {endpoint for endpoint, _a, _m in APPLIES}
-    return "calculator" if request.endpoint in tools else ""
+    return "calculator" if request.endpoint in {tool.endpoint for tool in TOOLS} else ""
 
 
 def shell_urls() -> list[str]:
     """Assets and the pages that work without the rules: home, lists, every tool, in both languages."""
-    static = Path(current_app.static_folder)
+    static = Path(str(current_app.static_folder))
     assets = [
         url_for("static", filename=path.relative_to(static).as_posix())
         for path in sorted(static.rglob("*"))
         if path.is_file() and path.relative_to(static).as_posix() != SERVICE_WORKER
     ]
     pages: list[tuple[str, dict]] = [(endpoint, {}) for endpoint in SHELL_PAGES]
-    pages += [(endpoint, {}) for endpoint, _title, _blurb in TOOLS]
-    pages += [(endpoint, arguments) for endpoint, arguments, _modules in APPLIES if arguments]
+    pages += [(tool.endpoint, tool.args) for tool in TOOLS]
     urls = [url_for(e, **a, lang=lang) for lang in LANGS for e, a in pages if has_endpoint(e)]
     return assets + list(dict.fromkeys(urls))
 

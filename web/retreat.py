@@ -11,7 +11,6 @@ from typing import Any, Callable, Mapping
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, render_template, request, url_for
-from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from engine.retreat import eclipse as ec
@@ -23,20 +22,8 @@ from web.retreat_api import (
     eclipse_answer, parsec_answer, read_eclipse, read_parsec, read_ti4, ti4_answer,
 )
 from web.rules import rule_label
-from web.tools import TOOLS
 
 bp = Blueprint("retreat", __name__)
-
-# The three checkers on the tools page (kept here so the merge touches no one else's list).
-TOOLS.extend([
-    ("retreat.eclipse_page", _l("Eclipse: where can my ships retreat?"),
-     _l("A verdict for each neighbouring hex, with the rule behind it.")),
-    ("retreat.ti4_page", _l("Twilight Imperium 4: retreat check"),
-     _l("Who may announce, which systems are legal, what is lost for lack of capacity.")),
-    ("retreat.parsec_page", _l("Parsec: evasive maneuver"),
-     _l("Can the vessel evade, and does it get out of every attacker's range?")),
-])
-
 
 # --- pages --------------------------------------------------------------------------------
 # Each page reads its query into the API's request object; with no situation in the query it
@@ -59,7 +46,8 @@ def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, da
         error, status = refused, 400
     if decorate is not None:
         context.update(decorate(data, result))
-    share = url_for(request.endpoint, **args.to_dict(flat=False), _external=True)
+    values: dict[str, Any] = args.to_dict(flat=False)
+    share = url_for(str(request.endpoint), _external=True, **values)
     return render_template(template, args=args, data=data, result=result, error=error,
                            share_url=share, example=args is not request.args,
                            rule_label=rule_label, **NAMES, **context), status
@@ -181,8 +169,9 @@ HEX_SIZE = 26  # px from centre to corner: a hex is 45 px wide and 52 px tall, a
 
 def _cell(item: Mapping) -> tuple[int, int] | None:
     q, r = item.get("q"), item.get("r")
-    ok = all(isinstance(v, int) and not isinstance(v, bool) for v in (q, r))
-    return (q, r) if ok else None
+    if isinstance(q, int) and isinstance(r, int) and not isinstance(q, bool) and not isinstance(r, bool):
+        return (q, r)
+    return None
 
 
 def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:

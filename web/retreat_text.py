@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from web import verdicts
 
 from engine.reasons import Reason
 
@@ -151,14 +152,5 @@ def _plain(params: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def message(game: str, reason: Reason) -> str:
-    """The reason as a sentence in the request's language."""
-    template = MESSAGES[game].get(reason.code)
-    if template is None:
-        return _("Unexplained reason (%(code)s).", code=reason.code)
-    return str(template) % _plain(reason.params)
-
-
 def reason_json(game: str, reason: Reason) -> dict[str, Any]:
-    return {"code": reason.code, "message": message(game, reason), "rule": reason.rule,
-            "params": dict(reason.params)}
+    return verdicts.reason_json(reason, MESSAGES[game], _plain)

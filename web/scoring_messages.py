@@ -168,13 +168,3 @@ def format_params(params: Mapping[str, Any]) -> dict[str, str]:
         family = PARAM_LABELS.get(key)
         out[key] = label(family, value) if family and isinstance(value, str) else format_value(value)
     return out
-
-
-def message(code: str, params: Mapping[str, Any], table: Mapping[str, Any] = LINE_MESSAGES) -> str:
-    template = table.get(code)
-    if template is None:
-        return code
-    try:
-        return str(template) % format_params(params)
-    except (KeyError, TypeError, ValueError):
-        return str(template)

@@ -14,33 +14,9 @@ from flask_babel import lazy_gettext as _l
 
 from engine.scoring import eclipse, galaxy, parsec, rftg, ti4
 from web.scoring_messages import LABELS
-from web.tools import TOOLS
+from web.registry import GAMES
 
 bp = Blueprint("scoring", __name__)
-
-GAMES = ("eclipse", "ti4", "galaxy", "rftg", "parsec")
-TITLES = {
-    "eclipse": "Eclipse",
-    "ti4": "Twilight Imperium 4",
-    "galaxy": "Galaxy: The Dark Ages",
-    "rftg": "Race for the Galaxy: The Gathering Storm",
-    "parsec": "Parsec",
-}
-BLURBS = {
-    "eclipse": _l("Reputation, ambassadors, hexes, discoveries, monoliths, technology tracks, Traitor and species bonuses."),
-    "ti4": _l("Victory point track, game end and simultaneous winners, and the objective claim checker."),
-    "galaxy": _l("Influence of bases on surviving worlds, secret bases, hand value and last-player tie-breaks."),
-    "rftg": _l("VP chips, cards, 6-cost development bonuses, first and most goals, the solitaire robot."),
-    "parsec": _l("Timed-variant points and the economic and military victory checks."),
-}
-SHEET_RULES = {  # the section each sheet's page links to first
-    "eclipse": eclipse.RULE_END, "ti4": ti4.RULE_VP, "galaxy": galaxy.RULE_WIN,
-    "rftg": rftg.RULE_GOALS, "parsec": parsec.RULE_TIMED,
-}
-
-TOOLS.append(("scoring.index", _l("Score sheets"),
-        _l("End-of-game scoring with each line's rule, the winner and the tie-break.")))
-
 
 def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
     """One sheet row (or game-wide input): ``kind`` is int, ints (a list), bool, select, checks or player.
@@ -216,7 +192,7 @@ def i18n() -> dict[str, str]:
 
 @bp.route("/scoring")
 def index():
-    return render_template("scoring/index.html", games=[(g, TITLES[g], BLURBS[g]) for g in GAMES])
+    return render_template("scoring/index.html", games=[(g.id, g.name, g.sheet_blurb) for g in GAMES.values()])
 
 
 @bp.route("/scoring/<game>")
@@ -225,7 +201,7 @@ def sheet(game: str):
         abort(404)
     schema = {"id": game, "api": url_for(f"scoring_api.score_{game}"), **SHEETS[game]()}
     return render_template(
-        "scoring/sheet.html", game=game, title=TITLES[game], blurb=BLURBS[game], schema=schema, i18n=i18n(),
-        rules_base=url_for("reference.section", section_id="x")[:-1], first_rule=SHEET_RULES[game],
+        "scoring/sheet.html", game=game, title=GAMES[game].name, blurb=GAMES[game].sheet_blurb, schema=schema,
+        i18n=i18n(), first_rule=GAMES[game].sheet_rule,
         claim_api=url_for("scoring_api.claim") if game == "ti4" else None,
     )

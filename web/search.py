@@ -10,7 +10,6 @@ from pathlib import Path
 import click
 from flask.cli import with_appcontext
 from flask import Blueprint, Flask, Response, current_app, render_template, request
-from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
@@ -21,8 +20,8 @@ from rules_db.search.live import LiveSearch
 from rules_db.search.glossary import load_glossary
 from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearch
-from web.api_input import get_choice, get_int
-from web.errors import ApiError
+from web.models import read_query
+from web.query_models import DEFAULT_API_LIMIT, SearchQuery
 from web.i18n import LANGS, current_lang
 from web.openapi import STRING, array, document, integer, obj
 from web.rules import get_db, section_url
@@ -30,7 +29,6 @@ from web.rules import get_db, section_url
 bp = Blueprint("search", __name__)
 
 PAGE_SIZE = 10
-DEFAULT_API_LIMIT = 10
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 # Examples offered on an empty or hopeless search, per interface language.
@@ -57,20 +55,13 @@ document(
     "/api/search", "get",
     summary="Search the rules of every game in Italian and English: ranked sections with highlighted "
     "snippets, counts per game and a spelling suggestion.",
-    params=[
-        {"name": "q", "in": "query", "required": False, "schema": {"type": "string", "maxLength": MAX_QUERY_CHARS},
-         "description": "Words or a question in Italian or English; no query syntax (quotes, colons, AND/OR are text)."},
-        {"name": "game", "in": "query", "required": False, "schema": {"type": "string", "enum": list(GAMES)}},
-        {"name": "limit", "in": "query", "required": False, "schema": integer(1, MAX_LIMIT)},
-        {"name": "page", "in": "query", "required": False, "schema": integer(1, MAX_PAGE)},
-    ],
+    query=SearchQuery,
     response=obj(
         {"query": STRING, "lang": {"type": "string", "enum": list(LANGS)}, "total": integer(0),
          "results": array(RESULT, MAX_LIMIT), "suggestion": {"type": ["string", "null"]},
          "facets": {"type": "object", "additionalProperties": integer(1)}},
         ("query", "lang", "total", "results", "suggestion", "facets"),
     ),
-    example={"query": {"q": "can I retreat into an empty system?", "lang": "en", "limit": 3}},
     limits=f"q at most {MAX_QUERY_CHARS} characters (the first {MAX_WORDS} content words are used); "
     f"limit 1-{MAX_LIMIT} (default {DEFAULT_API_LIMIT}); page 1-{MAX_PAGE}.",
 )
@@ -102,24 +93,6 @@ def get_search() -> RulesSearch:
     return current_app.extensions["search"].current()
 
 
-def _arg_int(args: dict, key: str, *, lo: int, hi: int, default: int) -> int:
-    raw = args.get(key)
-    if raw is None:
-        return default
-    if not _INTEGER.fullmatch(raw.strip()):
-        raise ApiError("not_an_integer", _("The field %(field)s must be a whole number.", field=key), key)
-    return get_int({key: int(raw)}, key, lo=lo, hi=hi)
-
-
-def _arg_query(args: dict) -> str:
-    text = args.get("q", "")
-    if len(text) > MAX_QUERY_CHARS:
-        raise ApiError(
-            "too_long", _("The field %(field)s is longer than %(max)s characters.", field="q", max=MAX_QUERY_CHARS), "q"
-        )
-    return text
-
-
 def short_name(name: str) -> str:
     """"Eclipse – New Dawn for the Galaxy" -> "Eclipse": game filters must fit a phone's width."""
     return re.split(r" – |: ", name, maxsplit=1)[0]
@@ -133,13 +106,9 @@ def breadcrumb(section: Section, lang: str) -> list[str]:
 @bp.get("/api/search")
 def api():
     """``GET /api/search?q=&lang=it|en&game=&limit=&page=``; limits in docs/search.md."""
-    args = {k: v for k, v in request.args.items() if v != ""}
-    text = _arg_query(args)
-    lang = get_choice(args, "lang", LANGS, default=current_lang())
-    game = get_choice(args, "game", GAMES) if "game" in args else None
-    limit = _arg_int(args, "limit", lo=1, hi=MAX_LIMIT, default=DEFAULT_API_LIMIT)
-    page = _arg_int(args, "page", lo=1, hi=MAX_PAGE, default=1)
-    found = get_search().search(text, lang, game, page, limit)
+    query = read_query(SearchQuery)
+    lang = current_lang()  # ?lang= is checked with every /api/ request (web.i18n)
+    found = get_search().search(query.q, lang, query.game, query.page, query.limit)
     payload = {
         "query": found.plan.text,
         "lang": lang,

@@ -10,6 +10,8 @@ from typing import Any, Mapping
 
 from flask_babel import lazy_gettext as _l
 
+from web import verdicts
+
 from engine.reasons import Reason
 
 # Refusals (InvalidInput codes) of engine/galaxy_combat.py, parsec_combat.py, rftg_conquest.py.
@@ -102,15 +104,6 @@ REASONS = {
 }
 
 # (endpoint, title, what it answers) for the tools page.
-TOOL_ENTRIES = [
-    ("small_combat.galaxy_page", _l("Galaxy: combat odds"),
-     _l("Attack opportunities, ship and base attacks, counterattacks, Sensors.")),
-    ("small_combat.parsec_page", _l("Parsec: combat odds"),
-     _l("Opposed d8 rolls, coordinated and long-range attacks, the whole exchange.")),
-    ("small_combat.rftg_page", _l("Race for the Galaxy: conquest check"),
-     _l("Can this military world be conquered this phase, and at what cost?")),
-]
-
 WORLD_NAMES = {
     "cylor": "Cylor",
     "divergence": "Divergence",
@@ -152,8 +145,4 @@ def display_params(params: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
-    """A reason as the API shows it: code, rule, params and the message in the reader's language."""
-    template = REASONS.get(reason.code)
-    params = display_params(reason.params)
-    text = str(template) % params if template is not None else reason.code
-    return {"code": reason.code, "rule": reason.rule, "params": dict(reason.params), "message": text}
+    return verdicts.reason_json(reason, REASONS, display_params)

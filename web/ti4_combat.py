@@ -1,52 +1,42 @@
 """TI4 combat odds: ``POST /api/combat/ti4`` and the page at ``/tools/combat/ti4``.
 
-Thin views: read the JSON body with the shared getters, build the engine's ``Battle``, let the
-engine refuse what the rules forbid (its codes become sentences in the reader's language), and
-turn the exact result into floats. Counts and rounds are read with loose bounds here so the
-reader gets the engine's precise message ("at most 8 cruisers") rather than a range error.
+Thin views: read the JSON body as its model (``web.ti4_combat_models``), build the engine's
+``Battle``, let the engine refuse what the rules forbid (its codes become sentences in the
+reader's language, with a 422), and turn the exact result into floats.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, Mapping
+from typing import Any
 
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
 
 from engine.reasons import InvalidInput, Reason
-from engine.ti4 import CITABLE_RULES, calculate
+from engine.ti4 import calculate
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
 from engine.ti4.inputs import (
     ALLOWED, HAND_LIMIT, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
-    MAX_ROUND, Battle, Force, validate,
+    MAX_ROUND, Battle, Force,
 )
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
-from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, TECHNOLOGIES,
-                              UNIT_KEYS, UPGRADABLE, Flagship)
-from web.api_input import (
-    get_bool, get_choice, get_each, get_int, get_list, get_object, get_objects, get_optional,
-    get_str, invalid_input, json_object, reject_unknown,
-)
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, Flagship
 from web.compute import compute
-from web.errors import ApiError
-from web.i18n import current_lang
-from web.openapi import BOOLEAN, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
-from web.rules import get_db, section_label, section_url
-from web.ti4_combat_text import (CARD_NAMES, ERRORS, FACTION_NAMES, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES, TOOL_ENTRIES,
+from web.errors import ApiError, rule_refusal
+from web.models import read_json
+from web.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
+from web.ti4_combat_models import Ti4Battle, Ti4Side
+from web import verdicts
+from web.verdicts import citations
+from web.ti4_combat_text import (CARD_NAMES, ERRORS, FACTION_NAMES, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
                                  UNIT_NAMES, UPGRADE_NAMES)
-from web.tools import TOOLS
+from web.registry import tool
 
 bp = Blueprint("ti4_combat", __name__)
-TOOLS.extend(TOOL_ENTRIES)
 
-LOOSE = 10**12  # type check only; the engine applies the documented limits
-TOP_KEYS = ("kind", "nebula", "space_cannon", "bombardment", "stop_after", "attacker", "defender")
-SIDE_KEYS = ("units", "upgrades", "order", "sustain_first", "keep_alive", "retreat_round",
-             "modifiers", "flagship", "technologies", "faction", "damaged", "cards")
-MODIFIER_KEYS = ("value", "first_round", "last_round")
 DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
@@ -67,27 +57,6 @@ TECHNOLOGY_KINDS = {
 
 # --- API description (OpenAPI) ----------------------------------------------------------------
 
-UNIT = {"type": "string", "enum": list(UNIT_KEYS)}
-ROUND = integer(1, MAX_ROUND)
-SIDE_REQUEST = obj({
-    "units": obj({key: integer(0) for key in UNIT_KEYS}, extra=False),
-    "upgrades": array({"type": "string", "enum": list(UPGRADABLE)}, len(UPGRADABLE)),
-    "order": array({"type": "string", "enum": list(DEFAULT_ORDER)}, len(DEFAULT_ORDER)),
-    "sustain_first": BOOLEAN,
-    "keep_alive": {"type": ["string", "null"], "enum": [*DEFAULT_ORDER, None]},
-    "retreat_round": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_ROUND},
-    "modifiers": array(obj({"value": integer(-MAX_MODIFIER, MAX_MODIFIER), "first_round": ROUND,
-                            "last_round": {"type": ["integer", "null"], "minimum": 1,
-                                           "maximum": MAX_ROUND}}, ("value",), extra=False),
-                       MAX_MODIFIERS),
-    "flagship": obj({name: integer(lo, hi) for name, (lo, hi) in FLAGSHIP_LIMITS.items()}, extra=False),
-    "technologies": array({"type": "string", "enum": list(TECHNOLOGIES)}, len(TECHNOLOGIES)),
-    "faction": {"type": "string", "enum": list(FACTION_FLAGSHIPS),
-                "description": "fills the flagship's attributes and ability from the faction sheet "
-                               "(then 'flagship' is ignored)"},
-    "damaged": obj({key: integer(0) for key in UNIT_KEYS}, extra=False),
-    "cards": obj({name: integer(0, n) for name, n in CARD_COPIES.items()}, extra=False),
-}, ("units",), extra=False)
 COUNTS = {"type": "object", "additionalProperties": NUMBER}
 SIDE_RESPONSE = obj({
     "survivors": array(obj({"units": {"type": "object", "additionalProperties": integer(1)},
@@ -110,9 +79,9 @@ RESPONSE = obj({
     "attacker": SIDE_RESPONSE, "defender": SIDE_RESPONSE,
     "rounds": obj({"distribution": array(PROBABILITY), "later": PROBABILITY, "expected": NUMBER},
                   ("distribution", "later", "expected")),
-    "reasons": array(ref("Reason")), "rules": RULES,
+    "reasons": array(ref("Reason")), "rules": RULES, "citations": CITATIONS,
 }, ("kind", "attacker_win", "defender_win", "draw", "unfinished", "retreat", "stalemate",
-    "attacker", "defender", "rounds", "reasons", "rules"))
+    "attacker", "defender", "rounds", "reasons", "rules", "citations"))
 LIMITS = (
     f"at most {MAX_COMBATANTS} fighting units per side (ships in space, infantry on the ground); "
     f"per unit kind the pieces of one colour ("
@@ -130,21 +99,8 @@ document(
             "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
             "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
             "(Duranium Armor included), units damaged before the combat and action cards.",
-    request=obj({
-        "kind": {"type": "string", "enum": list(KINDS)},
-        "nebula": BOOLEAN, "space_cannon": BOOLEAN, "bombardment": BOOLEAN,
-        "stop_after": {"type": ["integer", "null"], "minimum": 1, "maximum": MAX_ROUND},
-        "attacker": SIDE_REQUEST, "defender": SIDE_REQUEST,
-    }, ("attacker", "defender"), extra=False),
+    body=Ti4Battle,
     response=RESPONSE,
-    example={"body": {"kind": "space", "nebula": False,
-                      "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
-                                   "upgrades": ["cruiser"], "flagship": {"combat": 5, "dice": 2, "capacity": 3},
-                                   "technologies": ["antimass_deflectors"]},
-                      "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1, "flagship": 1},
-                                   "faction": "barony_of_letnev", "damaged": {"dreadnought": 1},
-                                   "technologies": ["plasma_scoring", "duranium_armor"],
-                                   "cards": {"shields_holding": 2, "direct_hit": 1}}}},
     limits=LIMITS,
     errors=(400, 422),
 )
@@ -153,62 +109,26 @@ document(
 # --- Reading the request ------------------------------------------------------------------------
 
 
-def _strings(obj: Mapping, key: str, max_items: int, path: str) -> tuple[str, ...]:
-    items = get_list(obj, key, max_items=max_items, path=path, default=[])
-    return tuple(get_each(items, f"{path}.{key}", get_str, max_len=40))
-
-
-def _force(data: Mapping, side: str) -> Force:
-    body = get_object(data, side)
-    reject_unknown(body, SIDE_KEYS, path=side)
-    units_body = get_object(body, "units", path=side)
-    units = {str(key): get_int(units_body, key, lo=-LOOSE, hi=LOOSE, path=f"{side}.units")
-             for key in units_body}
-    modifiers = []
-    for where, item in get_objects(body, "modifiers", MODIFIER_KEYS, max_items=MAX_MODIFIERS,
-                                   path=side, default=[]):
-        modifiers.append(RoundModifier(
-            get_int(item, "value", lo=-LOOSE, hi=LOOSE, path=where),
-            get_int(item, "first_round", lo=-LOOSE, hi=LOOSE, path=where, default=1),
-            get_optional(get_int, item, "last_round", lo=-LOOSE, hi=LOOSE, path=where)))
-    order = _strings(body, "order", len(DEFAULT_ORDER), side)
-    sheet = get_object(body, "flagship", path=side, default={})
-    reject_unknown(sheet, tuple(FLAGSHIP_LIMITS), path=f"{side}.flagship")
-    flagship = Flagship(**{name: get_int(sheet, name, lo=-LOOSE, hi=LOOSE, path=f"{side}.flagship",
-                                         default=getattr(Flagship(), name)) for name in FLAGSHIP_LIMITS})
-    faction = get_optional(get_choice, body, "faction", tuple(FACTION_FLAGSHIPS), path=side)
-    if faction is not None:
-        flagship = FACTION_FLAGSHIPS[faction].sheet
-    damaged_body = get_object(body, "damaged", path=side, default={})
-    cards_body = get_object(body, "cards", path=side, default={})
-    reject_unknown(cards_body, tuple(CARD_COPIES), path=f"{side}.cards")
+def _force(side: Ti4Side) -> Force:
     return Force(
-        units=units,
-        upgrades=_strings(body, "upgrades", len(UPGRADABLE), side),
-        policy=HitPolicy(order=order or DEFAULT_ORDER,
-                         sustain_first=get_bool(body, "sustain_first", path=side, default=True),
-                         keep_alive=get_optional(get_str, body, "keep_alive", max_len=40, path=side)),
-        retreat_round=get_optional(get_int, body, "retreat_round", lo=-LOOSE, hi=LOOSE, path=side),
-        modifiers=tuple(modifiers),
-        flagship=flagship,
-        technologies=_strings(body, "technologies", len(TECHNOLOGIES), side),
-        damaged={str(key): get_int(damaged_body, key, lo=-LOOSE, hi=LOOSE, path=f"{side}.damaged")
-                 for key in damaged_body},
-        cards=ActionCards(**{name: get_int(cards_body, name, lo=-LOOSE, hi=LOOSE, path=f"{side}.cards",
-                                           default=0) for name in CARD_COPIES}))
+        units={key: getattr(side.units, key) for key in side.units.model_fields_set},
+        upgrades=tuple(side.upgrades),
+        policy=HitPolicy(order=tuple(side.order) or DEFAULT_ORDER, sustain_first=side.sustain_first,
+                         keep_alive=side.keep_alive),
+        retreat_round=side.retreat_round,
+        modifiers=tuple(RoundModifier(m.value, m.first_round, m.last_round) for m in side.modifiers),
+        flagship=(FACTION_FLAGSHIPS[side.faction].sheet if side.faction
+                  else Flagship(**side.flagship.model_dump())),
+        technologies=tuple(side.technologies),
+        damaged={key: getattr(side.damaged, key) for key in side.damaged.model_fields_set},
+        cards=ActionCards(**side.cards.model_dump()))
 
 
-def read_battle(data: Mapping) -> Battle:
-    """The request body as an engine ``Battle`` (types checked; rules checked by the engine)."""
-    reject_unknown(data, TOP_KEYS)
-    return Battle(
-        kind=get_choice(data, "kind", KINDS, default="space"),
-        attacker=_force(data, "attacker"),
-        defender=_force(data, "defender"),
-        nebula=get_bool(data, "nebula", default=False),
-        space_cannon=get_bool(data, "space_cannon", default=True),
-        bombardment=get_optional(get_bool, data, "bombardment"),
-        stop_after=get_optional(get_int, data, "stop_after", lo=-LOOSE, hi=LOOSE))
+def read_battle(data: Ti4Battle) -> Battle:
+    """The request as an engine ``Battle`` (types and bounds checked; rules checked by the engine)."""
+    return Battle(kind=data.kind, attacker=_force(data.attacker), defender=_force(data.defender),
+                  nebula=data.nebula, space_cannon=data.space_cannon, bombardment=data.bombardment,
+                  stop_after=data.stop_after)
 
 
 def unit_name(key: Any) -> str:
@@ -222,15 +142,11 @@ def refusal(error: InvalidInput) -> ApiError:
         params["unit"] = unit_name(params["unit"])
     if params.get("card") in CARD_NAMES:
         params["card"] = str(CARD_NAMES[params["card"]])
-    return invalid_input(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
+    return rule_refusal(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
 
 
-def reason_json(reason: Reason) -> dict:
-    params = {**reason.params}
-    if params.get("side") in SIDE_NAMES:
-        params["side"] = str(SIDE_NAMES[params["side"]])
-    return {"code": reason.code, "message": str(REASONS[reason.code]) % params,
-            "rule": reason.rule}
+def reason_json(reason: Reason) -> dict[str, Any]:
+    return verdicts.reason_json(reason, REASONS, verdicts.named("side", SIDE_NAMES))
 
 
 # --- Writing the answer -------------------------------------------------------------------------
@@ -272,35 +188,21 @@ def result_json(kind: str, result: CombatResult) -> dict:
                    "expected": float(result.expected_rounds)},
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(result.rules),
+        "citations": citations(result.rules),
     }
 
 
 @bp.post("/api/combat/ti4")
 def api():
-    battle = read_battle(json_object())
-    try:
-        validate(battle)
+    battle = read_battle(read_json(Ti4Battle))
+    try:  # the engine validates the whole battle once, then solves it
+        result = compute("ti4_combat", asdict(battle), lambda: calculate(battle))
     except InvalidInput as error:
         raise refusal(error) from None
-    result = compute("ti4_combat", asdict(battle), lambda: calculate(battle))
     return jsonify(result_json(battle.kind, result))
 
 
 # --- The page -------------------------------------------------------------------------------------
-
-
-def rule_links() -> dict[str, dict[str, str]]:
-    """Link text and address of every section the engine may cite, for the page's script."""
-    db, lang = get_db(), current_lang()
-    links = {}
-    for rule in CITABLE_RULES:
-        section = db.get(rule)
-        label = section_label(section, lang) if section else rule
-        parent = db.get(section.parent) if section and section.parent else None
-        if parent and "." in rule and parent.title(lang) not in label:
-            label = f"{label} · {parent.title(lang)}"  # "68.1 STEP 1." says little alone
-        links[rule] = {"url": section_url(rule), "label": label}
-    return links
 
 
 def page_strings() -> dict[str, Any]:
@@ -308,7 +210,7 @@ def page_strings() -> dict[str, Any]:
     by the script)."""
     return {
         "units": {k: str(v) for k, v in UNIT_NAMES.items()},
-        "rules": rule_links(),
+        "rules": citations(tool("ti4_combat.page").cites),
         "attacker": _("Attacker"),
         "defender": _("Defender"),
         "units_left": _("%(n)s left"),

@@ -163,9 +163,3 @@ UPGRADE_NAMES = {
     "pds": _l("PDS II"),
     "space_dock": _l("Space Dock II"),
 }
-
-TOOL_ENTRIES = [
-    ("ti4_combat.page", _l("Twilight Imperium 4: combat odds"),
-     _l("Exact space and ground combat: space cannon, barrage, sustain damage, nebula, "
-        "bombardment, retreat plans.")),
-]
