@@ -25,7 +25,7 @@ from typing import Callable
 
 import numpy as np
 
-from engine.budget import check
+from engine.core.budget import check
 from engine.ti4.assignment import ForceStates, Number
 
 Pair = tuple[int, int]

@@ -14,7 +14,7 @@ from typing import Mapping
 
 import numpy as np
 
-from engine.dice import Dist, add, binomial
+from engine.core.dice import Dist, add, binomial
 from engine.ti4.units import Loadout
 
 Number = Fraction | float

@@ -6,7 +6,7 @@ reasons with the section that speaks."""
 
 from __future__ import annotations
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 from engine.ti4.assignment import RoundEffects
 from engine.ti4.cards import CARD_RULES
 from engine.ti4.inputs import Force

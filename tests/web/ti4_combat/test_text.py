@@ -1,0 +1,44 @@
+"""Every code the TI4 engine can emit has words in web/ti4_combat/text.py."""
+
+import re
+
+from tests.sources import combat_files
+from web.ti4_combat.text import ERRORS, REASONS, UNIT_NAMES, UPGRADE_NAMES
+
+
+
+def codes(pattern: str) -> set[str]:
+    return {code for path in combat_files("ti4") for code in re.findall(pattern, path.read_text())}
+
+
+def test_every_refusal_has_a_message():
+    emitted = codes(r'InvalidInput\(\s*"(\w+)"') | codes(r'code = "(\w+)" if') | codes(
+        r'else "(unit_not_in_\w+)"') | codes(r'require_int\(.*\bcode="(\w+)"')
+    assert emitted and emitted <= set(ERRORS), emitted - set(ERRORS)
+    assert set(ERRORS) <= emitted  # no message for a code that no longer exists
+
+
+def test_every_reason_has_a_message():
+    from engine.ti4.cards import CARD_COPIES
+    from engine.ti4.units import FLAGSHIP_EFFECTS
+
+    built = {f"card_{card}" for card in CARD_COPIES} | {f"flagship_{e}" for e in FLAGSHIP_EFFECTS}
+    emitted = codes(r'Reason\(\s*"(\w+)"') | built
+    assert emitted == set(REASONS)
+
+
+def test_every_card_faction_and_technology_has_a_name():
+    from engine.ti4.cards import CARD_COPIES
+    from engine.ti4.units import FACTION_FLAGSHIPS, TECHNOLOGIES
+    from web.ti4_combat.text import CARD_NAMES, FACTION_NAMES, TECHNOLOGY_NAMES
+
+    assert set(CARD_NAMES) == set(CARD_COPIES)
+    assert set(FACTION_NAMES) == set(FACTION_FLAGSHIPS)
+    assert set(TECHNOLOGY_NAMES) == set(TECHNOLOGIES)
+
+
+def test_every_unit_and_upgrade_has_a_name():
+    from engine.ti4.units import UNIT_KEYS, UPGRADABLE
+
+    assert set(UNIT_NAMES) == set(UNIT_KEYS)
+    assert set(UPGRADE_NAMES) == set(UPGRADABLE)
