@@ -90,13 +90,16 @@ def init_search(app: Flask) -> None:
 
     Missing or stale section vectors are encoded in a background thread started by the first
     request a process serves (SEARCH_VECTORS_BACKGROUND, on unless testing): a command such as
-    ``flask routes`` never starts an encode, and a server answers lexically meanwhile."""
+    ``flask routes`` never starts an encode, and a server answers lexically meanwhile.
+    SEARCH_ENCODER: a factory of the sentence encoder (default: encoder.default_encoder); None
+    turns the rerank off (the tests' app: lexical, and no test encodes the rules)."""
     db = app.extensions["rules_db"]
-    live = LiveSearch(index_root(app), db, load_glossary())
+    live = LiveSearch(index_root(app), db, load_glossary(), app.config.get("SEARCH_ENCODER", default_encoder))
     app.extensions["search"] = live
     app.cli.add_command(build_index_command)
     app.jinja_env.globals.update(search_passages=search_passages)
-    if app.config.get("SEARCH_VECTORS_BACKGROUND", not app.testing) and live.current().semantic is None:
+    if (live.encoder is not None and app.config.get("SEARCH_VECTORS_BACKGROUND", not app.testing)
+            and live.current().semantic is None):
         started = threading.Event()
 
         @app.before_request
@@ -116,8 +119,12 @@ def build_index_command() -> None:
     root, db = index_root(app), app.extensions["rules_db"]
     live, _built = index.ensure(root, db, load_glossary(), force=True)
     click.echo(f"Index built in {time.perf_counter() - started:.2f} s: {live}")
+    encoder = current_app.extensions["search"].encoder
+    if encoder is None:
+        click.echo("Section vectors: no encoder configured (SEARCH_ENCODER), search stays lexical")
+        return
     started = time.perf_counter()
-    path = vectors.ensure(root, db, default_encoder())
+    path = vectors.ensure(root, db, encoder())
     click.echo(f"Section vectors ready in {time.perf_counter() - started:.2f} s: {path}")
 
 

@@ -32,14 +32,15 @@ log = logging.getLogger(__name__)
 
 class LiveSearch:
     def __init__(self, root: Path, db: RulesDB, glossary: Glossary,
-                 encoder: Callable[[], Encoder] = default_encoder):
-        self.root, self.db, self.glossary, self._encoder = root, db, glossary, encoder
+                 encoder: Callable[[], Encoder] | None = default_encoder):
+        """``encoder``: a factory of the sentence encoder, None for a lexical search only."""
+        self.root, self.db, self.glossary, self.encoder = root, db, glossary, encoder
         live, _built = index.ensure(root, db, glossary)
         self._dir = live
         self._search = RulesSearch(index.open_dir(live), db, glossary)
         self._checked = time.monotonic()
         self._lock = threading.Lock()
-        if not self._attach_vectors(self._search):
+        if encoder is not None and not self._attach_vectors(self._search):
             log.warning("search: section vectors missing or stale in %s; answering lexically until they are built",
                         root)
 
@@ -49,12 +50,12 @@ class LiveSearch:
 
     def _attach_vectors(self, search: RulesSearch) -> bool:
         """Give ``search`` the stored vectors if they are fresh; False when they are not."""
-        if not vectors.vectors_path(self.root, self.db).is_file():
+        if self.encoder is None or not vectors.vectors_path(self.root, self.db).is_file():
             return False
         found = vectors.load(self.root, self.db)
         if found is None:
             return False
-        search.use_vectors(found, self._encoder())
+        search.use_vectors(found, self.encoder())
         log.info("search: rerank on (%d section vectors)", len(found.rows))
         return True
 
@@ -64,7 +65,7 @@ class LiveSearch:
         def build() -> None:
             started = time.monotonic()
             try:
-                path = vectors.ensure(self.root, self.db, self._encoder(), wait=False)
+                path = vectors.ensure(self.root, self.db, self.encoder(), wait=False)
             except Exception:  # a failed encode leaves search lexical, never the server down
                 log.exception("search: building the section vectors failed; search stays lexical")
                 return
@@ -88,7 +89,7 @@ class LiveSearch:
                         fresh = RulesSearch(index.open_dir(live), self.db, self.glossary)
                         self._attach_vectors(fresh)
                         self._search, self._dir = fresh, live
-            elif self._search.semantic is None:
+            elif self._search.semantic is None and self.encoder is not None:
                 with self._lock:
                     if self._search.semantic is None:
                         self._attach_vectors(self._search)

@@ -53,34 +53,6 @@
   }
 
   var first = null;
-    nodes.forEach(function (entry) {
-      var end = entry.start + entry.squeezed.length;
-      if (end <= from || entry.start >= to) { return; }
-      var raw = entry.node.nodeValue;
-      // Map squeezed offsets back to the node's raw text (whitespace runs count as one).
-      var map = [], i;
-      for (i = 0; i < raw.length; i++) {
-        if (/\s/.test(raw[i]) && i > 0 && /\s/.test(raw[i - 1])) { continue; }
-        map.push(i);
-      }
-      map.push(raw.length);
-      var lead = entry.squeezed.length < map.length - 1 ? 1 : 0;  // a leading space dropped when joining
-      var a = map[Math.max(0, from - entry.start) + lead] || 0;
-      var b = map[Math.min(entry.squeezed.length, to - entry.start) + lead];
-      if (b === undefined) { b = raw.length; }
-      if (b <= a) { return; }
-      var middle = entry.node.splitText(a);
-      middle.splitText(b - a);
-      var mark = document.createElement("mark");
-      mark.className = "search-passage";
-      middle.parentNode.replaceChild(mark, middle);
-      mark.appendChild(middle);
-      if (!first) { first = mark; }
-    });
-    return first;
-  }
-
-  var first = null;
   passages.forEach(function (passage) {
     var wanted = squeeze(passage.text).trim();
     var bodies = article.querySelectorAll('.rule-body[lang="' + passage.lang + '"]');
