@@ -73,6 +73,8 @@ def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL
     keys, found = texts(db)
     matrix = np.vstack([encoder.passages(found[i : i + BATCH]) for i in range(0, len(found), BATCH)])
     target = vectors_path(root, db, model)
+    for leftover in root.glob(".vectors-*.tmp.npz"):  # from a process stopped mid-write (we hold the lock)
+        leftover.unlink(missing_ok=True)
     partial = root / f".{target.name}.{os.getpid()}.tmp.npz"
     np.savez(partial, keys=np.array(keys), matrix=matrix.astype(np.float32))
     os.replace(partial, target)
