@@ -179,3 +179,14 @@ def test_searches_and_passages_are_cached_per_process(client, monkeypatch):
     assert calls == ["search", "passage_to_mark"]
     api(client, q="cache flotta nebulosa", lang="en")  # another language: another answer
     assert calls[-1] == "search" and len(calls) == 3
+
+
+@pytest.mark.parametrize("text", ["78.7", "rule 78.7", "78.7 retreat"])
+def test_an_english_rules_reference_number_opens_its_paragraph(client, text):
+    _, body = api(client, q=text, lang="en", limit=1)
+    assert body["results"][0]["id"] == "ti4/23.7"
+
+
+def test_an_italian_number_stays_italian(client):
+    _, body = api(client, q="23.4", lang="it", limit=1)
+    assert body["results"][0]["id"] == "ti4/23.4"

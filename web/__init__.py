@@ -5,6 +5,7 @@ from web.api_sections import bp as api_sections_bp
 from web.eclipse_combat import bp as eclipse_combat_bp
 from web.glossary import bp as glossary_bp
 from web.health import bp as health_bp
+from web.offline import bp as offline_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.retreat import bp as retreat_bp
@@ -32,4 +33,5 @@ BLUEPRINTS = [
     eclipse_combat_bp,
     search_bp,
     glossary_bp,
+    offline_bp,
 ]

@@ -244,8 +244,13 @@ class RulesSearch:
         head = [i for i, _s in chosen[:RERANK_DEPTH]]
         return fuse(chosen, self.semantic[0].similarities(query.result(), head, lang))
 
-    def plan(self, text: str, game: str | None = None) -> QueryPlan:
-        return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections)
+    def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
+        return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections,
+                    lang, self._italian_number)
+
+    def _italian_number(self, number: str) -> str | None:
+        """An English rulebook's paragraph number in the Italian numbering the index holds."""
+        return next((n for numbering in self.db.numberings.values() if (n := numbering.italian(number))), None)
 
     def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10,
                rerank: bool = True) -> ResultPage:
@@ -253,7 +258,7 @@ class RulesSearch:
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         page, limit = max(1, min(page, MAX_PAGE)), max(1, min(limit, MAX_LIMIT))
-        planned = self.plan(text, game)
+        planned = self.plan(text, game, lang)
         if planned.query is None:
             return ResultPage(planned, game, page, limit, 0, {}, ())
         semantic = self.semantic if rerank else None
@@ -288,7 +293,7 @@ class RulesSearch:
         """The passage a section page opened from a search for ``text`` marks and scrolls to: the
         one holding the most of the query's words among ``sections`` (the page's section first,
         then its sub-sections), as plain text in the language shown; "" when none holds any."""
-        planned = self.plan(text)
+        planned = self.plan(text, lang=lang)
         best = (0, "")
         for section in sections:
             check()
