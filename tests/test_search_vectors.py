@@ -55,3 +55,28 @@ def test_only_one_process_encodes_at_a_time(tmp_path):
         fcntl.flock(held, fcntl.LOCK_EX)  # another worker is encoding
         assert vectors.ensure(tmp_path, db, WordsEncoder(), wait=False, model="words") is None
     assert vectors.ensure(tmp_path, db, WordsEncoder(), wait=False, model="words") is not None
+
+
+class CountingEncoder(WordsEncoder):
+    def __init__(self):
+        self.encoded: list[str] = []
+
+    def passages(self, texts):
+        self.encoded.extend(texts)
+        return super().passages(texts)
+
+
+def test_a_rules_edit_encodes_only_the_sections_it_changed(tmp_path):
+    db = small_db()
+    first = CountingEncoder()
+    vectors.build(tmp_path, db, first, model="words")
+    assert len(first.encoded) == len(db.sections) + 1  # every Italian text and the one English
+    edited = replace(db.sections["ti4/77"], body_it="Una corazzata può sostenere danni due volte.")
+    changed = replace(db, sections={**db.sections, "ti4/77": edited}, digest="edited")
+    again = CountingEncoder()
+    vectors.build(tmp_path, changed, again, model="words")
+    assert again.encoded == ["SOSTENERE DANNI. Una corazzata può sostenere danni due volte."]
+    assert vectors.load(tmp_path, changed, model="words") is not None
+    other = CountingEncoder()  # another model never reuses these vectors
+    vectors.build(tmp_path, changed, other, model="other words")
+    assert len(other.encoded) == len(db.sections) + 1

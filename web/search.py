@@ -248,7 +248,8 @@ def search_passages(sections: list[Section]) -> list[dict[str, str]]:
     found = []
     for lang in langs:
         try:
-            passage = budgeted("search-passage", [text, ids, lang], lambda s: s.passage_to_mark(text, sections, lang))
+            passage = budgeted("search-passage", [text, ids, lang],
+                               lambda s, shown=lang: s.passage_to_mark(text, sections, shown))
         except ApiError:  # over budget: the page is still worth reading, unmarked
             return []
         if passage:

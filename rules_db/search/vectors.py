@@ -67,16 +67,42 @@ def texts(db: RulesDB) -> tuple[list[str], list[str]]:
     return keys, found
 
 
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def _earlier(root: Path, model: str) -> dict[str, np.ndarray]:
+    """Vectors of texts already encoded by ``model`` in the files under ``root``, by text hash:
+    an edit to the rules re-encodes only the sections it changed."""
+    known: dict[str, np.ndarray] = {}
+    for path in root.glob("vectors-*.npz"):
+        try:
+            with np.load(path) as stored:
+                if str(stored["model"]) == model:
+                    known.update(zip((str(h) for h in stored["hashes"]), stored["matrix"]))
+        except (OSError, KeyError, ValueError):
+            continue
+    return known
+
+
 def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL) -> Path:
-    """Encode every section and store the vectors (the stale files of other digests go)."""
+    """Encode the sections (reusing the vectors of unchanged texts) and store the vectors; the
+    stale files of other digests go."""
     root.mkdir(parents=True, exist_ok=True)
     keys, found = texts(db)
-    matrix = np.vstack([encoder.passages(found[i : i + BATCH]) for i in range(0, len(found), BATCH)])
+    hashes = [_text_hash(t) for t in found]
+    known = _earlier(root, model)
+    missing = [n for n, h in enumerate(hashes) if h not in known]
+    for start in range(0, len(missing), BATCH):
+        batch = missing[start : start + BATCH]
+        known.update(zip((hashes[n] for n in batch), encoder.passages([found[n] for n in batch])))
+    matrix = np.vstack([known[h] for h in hashes]) if hashes else np.zeros((0, 0), np.float32)
     target = vectors_path(root, db, model)
     for leftover in root.glob(".vectors-*.tmp.npz"):  # from a process stopped mid-write (we hold the lock)
         leftover.unlink(missing_ok=True)
     partial = root / f".{target.name}.{os.getpid()}.tmp.npz"
-    np.savez(partial, keys=np.array(keys), matrix=matrix.astype(np.float32))
+    np.savez(partial, keys=np.array(keys), hashes=np.array(hashes), model=np.array(model),
+             matrix=matrix.astype(np.float32))
     os.replace(partial, target)
     for old in root.glob("vectors-*.npz"):
         if old != target:
