@@ -18,7 +18,7 @@ from whoosh.index import Index
 from whoosh.query import And, Query, Term
 from whoosh.searching import Searcher
 
-from engine.budget import check
+from engine.core.budget import check
 from rules_db.loader import GAMES, RulesDB, Section
 from rules_db.search import index
 from rules_db.search.analysis import fold

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable, Mapping
 
-from engine.budget import check
+from engine.core.budget import check
 from rules_db.search.analysis import fold
 
 MAX_EDITS = 2
@@ -125,7 +125,7 @@ class Speller:
         best: tuple[int, int, str] | None = None
         seen: set[str] = set()
         for key in deletes(folded, allowed):
-            check()  # under a request's time budget (engine/budget.py): a no-op elsewhere
+            check()  # under a request's time budget (engine/core/budget.py): a no-op elsewhere
             for candidate in self._by_delete.get(key, ()):
                 if candidate in seen:
                     continue

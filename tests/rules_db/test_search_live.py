@@ -59,13 +59,13 @@ def test_rebuild_under_concurrent_searches_loses_no_request(app, quick_checks):
 # when they appear (a stand-in encoder, never the real model).
 
 def small_live(tmp_path, encoder):
-    from tests.test_search_searcher import GLOSSARY, small_db
+    from tests.rules_db.test_search_searcher import GLOSSARY, small_db
 
     return live.LiveSearch(tmp_path, small_db(), GLOSSARY, encoder=lambda: encoder)
 
 
 def test_missing_vectors_answer_lexically_and_say_so(tmp_path, caplog, quick_checks):
-    from tests.test_search_searcher import WordsEncoder
+    from tests.rules_db.test_search_searcher import WordsEncoder
 
     with caplog.at_level("WARNING", logger=live.__name__):
         holder = small_live(tmp_path, WordsEncoder())
@@ -76,7 +76,7 @@ def test_missing_vectors_answer_lexically_and_say_so(tmp_path, caplog, quick_che
 
 def test_vectors_built_meanwhile_switch_the_rerank_on(tmp_path, quick_checks):
     from rules_db.search import vectors
-    from tests.test_search_searcher import WordsEncoder
+    from tests.rules_db.test_search_searcher import WordsEncoder
 
     encoder = WordsEncoder()
     holder = small_live(tmp_path, encoder)
@@ -89,7 +89,7 @@ def test_stale_vectors_are_not_used(tmp_path, quick_checks):
     from dataclasses import replace
 
     from rules_db.search import vectors
-    from tests.test_search_searcher import WordsEncoder, small_db
+    from tests.rules_db.test_search_searcher import WordsEncoder, small_db
 
     vectors.build(tmp_path, replace(small_db(), digest="older rules"), WordsEncoder())
     holder = small_live(tmp_path, WordsEncoder())
@@ -98,7 +98,7 @@ def test_stale_vectors_are_not_used(tmp_path, quick_checks):
 
 def test_an_encoder_that_cannot_load_leaves_search_lexical(tmp_path, caplog, quick_checks):
     from rules_db.search import vectors
-    from tests.test_search_searcher import GLOSSARY, WordsEncoder, small_db
+    from tests.rules_db.test_search_searcher import GLOSSARY, WordsEncoder, small_db
 
     vectors.build(tmp_path, small_db(), WordsEncoder())
 

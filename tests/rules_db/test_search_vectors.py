@@ -9,7 +9,7 @@ from dataclasses import replace
 import numpy as np
 
 from rules_db.search import vectors
-from tests.test_search_searcher import WordsEncoder, small_db
+from tests.rules_db.test_search_searcher import WordsEncoder, small_db
 
 
 def test_every_section_is_stored_in_italian_and_in_english_when_translated(tmp_path):
