@@ -30,6 +30,9 @@ _SPACE = re.compile(r"\s+")
 
 
 class Encoder(Protocol):
+    def __hash__(self) -> int:
+        """Hashable: question vectors are cached per (encoder, question)."""
+
     def queries(self, texts: Sequence[str]) -> np.ndarray:
         """One L2-normalised row per question."""
 

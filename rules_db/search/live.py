@@ -68,10 +68,14 @@ class LiveSearch:
     def start_vectors_build(self) -> threading.Thread:
         """Encode the section vectors in a daemon thread unless fresh ones exist (or another
         process is encoding them); searches pick them up when written."""
+        factory = self.encoder
+        if factory is None:
+            raise ValueError("no encoder configured")
+
         def build() -> None:
             started = time.monotonic()
             try:
-                path = vectors.ensure(self.root, self.db, self.encoder(), wait=False)
+                path = vectors.ensure(self.root, self.db, factory(), wait=False)
             except Exception:  # a failed encode leaves search lexical, never the server down
                 log.exception("search: building the section vectors failed; search stays lexical")
                 return

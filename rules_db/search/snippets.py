@@ -70,7 +70,7 @@ def passages(markdown: str) -> tuple[str, ...]:
             blocks.append([line])
         else:
             blocks[-1].append(line)
-    found = []
+    found: list[str] = []
     for block in blocks:
         text = plain_text("\n".join(block))
         found.extend(part.strip() for part in _SENTENCE_END.split(text) if part.strip())

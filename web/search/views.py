@@ -204,9 +204,11 @@ def search_passages(sections: list[Section]) -> list[dict[str, str]]:
     ids = [s.id for s in sections]
     found = []
     for lang in langs:
+        def mark(search: RulesSearch, shown: str = lang) -> str:
+            return search.passage_to_mark(text, sections, shown)
+
         try:
-            passage = budgeted("search-passage", [text, ids, lang],
-                               lambda s, shown=lang: s.passage_to_mark(text, sections, shown))
+            passage = budgeted("search-passage", [text, ids, lang], mark)
         except ApiError:  # over budget: the page is still worth reading, unmarked
             return []
         if passage:
