@@ -16,7 +16,9 @@ settings.load_profile("astrolabio")
 @pytest.fixture(scope="session")
 def app(tmp_path_factory):
     instance = tmp_path_factory.mktemp("instance")
-    return create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    # SEARCH_ENCODER None: a lexical search, so no test encodes the whole rules database
+    # (the rerank is tested on small fixtures).
+    return create_app({"TESTING": True, "INSTANCE_PATH": str(instance), "SEARCH_ENCODER": None})
 
 
 @pytest.fixture()
