@@ -91,9 +91,11 @@ def slots() -> threading.BoundedSemaphore:
     )
 
 
-def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None) -> T:
+def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None,
+            capped: bool = True) -> T:
     """``function()`` under a time budget, remembered by (namespace, payload); ApiError 422 past
-    the budget, 503 if it runs long while the worker's slots are taken.
+    the budget, 503 if it runs long while the worker's slots are taken (unless not ``capped``:
+    searches, short by construction, never wait behind a battle).
 
     The budget defaults to the app's COMPUTE_BUDGET_SECONDS (TIME_BUDGET_SECONDS unless set).
     """
@@ -113,7 +115,9 @@ def compute(namespace: str, payload: Any, function: Callable[[], T], budget: flo
         held.append(slot)
 
     slow_after = current_app.config.get("COMPUTE_SLOW_AFTER_SECONDS", SLOW_AFTER_SECONDS)
-    if slot.acquire(blocking=False):
+    if not capped:
+        slow_after = budget + 1  # past the budget: never due
+    elif slot.acquire(blocking=False):
         slot.release()
     else:  # long computations already fill the worker: this one needs the slot sooner
         slow_after = min(slow_after, BUSY_SLOW_AFTER_SECONDS)

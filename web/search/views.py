@@ -120,7 +120,7 @@ def budgeted(namespace: str, payload: list, function: Callable[[RulesSearch], T]
     search = live_rules()  # the request's pair of rules and index
     key = [str(live.directory), search.semantic is not None, *payload]
     try:
-        return compute(namespace, key, lambda: function(search))
+        return compute(namespace, key, lambda: function(search), capped=False)
     except ApiError as error:
         if error.code != "time_budget_exceeded":
             raise
