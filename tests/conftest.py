@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from app import create_app
+
+# Properties are checked, not timed: a shared CI machine can make one example slow, and a
+# hypothesis deadline would then fail a correct test (speed lives in benchmarks/).
+settings.register_profile("astrolabio", deadline=None)
+settings.load_profile("astrolabio")
 
 
 @pytest.fixture(scope="session")
