@@ -25,10 +25,10 @@ from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearc
 from web.core.compute import compute
 from web.core.errors import ApiError
 from web.core.models import read_query
-from web.search.models import DEFAULT_API_LIMIT, SearchQuery
+from web.search.models import DEFAULT_API_LIMIT, SearchAnswer, SearchQuery
 from web.search.text import EXAMPLES, FILTERED_TIP, TIPS
 from web.core.i18n import LANGS, current_lang
-from web.core.openapi import STRING, array, document, integer, obj
+from web.core.openapi import document
 from web.core.rules import get_db, live_rules, section_url
 
 bp = Blueprint("search", __name__)
@@ -37,23 +37,12 @@ T = TypeVar("T")
 PAGE_SIZE = 10
 _INTEGER = re.compile(r"-?\d{1,9}")
 
-RESULT = obj(
-    {"id": STRING, "game": {"type": "string", "enum": list(GAMES)}, "title": STRING,
-     "snippet": {"type": "string", "description": "HTML: the text is escaped, matched words are in <mark>."},
-     "url": STRING, "score": {"type": "number"}},
-    ("id", "game", "title", "snippet", "url", "score"),
-)
 document(
     "/api/search", "get",
     summary="Search the rules of every game in Italian and English: ranked sections with highlighted "
     "snippets, counts per game and a spelling suggestion.",
     query=SearchQuery,
-    response=obj(
-        {"query": STRING, "lang": {"type": "string", "enum": list(LANGS)}, "total": integer(0),
-         "results": array(RESULT, MAX_LIMIT), "suggestion": {"type": ["string", "null"]},
-         "facets": {"type": "object", "additionalProperties": integer(1)}},
-        ("query", "lang", "total", "results", "suggestion", "facets"),
-    ),
+    response=SearchAnswer,
     limits=f"q at most {MAX_QUERY_CHARS} characters (the first {MAX_WORDS} content words are used); "
     f"limit 1-{MAX_LIMIT} (default {DEFAULT_API_LIMIT}); page 1-{MAX_PAGE}.",
 )
