@@ -96,3 +96,11 @@ def test_toggle_survives_a_query_parameter_named_like_the_path(client):
     response = client.get("/scoring/eclipse?game=ti4&lang=it")
     assert response.status_code == 200
     assert 'href="/scoring/eclipse?lang=en"' in response.get_data(as_text=True)
+
+
+def test_an_api_call_in_a_language_does_not_change_the_readers_choice(app):
+    client = app.test_client()
+    client.get("/?lang=it")
+    client.post("/api/combat/ti4?lang=en", json={"kind": "space", "attacker": {"units": {"cruiser": 1}},
+                                                 "defender": {"units": {"destroyer": 1}}})
+    assert page_lang(client.get("/rules/ti4").get_data(as_text=True)) == "it"

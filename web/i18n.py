@@ -79,7 +79,9 @@ def init_i18n(app: Flask) -> None:
     @app.after_request
     def remember_choice(response):
         chosen = request.args.get("lang")
-        if chosen in LANGS and request.cookies.get(COOKIE) != chosen:
+        # Only a page the reader opens remembers the choice: the API's ?lang= is a script's
+        # request for one answer (a shared link's page asks in its reader's language).
+        if chosen in LANGS and request.cookies.get(COOKIE) != chosen and not request.path.startswith("/api/"):
             response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax")
         response.vary.add("Cookie")
         response.vary.add("Accept-Language")

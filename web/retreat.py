@@ -46,7 +46,8 @@ def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, da
         error, status = refused, 400
     if decorate is not None:
         context.update(decorate(data, result))
-    values: dict[str, Any] = args.to_dict(flat=False)
+    # No ``lang``: a shared link opens in its recipient's language and sets no cookie for them.
+    values: dict[str, Any] = {k: v for k, v in args.to_dict(flat=False).items() if k != "lang"}
     share = url_for(str(request.endpoint), _external=True, **values)
     return render_template(template, args=args, data=data, result=result, error=error,
                            share_url=share, example=args is not request.args,

@@ -142,7 +142,6 @@
   var progress = document.getElementById("ec-progress");
   function compute() {
     SIDES.forEach(readSide);
-    history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + A.encodeState(state));
     var computed = F.snapshot(state);
     F.run("/api/combat/eclipse?lang=" + DATA.lang, request(), document.getElementById("ec-compute"), progress,
           document.getElementById("ec-error"), function (res) { show(res, computed); });
@@ -163,4 +162,5 @@
   if (shared) { state = shared; }
   renderAll();
   if (shared) { compute(); }
+  A.keepState(function () { SIDES.forEach(readSide); return { s: A.encodeState(state) }; });
 })();

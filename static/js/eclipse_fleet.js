@@ -260,17 +260,20 @@
   /* A copy of the state being computed: the answer and its share link describe it, even if the
      form changes while the server works. */
   function snapshot(state) { return JSON.parse(JSON.stringify(state)); }
-  /* The page's address for ``state``, in the page's language: opening it recomputes the same thing. */
+  /* The page's address for ``state`` (no language: it opens in the recipient's): opening it
+     recomputes the same thing. */
   function shareUrl(state) {
-    return location.origin + location.pathname + "?lang=" + DATA.lang + "&s=" + A.encodeState(state);
+    return A.stateUrl({ s: A.encodeState(state) });
   }
-  /* The "copy share link" button ``prefix``-share, which also refreshes the ``prefix``-share-link. */
+  /* The share button ``prefix``-share (the phone's share sheet, else the clipboard), which also
+     refreshes the ``prefix``-share-link. */
   function shareButton(prefix, progress, currentState) {
     document.getElementById(prefix + "-share").addEventListener("click", function () {
       var url = shareUrl(currentState());
       document.getElementById(prefix + "-share-link").href = url;
-      A.copyText(url).then(function () { progress.hidden = false; progress.textContent = T.copied; },
-                           function () {});
+      A.share(url).then(function (how) {
+        if (how === "copied") { progress.hidden = false; progress.textContent = T.copied; }
+      }, function () {});
     });
   }
   /* The state a share link carries, or null (no link, or a damaged one that ``valid`` rejects). */

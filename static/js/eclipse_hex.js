@@ -152,7 +152,6 @@
 
   var progress = document.getElementById("hx-progress");
   function compute() {
-    history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + A.encodeState(state));
     var body = request(), computed = F.snapshot(state);
     F.run("/api/combat/eclipse/hex?lang=" + DATA.lang, body, document.getElementById("hx-compute"), progress,
           document.getElementById("hx-error"), function (res) { show(res, body, computed); });
@@ -169,4 +168,5 @@
   if (shared) { state = shared; }
   renderAll();
   if (shared) { compute(); }
+  A.keepState(function () { return { s: A.encodeState(state) }; });
 })();

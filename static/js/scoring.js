@@ -345,7 +345,7 @@
   /* ---------- saving and sharing ---------- */
 
   function shareUrl() {
-    return location.origin + location.pathname + "?sheet=" + A.encodeState(state);
+    return A.stateUrl({ sheet: A.encodeState(state) });
   }
 
   function changed(structural, renamed) {
@@ -366,12 +366,15 @@
   $("copy-link").addEventListener("click", () => {
     const link = $("share-link");
     link.select();
-    const done = (ok) => { $("share-status").textContent = ok ? t.copied : t.copy_failed; };
-    A.copyText(link.value).then(() => done(true), () => done(false));
+    const done = (text) => { $("share-status").textContent = text; };
+    A.share(link.value).then((how) => done(how === "copied" ? t.copied : ""), () => done(t.copy_failed));
   });
 
   draw();
   changed(false);
+  // The address always holds the sheet as it is: a reload or the language toggle keeps it, even
+  // when the page was opened from a shared link (which would otherwise win over the stored sheet).
+  A.keepState(() => ({ sheet: A.encodeState(state) }));
 
   /* ---------- TI4: the claim checker ---------- */
 

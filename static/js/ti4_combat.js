@@ -158,7 +158,7 @@
   }
 
   function shareUrl(body) {
-    return location.pathname + "?lang=" + encodeURIComponent(lang) + "&b=" + encodeURIComponent(JSON.stringify(body));
+    return A.stateUrl({ b: JSON.stringify(body) });
   }
 
   /* --- results ------------------------------------------------------------------------- */
@@ -288,13 +288,12 @@
     }
   }
 
-  function calculate(pushState) {
+  function calculate() {
     var body = requestBody();
     A.showError(errorBox, "");
     submit.disabled = true;
     submit.dataset.label = submit.dataset.label || submit.textContent;
     submit.textContent = T.calculating;
-    if (pushState) { history.replaceState(null, "", shareUrl(body)); }
     A.postJson(form.dataset.api + "?lang=" + encodeURIComponent(lang), body).then(function (answer) {
       if (answer.ok) {
         show(answer.data, body);
@@ -339,15 +338,14 @@
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    calculate(true);
+    calculate();
   });
   result.querySelector(".share").addEventListener("click", function (event) {
     event.preventDefault();
     var address = new URL(this.getAttribute("href"), location.href).href;
     var status = result.querySelector(".share-status");
-    A.copyText(address).then(function () { status.textContent = T.copied; },
+    A.share(address).then(function (how) { status.textContent = how === "copied" ? T.copied : ""; },
       function () { status.textContent = T.copy_failed; });
-    history.replaceState(null, "", address);
   });
 
   showForKind();
@@ -355,7 +353,7 @@
   if (shared) {
     try {
       restore(JSON.parse(shared));
-      calculate(false);
+      calculate();
     } catch (badLink) {
       showForKind();  // a damaged share link: start from the empty form instead
     }
@@ -363,4 +361,5 @@
     form.querySelector("input.count[data-side=attacker][data-unit=cruiser]").value = 2;
     form.querySelector("input.count[data-side=defender][data-unit=destroyer]").value = 2;
   }
+  A.keepState(function () { return { b: JSON.stringify(requestBody()) }; });
 }());
