@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Any
+from typing import Any, Callable
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request, url_for
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
 
 from web.errors import ApiError
@@ -107,3 +107,17 @@ def lang_switch_url(lang: str) -> str:
         values: dict[str, Any] = {**view_args, **args}
         return url_for(request.endpoint, **values)
     return url_for("reference.home", lang=lang)
+
+
+def ungettext(singular: str, plural: str, n: int) -> str:
+    """The catalogue's form of a message for the count ``n``, placeholders left unfilled
+    (Flask-Babel's ngettext fills them at once). Named like gettext's own function so that
+    extraction collects both forms into the catalogue with the default keywords."""
+    return str(get_translations().ungettext(singular, plural, n))
+
+
+def plural_forms(forms: Callable[[int], str]) -> dict[str, str]:
+    """A counted message for a page script, keyed by ``Intl.PluralRules`` category (the script
+    picks with Astrolabio.plural). Italian and English have exactly two forms, one for 1
+    ("one") and one for every other count ("other"); ``forms`` is an ``ungettext`` call."""
+    return {"one": forms(1), "other": forms(2)}

@@ -25,13 +25,14 @@ from engine.ti4.result import CombatResult, SideSummary
 from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, Flagship)
 from web.compute import compute
 from web.errors import ApiError, rule_refusal
+from web.i18n import plural_forms, ungettext
 from web.models import read_json
 from web.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
 from web.ti4_combat_models import Ti4Battle, Ti4Side
 from web import verdicts
 from web.verdicts import citations
 from web.ti4_combat_text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
-                                 UNIT_NAMES, UPGRADE_NAMES)
+                                 UNIT_NAMES, UPGRADE_NAMES, unit_count_forms)
 from web.registry import tool
 
 bp = Blueprint("ti4_combat", __name__)
@@ -202,7 +203,8 @@ def page_strings() -> dict[str, Any]:
         "rules": citations(tool("ti4_combat.page").cites),
         "attacker": _("Attacker"),
         "defender": _("Defender"),
-        "units_left": _("%(n)s left"),
+        "unit_counts": unit_count_forms(),
+        "units_left": plural_forms(lambda n: ungettext("%(n)s unit left", "%(n)s units left", n)),
         "at_least": _("Units other than fighters left ≥ %(n)s"),
         "most_likely": _("Most likely survivors"),
         "nothing_left": _("nothing left"),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 
+from web.i18n import plural_forms, ungettext
+
 # Refusals (InvalidInput codes) of engine/ti4/inputs.py.
 ERRORS = {
     "unknown_kind": _l("The combat must be \"space\" or \"ground\"."),
@@ -110,3 +112,20 @@ UPGRADE_NAMES = {
     "pds": _l("PDS II"),
     "space_dock": _l("Space Dock II"),
 }
+
+
+def unit_count_forms() -> dict[str, dict[str, str]]:
+    """A number of units in words ("1 Cruiser", "3 Cruisers"; "3 Incrociatori") for the results,
+    as plural forms the page's script picks from."""
+    return {
+        "fighter": plural_forms(lambda n: ungettext("%(n)s Fighter", "%(n)s Fighters", n)),
+        "destroyer": plural_forms(lambda n: ungettext("%(n)s Destroyer", "%(n)s Destroyers", n)),
+        "cruiser": plural_forms(lambda n: ungettext("%(n)s Cruiser", "%(n)s Cruisers", n)),
+        "carrier": plural_forms(lambda n: ungettext("%(n)s Carrier", "%(n)s Carriers", n)),
+        "dreadnought": plural_forms(lambda n: ungettext("%(n)s Dreadnought", "%(n)s Dreadnoughts", n)),
+        "flagship": plural_forms(lambda n: ungettext("%(n)s Flagship", "%(n)s Flagships", n)),
+        "war_sun": plural_forms(lambda n: ungettext("%(n)s War Sun", "%(n)s War Suns", n)),
+        "infantry": plural_forms(lambda n: ungettext("%(n)s Infantry", "%(n)s Infantry", n)),
+        "pds": plural_forms(lambda n: ungettext("%(n)s PDS", "%(n)s PDS", n)),
+        "space_dock": plural_forms(lambda n: ungettext("%(n)s Space Dock", "%(n)s Space Docks", n)),
+    }

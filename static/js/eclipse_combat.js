@@ -106,7 +106,7 @@
         (g.escaped > 0 ? " · " + T.escaped + " " + pct(g.escaped) : "")));
       var chart = el("div", { "class": "bar-chart" });
       var rows = [];
-      for (var k = g.count; k >= 0; k--) { rows.push([k + " " + T.ships, g.survivors[k]]); }
+      for (var k = g.count; k >= 0; k--) { rows.push([A.plural(T.ships, k), g.survivors[k]]); }
       F.bars(chart, rows);
       box.appendChild(chart);
       surv.appendChild(box);
@@ -130,7 +130,7 @@
     var rounds = document.getElementById("ec-rounds");
     rounds.textContent = "";
     F.bars(rounds, res.rounds.filter(function (r) { return r.p > 0.0005; }).map(function (r) {
-      return [F.fmt(T.round_n, r.rounds) + (r.or_more ? " " + T.or_more : ""), r.p];
+      return [A.plural(T.round_n, r.rounds) + (r.or_more ? " " + T.or_more : ""), r.p];
     }));
     rounds.appendChild(el("p", { "class": "meta" }, T.expected_rounds + ": " + num.format(res.expected_rounds)));
     F.reasonsAndRules(res, document.getElementById("ec-reasons"), document.getElementById("ec-rules"));

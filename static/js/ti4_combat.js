@@ -181,7 +181,9 @@
   }
 
   function composition(units) {
-    var parts = Object.keys(units).map(function (key) { return units[key] + " " + (T.units[key] || key); });
+    var parts = Object.keys(units).map(function (key) {
+      return T.unit_counts[key] ? A.plural(T.unit_counts[key], units[key]) : units[key] + " " + key;
+    });
     return parts.length ? parts.join(", ") : T.nothing_left;
   }
 
@@ -190,7 +192,7 @@
     card.appendChild(el("h4", {}, T[side]));
     var chart = el("div", { "class": "bar-chart" });
     data.survivor_count.forEach(function (p, n) {
-      if (p > 0.0005 || n === 0) { chart.appendChild(barRow(fill(T.units_left, { n: n }), p, side)); }
+      if (p > 0.0005 || n === 0) { chart.appendChild(barRow(A.plural(T.units_left, n), p, side)); }
     });
     card.appendChild(chart);
     if (space) {  // on the ground every unit is infantry: the bars above say it all
