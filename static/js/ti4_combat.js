@@ -236,7 +236,31 @@
     return card;
   }
 
+  /* The answer in words: who wins how often, how many units each side keeps on average, and the
+     single most likely ending (a side winning with exactly these units, or both destroyed). */
+  function expectedCount(counts) {
+    return counts.reduce(function (sum, p, n) { return sum + n * p; }, 0);
+  }
+  function summary(data) {
+    var best = { p: data.draw, text: fill(T.likely_draw, { p: percent(data.draw) }) };
+    SIDES.forEach(function (side) {
+      var top = data[side].survivors.filter(function (item) { return Object.keys(item.units).length; })[0];
+      if (top && top.p > best.p) {
+        best = { p: top.p, text: fill(T["likely_" + side], { units: composition(top.units), p: percent(top.p) }) };
+      }
+    });
+    var box = document.getElementById("ti4-summary");
+    box.textContent = "";
+    box.appendChild(el("span", { "class": "odds" }, fill(T.summary_odds,
+      { attacker: percent(data.attacker_win), defender: percent(data.defender_win) })));
+    box.appendChild(el("span", {}, fill(T.summary_survivors, {
+      attacker: number(expectedCount(data.attacker.survivor_count)),
+      defender: number(expectedCount(data.defender.survivor_count)) })));
+    box.appendChild(el("span", {}, best.text));
+  }
+
   function show(data, body) {
+    summary(data);
     result.querySelectorAll("[data-out]").forEach(function (node) { node.textContent = percent(data[node.dataset.out]); });
     result.querySelector("[data-only=unfinished]").hidden = !body.stop_after;
     var facts = result.querySelector(".facts");

@@ -25,6 +25,7 @@ def test_space_battle_share_link_and_cited_rule(page, live_url):
     result = page.locator("#ti4-result")
     expect(result).to_be_visible()
     expect(result.locator('[data-out="attacker_win"]')).to_have_text("96.5%")
+    result.get_by_text("Units left after the combat").click()  # the distributions are folded
     expect(result.locator(".survivors .bar-row").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -106,3 +107,16 @@ def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
     expect(defender.get_by_label("Magen Defense Grid")).to_be_visible()
     expect(attacker.get_by_label("Magen Defense Grid")).to_have_count(0)
     expect(defender.get_by_label("X-89 Bacterial Weapon")).to_be_hidden()
+
+
+def test_the_summary_says_the_answer_in_words_and_is_in_sight(page, live_url):
+    # Two cruisers against two destroyers (the page's opening battle): the attacker wins 74.4%, the
+    # defender 20.1%; the single most likely ending is the attacker keeping both cruisers, 42.0%.
+    page.goto(live_url + "/tools/combat/ti4?lang=en")
+    page.get_by_role("button", name="Calculate").click()
+    summary = page.locator("#ti4-summary")
+    expect(summary).to_contain_text("Attacker wins 74.4%, defender 20.1%")
+    expect(summary).to_contain_text("Most likely: the attacker wins with 2 Cruisers (42.0%)")
+    box = summary.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740  # in the 360 × 740 viewport
+    expect(page.locator("#ti4-result .survivors")).to_be_hidden()  # the details stay folded
