@@ -9,11 +9,11 @@ from typing import Any, Mapping
 from flask import Flask
 
 from web import BLUEPRINTS
-from web.errors import register_error_handlers
-from web.i18n import init_i18n
-from web.rules import init_rules
-from web.search import init_search
-from web.security import init_security
+from web.core.errors import register_error_handlers
+from web.core.i18n import init_i18n
+from web.core.rules import init_rules
+from web.search.views import init_search
+from web.core.security import init_security
 
 # Every request body is small JSON or a form: anything bigger is refused before parsing.
 MAX_REQUEST_BYTES = 64 * 1024

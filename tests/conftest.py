@@ -24,7 +24,7 @@ def db(app):
 
 
 def pytest_terminal_summary(terminalreporter):
-    from tests.test_schemathesis import SUMMARY
+    from tests.web.core.test_schemathesis import SUMMARY
 
     if SUMMARY:
         terminalreporter.write_line(SUMMARY[0])

@@ -29,9 +29,9 @@ from itertools import combinations_with_replacement
 from math import comb
 from typing import Union
 
-from engine.bounds import require_int
-from engine.budget import check as check_budget
-from engine.reasons import InvalidInput, Reason
+from engine.core.bounds import require_int
+from engine.core.budget import check as check_budget
+from engine.core.reasons import InvalidInput, Reason
 
 from .blueprints import ShipStats, check_count
 from .parts import SHIP_TYPES

@@ -1,0 +1,78 @@
+"""More than two factions in a hex: the rulebook's order, and consistency with one battle."""
+
+from fractions import Fraction
+
+import pytest
+
+from engine.eclipse.battle import Fleet, Group, solve_battle
+from engine.eclipse.blueprints import default_blueprint, npc_stats, stats_from_parts
+from engine.eclipse.multi import Faction, fighting_order, resolve_hex
+from engine.core.reasons import InvalidInput
+
+
+def terran(kind, count):
+    return Group(kind, count, stats_from_parts(kind, default_blueprint(kind)))
+
+
+RED = Faction("red", Fleet((terran("interceptor", 2),)), entered=0, controller=True)
+GREEN = Faction("green", Fleet((terran("interceptor", 2),)), entered=1)
+BLUE = Faction("blue", Fleet((terran("cruiser", 1),)), entered=2)
+ANCIENTS = Faction("ancients", Fleet((Group("ancient", 1, npc_stats("ancient")),)))
+
+
+def test_order_of_the_rulebook_example():
+    # FASE COMBATTIMENTO: Red is already in the hex; Green enters first, then Blue. Green and Blue
+    # fight first, then Red fights the survivor; the Ancients fight the last player standing.
+    order = fighting_order([ANCIENTS, RED, GREEN, BLUE])
+    assert [f.name for f in order] == ["blue", "green", "red", "ancients"]
+
+
+def test_two_factions_match_the_single_battle():
+    hexr = resolve_hex([GREEN, BLUE], exact=True)
+    # Green entered first, so it defends; Blue attacks.
+    battle = solve_battle(BLUE.fleet, GREEN.fleet, exact=True)
+    assert hexr.hold == {"green": battle.defender_win, "blue": battle.attacker_win}
+
+
+def test_hold_probabilities_sum_to_one():
+    r = resolve_hex([RED, GREEN, BLUE, ANCIENTS])
+    assert abs(sum(r.hold.values()) - 1) < 1e-12
+    assert r.sequence == ("blue", "green", "red", "ancients")
+    assert "eclipse/riparare-danni" in r.rules
+
+
+def test_damage_carries_into_the_next_battle():
+    # A lone cruiser (hull 1) that survives a first battle damaged is weaker in the second: its
+    # chance to hold is below winning the two battles as if repaired in between.
+    r = resolve_hex([RED, BLUE, Faction("green", Fleet((terran("interceptor", 1),)), entered=1)], exact=True)
+    first = solve_battle(BLUE.fleet, Fleet((terran("interceptor", 1),)), exact=True).attacker_win
+    second_fresh = solve_battle(BLUE.fleet, RED.fleet, exact=True).attacker_win
+    assert r.hold["blue"] < first * second_fresh
+
+
+def test_refusals():
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED])
+    assert info.value.code == "hex_needs_two_factions"
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED, Faction("green", GREEN.fleet, 1, controller=True)])
+    assert info.value.code == "one_controller"
+
+
+def test_three_lone_interceptors_worked_by_hand():
+    # Terran interceptors have no hull, so every hit destroys and no damage carries over. In each
+    # battle the defender fires first on the tie and wins 6/11 (see the one-on-one test). Blue attacks
+    # Green (6/11 Green); the survivor attacks Red, the controller (6/11 Red).
+    lone = Fleet((terran("interceptor", 1),))
+    r = resolve_hex([Faction("red", lone, 0, controller=True), Faction("green", lone, 1), Faction("blue", lone, 2)],
+                    exact=True)
+    assert r.hold == {"red": Fraction(6, 11), "green": Fraction(6, 11) * Fraction(5, 11),
+                      "blue": Fraction(5, 11) * Fraction(5, 11)}
+    assert r.battles == 3  # the first battle, then one for each possible survivor (Green or Blue)
+
+
+def test_every_faction_is_checked_and_named_by_its_place():
+    mixed = Fleet((Group("ancient", 1, npc_stats("ancient")), terran("interceptor", 1)))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED, GREEN, Faction("blue", mixed, 2)])
+    assert (info.value.code, info.value.field) == ("npc_mixed_with_players", "factions[2].ships")
