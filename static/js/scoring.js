@@ -165,7 +165,10 @@
     schema.rows.forEach((f, r) => {
       if (!visible(f)) return;
       const rowId = "row-" + r;
-      const tr = el("tr", { class: f.group ? "group-" + f.group : null }, [el("th", { scope: "row", id: rowId }, f.label)]);
+      // A compact row label on a phone: the typing hint in brackets goes to a smaller second line.
+      const parts = /^(.*?)\s*(\([^()]*\))$/.exec(f.label);
+      const heading = parts ? [parts[1], el("span", { class: "hint" }, parts[2])] : f.label;
+      const tr = el("tr", { class: f.group ? "group-" + f.group : null }, [el("th", { scope: "row", id: rowId }, heading)]);
       players.forEach((p, i) => {
         const id = "p" + i + "-" + r;
         const node = input(f, id, p.values[f.key], (v) => { p.values[f.key] = v; changed(false); });

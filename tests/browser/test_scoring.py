@@ -174,3 +174,16 @@ def test_an_error_names_the_player_and_the_row_in_words(page, live_url, lang, la
     cell(page, label, 0).fill("3 7")
     expect(page.locator("#sheet-error")).to_contain_text(expected)
     assert "players[" not in page.locator("#sheet-error").inner_text()
+
+
+def test_three_players_side_by_side_on_a_phone(page, live_url):
+    # Before: the labels took 45% of 360 px and one player column showed at a time.
+    page.goto(live_url + "/scoring/eclipse?lang=en")
+    page.locator("#add-player").click()
+    set_names(page, "Anna", "Bruno", "Carla")
+    for i in range(3):
+        box = page.locator(f"#p{i}-name").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (i, box)
+    label = page.locator("#rows th").filter(has_text="Reputation tiles").first
+    assert label.bounding_box()["width"] <= 0.35 * 360
+    fits_the_phone(page)
