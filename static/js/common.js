@@ -147,6 +147,25 @@
     return fill(template, Object.assign({ n: n }, values || {}));
   }
 
+  /* Run ``run`` a moment after the reader stops editing ``form`` (typing, a stepper, a tick), so
+     the answer follows the form without a button at the bottom. ``run`` gets a ticket; an answer
+     is still current while ``current(ticket)`` holds, so a slow older answer never overwrites a
+     newer one. */
+  function live(form, run, delay) {
+    var timer = null, latest = 0;
+    function soon() {
+      clearTimeout(timer);
+      timer = setTimeout(function () { latest += 1; run(latest); }, delay === undefined ? 350 : delay);
+    }
+    form.addEventListener("input", soon);
+    form.addEventListener("change", soon);
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (button && button.type !== "submit") { soon(); }  // a stepper; the submit button runs at once
+    });
+    return { soon: soon, current: function (ticket) { return ticket === latest; } };
+  }
+
   /* The address came with ?lang= (the toggle, an old link): the server has stored the choice in
      a cookie, so the address bar drops it and what the reader copies carries no language. */
   (function dropLangFromAddress() {
@@ -181,6 +200,7 @@
     stateUrl: stateUrl,
     keepState: keepState,
     share: share,
-    plural: plural
+    plural: plural,
+    live: live
   };
 }());

@@ -88,7 +88,7 @@
 
   /* ----- results ----- */
   function typeName(id) { return F.TYPES[id].name; }
-  function show(res, computed) {
+  function show(res, computed, focus) {
     document.getElementById("ec-att-win").textContent = pct(res.attacker_win);
     document.getElementById("ec-def-win").textContent = pct(res.defender_win);
     document.getElementById("ec-draw").textContent = pct(res.draw);
@@ -136,17 +136,21 @@
     F.reasonsAndRules(res, document.getElementById("ec-reasons"), document.getElementById("ec-rules"));
     document.getElementById("ec-share-link").href = F.shareUrl(computed);
     document.getElementById("ec-results").hidden = false;
-    document.getElementById("ec-results-title").focus();
+    if (focus) { document.getElementById("ec-results-title").focus(); }
   }
 
+  /* The answer follows the fleets live (debounced); the button computes at once and moves to the
+     answer, which a live update never does (the reader is still at the steppers). */
   var progress = document.getElementById("ec-progress");
-  function compute() {
+  var live = A.live(form, function (ticket) { compute(false, ticket); }, 500);
+  function compute(focus, ticket) {
     SIDES.forEach(readSide);
     var computed = F.snapshot(state);
     F.run("/api/combat/eclipse?lang=" + DATA.lang, request(), document.getElementById("ec-compute"), progress,
-          document.getElementById("ec-error"), function (res) { show(res, computed); });
+          document.getElementById("ec-error"), function (res) { show(res, computed, focus); },
+          ticket === undefined ? null : function () { return !live.current(ticket); });
   }
-  form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
+  form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(true); });
   F.shareButton("ec", progress, function () { return state; });
 
   function validRetreat(r) {
@@ -161,6 +165,6 @@
   });
   if (shared) { state = shared; }
   renderAll();
-  if (shared) { compute(); }
+  if (shared) { compute(true); }
   A.keepState(function () { SIDES.forEach(readSide); return { s: A.encodeState(state) }; });
 })();

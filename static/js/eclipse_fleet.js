@@ -236,8 +236,9 @@
     rulesList.textContent = "";
     res.rules.forEach(function (id) { rulesList.appendChild(el("li", {}, [A.ruleLink(id, res.citations)])); });
   }
-  /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer. */
-  function run(url, body, button, progress, errorBox, done) {
+  /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer
+     unless ``stale()`` says a newer request has been made since (live recomputation). */
+  function run(url, body, button, progress, errorBox, done, stale) {
     A.showError(errorBox, "");
     var started = Date.now();
     var timer = setInterval(function () {
@@ -246,6 +247,7 @@
     }, 300);
     button.disabled = true;
     A.postJson(url, body).then(function (r) {
+      if (stale && stale()) { return; }
       if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
       done(r.data);
     }).catch(function (e) {
