@@ -21,6 +21,8 @@
     var r = state[side].retreat;
     document.getElementById("ec-" + side + "-retreat").checked = !!r;
     document.querySelector("#ec-" + side + " .ec-retreat-detail").hidden = !r;
+    var plans = document.querySelector("#ec-" + side + " .ec-plans");  // a plan a link carries shows
+    plans.open = plans.open || !!r || state[side].targeting !== defaultState()[side].targeting;
     if (r) {
       document.getElementById("ec-" + side + "-retreat-round").value = r.round;
       document.getElementById("ec-" + side + "-retreat-types").value = r.types.length ? r.types[0] : "all";

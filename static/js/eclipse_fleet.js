@@ -108,6 +108,11 @@
 
   /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed. */
   function renderGroups(box, ships, allowNpc, owner) {
+    // A blueprint the reader opened stays open when the cards are drawn again.
+    var opened = Array.prototype.map.call(box.querySelectorAll(".ec-group"), function (card) {
+      var fold = card.querySelector("details.ec-blueprint");
+      return !!(fold && fold.open);
+    });
     box.textContent = "";
     ships.forEach(function (g, index) {
       var t = TYPES[g.type];
@@ -128,7 +133,11 @@
       head.appendChild(el("button", { type: "button", "class": "btn ec-remove" }, T.remove));
       card.appendChild(head);
       if (!t.npc) {
-        card.appendChild(labelled(T.blueprint, select([["parts", T.by_parts], ["stats", T.by_stats]], g.mode, "ec-mode")));
+        // The blueprint is folded: most battles use the ships as built, and the line under the
+        // card already says what they do.
+        var fold = el("details", { "class": "more ec-blueprint", open: !!opened[index] });
+        fold.appendChild(el("summary", {}, T.edit_blueprint));
+        fold.appendChild(labelled(T.blueprint, select([["parts", T.by_parts], ["stats", T.by_stats]], g.mode, "ec-mode")));
         if (g.mode === "parts") {
           var slots = el("div", { "class": "ec-slots" });
           var options = [["", T.empty_slot]].concat(DATA.parts.map(function (p) { return [p.id, p.name]; }));
@@ -137,7 +146,7 @@
             sel.setAttribute("data-slot", String(i));
             slots.appendChild(labelled(fmt(T.slot, i + 1), sel));
           }
-          card.appendChild(slots);
+          fold.appendChild(slots);
         } else {
           var grid = el("div", { "class": "ec-stats" });
           STATS.forEach(function (k) {
@@ -147,8 +156,9 @@
             var name = { ion: T.ion, plasma: T.plasma, antimatter: T.antimatter, missiles: T.missile_parts }[k] || T[k];
             grid.appendChild(labelled(name, input));
           });
-          card.appendChild(grid);
+          fold.appendChild(grid);
         }
+        card.appendChild(fold);
       }
       card.appendChild(el("p", { "class": "meta ec-live", "aria-live": "polite" }, liveText(g)));
       box.appendChild(card);

@@ -196,7 +196,7 @@ def page_strings() -> dict:
         "copied": _("Link copied."), "round_n": plural_forms(lambda n: ungettext("%(n)s round", "%(n)s rounds", n)), "or_more": _("or more"),
         "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
         "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
-        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
+        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "edit_blueprint": _("Parts and stats"), "by_parts": _("Parts"),
         "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
         "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
         "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
