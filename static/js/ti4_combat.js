@@ -33,9 +33,13 @@
 
   function showForKind() {
     var current = kind();
-    form.querySelectorAll(".unit-row").forEach(function (row) {
-      row.hidden = row.dataset.kinds.split(" ").indexOf(current) < 0;
-      row.querySelector("input").disabled = row.hidden;
+    form.querySelectorAll(".unit-cell").forEach(function (cell) {
+      var absent = cell.dataset.kinds.split(" ").indexOf(current) < 0;
+      cell.classList.toggle("absent", absent);  // keeps its column; the stepper is hidden
+      cell.querySelector("input").disabled = absent;
+    });
+    form.querySelectorAll(".unit-row").forEach(function (row) {  // a unit neither side brings here
+      row.hidden = row.querySelectorAll(".unit-cell:not(.absent)").length === 0;
     });
     form.querySelectorAll(".check[data-kinds]").forEach(function (check) {
       check.hidden = check.dataset.kinds.split(" ").indexOf(current) < 0;
@@ -297,6 +301,12 @@
       attacker: number(expectedCount(data.attacker.survivor_count)),
       defender: number(expectedCount(data.defender.survivor_count)) })));
     box.appendChild(el("span", {}, best.text));
+    // The same words pinned under the unit table while the reader is still entering the battle.
+    var pinned = document.getElementById("ti4-live");
+    pinned.textContent = "";
+    [box.firstChild, box.lastChild].forEach(function (node) { pinned.appendChild(node.cloneNode(true)); });
+    pinned.appendChild(el("a", { href: "#ti4-result", "class": "details-link" }, T.details));
+    pinned.hidden = false;
   }
 
   function show(data, body) {
@@ -354,18 +364,23 @@
     }
   }
 
-  function calculate() {
+  /* The answer follows the form live (debounced): a stepper press recomputes without moving the
+     reader; the button computes at once and moves to the answer. */
+  var live = A.live(form, function (ticket) { calculate(false, ticket); }, 300);
+  function calculate(focus, ticket) {
     var body = requestBody();
     A.showError(errorBox, "");
     submit.disabled = true;
     submit.dataset.label = submit.dataset.label || submit.textContent;
     submit.textContent = T.calculating;
     A.postJson(form.dataset.api + "?lang=" + encodeURIComponent(lang), body).then(function (answer) {
+      if (ticket !== undefined && !live.current(ticket)) { return; }  // a newer edit is on its way
       if (answer.ok) {
         show(answer.data, body);
-        document.getElementById("result-title").focus();
+        if (focus) { document.getElementById("result-title").focus(); }
       } else {
         result.hidden = true;
+        document.getElementById("ti4-live").hidden = true;
         showError(answer.data.error.message, answer.data.error.field);
       }
     }).catch(function () {
@@ -407,7 +422,7 @@
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();
-    calculate();
+    calculate(true);
   });
   result.querySelector(".share").addEventListener("click", function (event) {
     event.preventDefault();
@@ -430,5 +445,6 @@
     form.querySelector("input.count[data-side=attacker][data-unit=cruiser]").value = 2;
     form.querySelector("input.count[data-side=defender][data-unit=destroyer]").value = 2;
   }
+  if (!shared) { calculate(false); }  // the opening battle's answer is there from the start
   A.keepState(function () { return { b: JSON.stringify(requestBody()) }; });
 }());

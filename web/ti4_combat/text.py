@@ -189,6 +189,7 @@ def page_strings() -> dict[str, Any]:
         "likely_attacker": _("Most likely: the attacker wins with %(units)s (%(p)s)"),
         "likely_defender": _("Most likely: the defender wins with %(units)s (%(p)s)"),
         "likely_draw": _("Most likely: both sides destroyed (%(p)s)"),
+        "details": _("Details"),
         "nothing_left": _("nothing left"),
         "other": _("other outcomes"),
         "attacker_retreats": _("The attacker retreats: %(p)s"),
