@@ -10,7 +10,6 @@ what keeps the exact battle chain small. Anti-fighter barrage is the exception (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable, Mapping
 
 from engine.ti4.rolls import Number, hits_distribution
@@ -74,7 +73,7 @@ class ForceStates:
     """
 
     def __init__(self, units: Mapping[str, int], loadout: Loadout, policy: HitPolicy,
-                 number: Callable[[Fraction], Number] = float,
+                 number: Callable[[Number], Number] = float,
                  damaged: Mapping[str, int] | None = None, effects: RoundEffects = RoundEffects()):
         slots: list[Slot] = []
         start: list[int] = []

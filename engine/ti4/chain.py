@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -147,7 +147,7 @@ class _PairChain:
         most_a, most_d = _most_hits(attacker), _most_hits(defender)
         _close(attacker, most_d)
         _close(defender, most_a)
-        self.zero = zero
+        self.zero: Any = zero  # a numpy fill value: Fraction(0) or 0.0
         self.dtype = object if isinstance(zero, Fraction) else np.float64
         width_a = max(len(attacker.roll(i, "combat")) for i in range(len(attacker.states)))
         width_d = max(len(defender.roll(i, "combat")) for i in range(len(defender.states)))

@@ -118,8 +118,8 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
         for (kind, i), p in margins[side].items():
             before = states.counts(i)
             left = settle(kind, *((before, {}) if side == 0 else ({}, before)))[side]
-            key = _freeze(left)
-            finals[side][key] = finals[side].get(key, zero) + p
+            frozen = _freeze(left)
+            finals[side][frozen] = finals[side].get(frozen, zero) + p
             if left.get("fighter", 0) < before.get("fighter", 0):
                 reason = (Reason("fighters_left_behind", "ti4/23.7") if kind.endswith("retreat")
                           or kind == "stalemate" else Reason("fighters_over_capacity",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache, reduce
 from math import comb
-from typing import Mapping
+from typing import Mapping, Sequence, cast
 
 import numpy as np
 
@@ -42,6 +42,7 @@ def bonus_die(value: int, modifier: int) -> tuple[Fraction, ...]:
 @lru_cache(maxsize=4096)
 def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True,
           reroll: bool = False, bonus: tuple[tuple[int, int], ...] = ()) -> tuple[Number, ...]:
+    dist: Sequence[Number]
     if exact:
         parts: list[Dist] = [dict(enumerate(binomial(dice, hit_chance(value, modifier, reroll))))
                              for dice, value in groups]
@@ -50,15 +51,15 @@ def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True
         total = reduce(add, parts, {0: Fraction(1)})
         dist = [total.get(h, Fraction(0)) for h in range(max(total) + 1)]
     else:  # the battle chain's floats: convolving Fractions was most of a large battle's time
-        dist = np.ones(1)
+        arr = np.ones(1)
         for dice, value in groups:
             p = float(hit_chance(value, modifier, reroll))
-            dist = np.convolve(dist, [comb(dice, k) * p**k * (1 - p) ** (dice - k)
-                                      for k in range(dice + 1)])
+            arr = np.convolve(arr, np.array([comb(dice, k) * p**k * (1 - p) ** (dice - k)
+                                             for k in range(dice + 1)], dtype=np.float64))
         for dice, value in bonus:
             for _ in range(dice):
-                dist = np.convolve(dist, [float(p) for p in bonus_die(value, modifier)])
-        dist = dist.tolist()
+                arr = np.convolve(arr, np.array([float(q) for q in bonus_die(value, modifier)]))
+        dist = arr.tolist()
     top = max(h for h, p in enumerate(dist) if p)  # p = 0 and p = 1 give exact zeros in floats too
     return tuple(dist[: top + 1])
 
@@ -93,4 +94,4 @@ def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str, modif
     if extra_die and dice:
         best = min(dice)
         dice[best] += 1
-    return hits_distribution(dice, modifier)
+    return cast("tuple[Fraction, ...]", hits_distribution(dice, modifier))  # exact: Fractions
