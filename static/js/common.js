@@ -104,20 +104,17 @@
      every edit the address bar is rewritten with them, so a reload, the language toggle (which
      starts from the current address) and a copied address all reopen the same battle or sheet. */
   var providers = [];
-  var saveSoon = null;
   function saveState() {
     if (!providers.length) { return; }
     var params = {};
     providers.forEach(function (provider) { Object.assign(params, provider()); });
     history.replaceState(history.state, "", stateUrl(params));
   }
-  function scheduleSave() {  // after the page's own handlers have run
-    clearTimeout(saveSoon);
-    saveSoon = setTimeout(saveState, 0);
-  }
   function keepState(provider) {
     if (!providers.length) {
-      ["input", "change", "click"].forEach(function (type) { document.addEventListener(type, scheduleSave); });
+      // On the document, so it runs after the page's own handlers (on the form or the fields)
+      // have updated their state, and at once: a reload right after an edit keeps the edit.
+      ["input", "change", "click"].forEach(function (type) { document.addEventListener(type, saveState); });
     }
     providers.push(provider);
     saveState();

@@ -3,6 +3,8 @@ its recipient's language (static/js/common.js: keepState, stateUrl, the toggle).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -55,6 +57,7 @@ def test_a_shared_battle_opens_in_the_recipients_language_and_sets_no_cookie(bro
     page.goto(live_url + "/tools/combat/ti4?lang=it")
     page.fill("#attacker-dreadnought", "2")
     page.get_by_role("button", name="Calcola").click()
+    expect(page.locator("#ti4-result .share")).to_have_attribute("href", re.compile("dreadnought"))
     share = page.locator("#ti4-result .share").get_attribute("href")
     assert "lang" not in share and "b=" in share
 
