@@ -1,14 +1,15 @@
 """The exact battle solver: hand-worked cases, the rulebook's example, properties, Monte Carlo."""
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group, RetreatPlan, estimate_states,
-                                   solve_battle)
+from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group, RetreatPlan, check_size,
+                                   estimate_states, solve_battle)
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.targeting import LARGEST_FIRST, heuristic_key, results
 from engine.reasons import InvalidInput
@@ -112,15 +113,25 @@ def test_oversized_battles_are_refused_before_work():
     assert info.value.params["estimate"] > info.value.params["limit"] == MAX_STATES
 
 
-def test_large_optimal_battles_fall_back_to_the_documented_heuristic():
-    # 6 interceptors with hull 2 against 5 cruisers... estimate between the two limits.
-    a = Fleet((ship("interceptor", 6, initiative=3, hull=2, computer=1, ion=1),
-               ship("cruiser", 1, initiative=2, hull=1, ion=1)))
-    d = Fleet((ship("interceptor", 6, initiative=3, hull=2, computer=1, ion=1),))
-    assert MAX_OPTIMAL_STATES < estimate_states(a, d) <= MAX_STATES
-    r = solve_battle(a, d)
+def test_large_optimal_battles_fall_back_to_the_documented_heuristic(monkeypatch):
+    # 8 interceptors + 4 cruisers + 2 dreadnoughts (Terran) against 4 + 4 + 2: 1,012,500 states,
+    # optimal; with one more hull point on the defender's dreadnoughts it is over the limit.
+    a = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
+    d = Fleet((terran("interceptor", 8), terran("cruiser", 4), terran("dreadnought", 2)))
+    assert check_size(a, d) == (1_012_500, False)
+    tougher = Fleet((terran("interceptor", 8), terran("cruiser", 4),
+                     ship("dreadnought", 2, initiative=1, hull=3, computer=1, ion=2)))
+    est, fallback = check_size(a, tougher)
+    assert MAX_OPTIMAL_STATES < est <= MAX_STATES and fallback
+    # The switch itself, on a battle small enough for a test: both sides use largest_first.
+    small_a = Fleet((ship("interceptor", 2, initiative=3, hull=1, computer=1, ion=1),))
+    small_d = Fleet((ship("cruiser", 2, initiative=2, hull=1, ion=1),))
+    monkeypatch.setattr("engine.eclipse.battle.MAX_OPTIMAL_STATES", estimate_states(small_a, small_d) - 1)
+    r = solve_battle(small_a, small_d)
     assert r.fallback and r.targeting == ("largest_first", "largest_first")
     assert any(x.code == "optimal_fallback" for x in r.reasons)
+    assert r.attacker_win == solve_battle(replace(small_a, targeting=LARGEST_FIRST),
+                                          replace(small_d, targeting=LARGEST_FIRST)).attacker_win
 
 
 # ----- properties ----------------------------------------------------------------------------

@@ -109,6 +109,8 @@ REASONS = {
     "defender_first_on_ties": _l("On equal initiative the defender acts first."),
     "missiles_fire_once": _l("Missiles fire once, before the engagement rounds, in initiative order."),
     "engagement_rounds": _l("Engagement rounds repeat until only one side remains."),
+    "rounds_expected_only": _l("This battle is larger than %(limit)s states: the answer gives the expected number of "
+                               "rounds, not their distribution."),
     "optimal_fallback": _l("This battle is larger than the optimal-targeting limit (%(limit)s states): both sides "
                            "were computed with “destroy the largest ships first”, still exactly."),
     "npc_targeting": _l("The %(side)s's dice are assigned by the rulebook: destroy the largest ships when possible, "
