@@ -10,8 +10,19 @@ import random
 
 import pytest
 
-from engine.eclipse.battle import Fleet, Group, RetreatPlan, estimate_states, solve_battle, validate_fleets
-from engine.eclipse.blueprints import default_blueprint, explicit_stats, stats_from_parts
+from engine.eclipse.battle import (
+    Fleet,
+    Group,
+    RetreatPlan,
+    estimate_states,
+    solve_battle,
+    validate_fleets,
+)
+from engine.eclipse.blueprints import (
+    default_blueprint,
+    explicit_stats,
+    stats_from_parts,
+)
 from engine.reasons import InvalidInput
 from tests.eclipse_reference import solve_reference
 

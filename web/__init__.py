@@ -3,6 +3,7 @@ and render pages or JSON."""
 
 from web.api_sections import bp as api_sections_bp
 from web.eclipse_combat import bp as eclipse_combat_bp
+from web.eclipse_jobs import bp as eclipse_jobs_bp
 from web.glossary import bp as glossary_bp
 from web.health import bp as health_bp
 from web.openapi import bp as api_docs_bp
@@ -30,6 +31,7 @@ BLUEPRINTS = [
     scoring_api_bp,
     scoring_bp,
     eclipse_combat_bp,
+    eclipse_jobs_bp,
     search_bp,
     glossary_bp,
 ]

@@ -77,6 +77,9 @@ ERRORS = {
     "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type (rule %(rule)s)."),
     "battle_too_large": _l("This battle is too large to compute exactly (about %(estimate)s states; the limit is "
                            "%(limit)s). Use fewer ships or less hull (rule %(rule)s)."),
+    "battle_needs_background": _l("This battle is too large to answer at once (about %(estimate)s states; the limit "
+                                  "is %(limit)s): it can be computed in the background (rule %(rule)s)."),
+    "job_crashed": _l("The background computation stopped unexpectedly (%(detail)s)."),
     "fleet_empty": _l("%(field)s: each side needs at least one ship group (rule %(rule)s)."),
     "duplicate_ship_type": _l("%(field)s: each ship type may appear only once per side, since all ships of a type "
                               "share one blueprint (rule %(rule)s)."),

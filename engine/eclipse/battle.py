@@ -16,6 +16,7 @@ escapes, reputation, reasons with their rules).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import comb
@@ -51,6 +52,9 @@ RULE_GCDS = "eclipse/sistema-di-difesa-del-centro-galattico"
 # battle is refused. Memory grows about 450 bytes per state.
 MAX_OPTIMAL_STATES = 1_100_000
 MAX_STATES = 2_000_000
+# Background computations (web/eclipse_jobs.py) take optimal targeting this far: minutes, and
+# about 3.6 GB at 450 bytes per state.
+MAX_BACKGROUND_STATES = 8_000_000
 FALLBACK_TARGETING = LARGEST_FIRST
 # Beyond this many states the answer gives the expected number of rounds but not its
 # distribution: carrying the rounds fought (12 buckets) through every transition would cost
@@ -151,13 +155,19 @@ def estimate_states(attacker: Fleet, defender: Fleet) -> int:
     return est * rounds
 
 
-def check_size(attacker: Fleet, defender: Fleet) -> tuple[int, bool]:
-    """Before any work: refuse battles beyond MAX_STATES; say whether optimal must fall back."""
+def check_size(attacker: Fleet, defender: Fleet, background: bool = False) -> tuple[int, bool]:
+    """Before any work: refuse battles beyond the limit; say whether optimal must fall back.
+
+    In the background (no 8-second budget) optimal targeting goes to MAX_BACKGROUND_STATES; a
+    battle refused inline that a background computation can take is refused with its own code.
+    """
     est = estimate_states(attacker, defender)
-    if est > MAX_STATES:
-        raise InvalidInput("battle_too_large", field=None, rule=RULE_COMBAT, estimate=est, limit=MAX_STATES)
+    limit = MAX_BACKGROUND_STATES if background else MAX_STATES
+    if est > limit:
+        code = "battle_needs_background" if est <= MAX_BACKGROUND_STATES else "battle_too_large"
+        raise InvalidInput(code, field=None, rule=RULE_COMBAT, estimate=est, limit=limit)
     wants_optimal = OPTIMAL in (attacker.targeting, defender.targeting)
-    return est, wants_optimal and est > MAX_OPTIMAL_STATES
+    return est, not background and wants_optimal and est > MAX_OPTIMAL_STATES
 
 
 def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
@@ -197,20 +207,21 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
             raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat.types", rule=RULE_RETREAT)
 
 
-def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False,
-                 keep_terminals: bool = False) -> BattleResult:
+def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False, keep_terminals: bool = False,
+                 background: bool = False, progress: Callable[[float], None] | None = None) -> BattleResult:
     """Solve one battle exactly.
 
     Floats by default (sums are 1 within 1e-12); ``exact`` keeps every probability a Fraction
     (slow; for tests and tiny battles), and the result's numbers are then Fractions too.
     ``keep_terminals`` also returns the distribution of final states (used by ``multi``).
+    ``background`` applies the background limits; ``progress`` hears the share of work done.
     """
     validate_fleets(attacker, defender)
-    est, fallback = check_size(attacker, defender)
+    est, fallback = check_size(attacker, defender, background)
     if fallback:
         attacker = replace(attacker, targeting=FALLBACK_TARGETING)
         defender = replace(defender, targeting=FALLBACK_TARGETING)
-    return _Battle(attacker, defender, exact, fallback).report(est, keep_terminals)
+    return _Battle(attacker, defender, exact, fallback).report(est, keep_terminals, progress)
 
 
 class _Battle:
@@ -248,8 +259,9 @@ class _Battle:
         return any(dmg[i] and status[i] != 2 for i in self.members[side])
 
     # ----- report ----------------------------------------------------------------------------
-    def report(self, estimate: int, keep_terminals: bool) -> BattleResult:
+    def report(self, estimate: int, keep_terminals: bool, progress: Callable[[float], None] | None) -> BattleResult:
         f = (lambda x: x) if self.exact else float
+        self.sweep.progress = progress
         self.sweep.solve()
         out = self.sweep.forward()
         win = {"A": self.zero, "D": self.zero, "S": self.zero}

@@ -28,6 +28,7 @@ one pass gives the final states, the expected rounds and the rounds distribution
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
@@ -91,6 +92,7 @@ class _Side:
         for ms in self.multisets:
             self.radix.append(r)
             r *= len(ms)
+        self.part = [{m: j * r for m, j in index.items()} for index, r in zip(self.ms_index, self.radix)]
         self.status_radix = []
         for st in statuses:
             self.status_radix.append(r)
@@ -198,8 +200,19 @@ class Sweep:
         self.levels = [by_level[k] for k in sorted(by_level)]  # lowest potential first
         self.tables: dict[tuple, _Table] = {}
         self.cand_memo: dict[tuple, tuple[int, ...]] = {}
+        self.roll_memo: dict[tuple, tuple] = {}
+        self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
+        self.swept = 0
         self.root = (A.index(tuple(g.start for g in A.specs), (0,) * len(A.specs)),
                      D.index(tuple(g.start for g in D.specs), (0,) * len(D.specs)))
+
+    def _level_done(self) -> None:
+        """One level of one pass finished: check the time budget and report progress."""
+        check_budget()
+        self.swept += 1
+        if self.progress:
+            passes = 2 * self.cap + (1 if self.missile_order else 0)
+            self.progress(min(1.0, self.swept / (passes * len(self.levels))))
 
     def _array(self, *shape, fill=None) -> np.ndarray:
         if not self.exact:
@@ -231,10 +244,21 @@ class Sweep:
         if strategy != OPTIMAL:
             sizes = tuple(SHIP_TYPES[E.specs[k].kind].size for k in present)
             states = [max(states, key=lambda c: heuristic_key(strategy, fleet, c, hulls, sizes))]
-        code = int(E.code_of[enemy_idx]) - sum(E.ms_index[k][dmg[k]] * E.radix[k] for k in present)
+        part = [E.part[k] for k in present]
+        code = int(E.code_of[enemy_idx]) - sum(p[m] for p, m in zip(part, fleet))
         found = self.cand_memo[key] = tuple(
-            int(E.index_of[code + sum(E.ms_index[k][m] * E.radix[k] for k, m in zip(present, cand))])
-            for cand in states)
+            int(E.index_of[code + sum(p[m] for p, m in zip(part, cand))]) for cand in states)
+        return found
+
+    def rolls(self, dice: tuple, computer: int, levels: tuple[int, ...]) -> tuple:
+        """``roll_outcomes`` with the probabilities in this sweep's number type."""
+        key = (dice, computer, levels)
+        found = self.roll_memo.get(key)
+        if found is None:
+            p_miss, outs = roll_outcomes(dice, computer, levels)
+            if not self.exact:
+                p_miss, outs = float(p_miss), tuple((float(p), hits) for p, hits in outs)
+            found = self.roll_memo[key] = (p_miss, outs)
         return found
 
     def table(self, g: int, phase: str, cls: int) -> tuple[np.ndarray, list[_Table | None]]:
@@ -260,13 +284,13 @@ class Sweep:
             for c, e in enumerate(range(e0, e1)):
                 by_column.append(len(probs))
                 if E.present[e]:
-                    p_miss, outs = roll_outcomes(dice, spec.computer, levels[c])
-                    quiet[alive, c] = p_miss if self.exact else float(p_miss)
+                    p_miss, outs = self.rolls(dice, spec.computer, levels[c])
+                    quiet[alive, c] = p_miss
                 else:  # a final state: one dummy entry that never carries probability
                     outs = ((0, ()),)
                 for p, hits in outs:
                     found = self.candidates(spec.side, e, levels[c], hits) if hits else (e,)
-                    probs.append(p if self.exact else float(p))
+                    probs.append(p)
                     starts.append(len(cands))
                     lengths.append(len(found))
                     column.append(c)
@@ -320,8 +344,9 @@ class Sweep:
                 else:
                     vals = [x[tab.cands, own][:, who].T for x in nxt]
                 first = self._best(vals, tab, side)
+                pick = (np.arange(len(who))[:, None], first)
                 for v in range(nv):
-                    chosen = np.take_along_axis(vals[v], first, axis=1) * tab.probs
+                    chosen = vals[v][pick] * tab.probs
                     change[v][who] = np.add.reduceat(chosen, tab.by_column, axis=1)
                 parts.append((who, first, tab))
             record = ("fire", parts)
@@ -357,9 +382,9 @@ class Sweep:
         self.records: dict[tuple, object] = {}
         for rnd in range(self.cap - 1, -1, -1):
             for blocks in self.levels:
-                check_budget()
                 for i, j in blocks:
                     self._round(rnd, i, j)
+                self._level_done()
         self.M = None
         if self.missile_order:
             self._missiles()
@@ -405,12 +430,10 @@ class Sweep:
         nv = self.V.shape[0]
         self.M = self._array(nv, L + 1, self.NA, self.ND)
         self.M[:, L] = self.V[:, 0, 0]
-        blocks = [ij for level in self.levels for ij in level]
         for b in range(L - 1, -1, -1):
-            check_budget()
             nxt = [self.M[v, b + 1] for v in range(nv)]
             self.M[:, b] = self.M[:, b + 1]
-            for i, j in blocks:
+            for i, j in (ij for level in self.levels for ij in level):
                 rows, cols = self._bounds(i, j)
                 term = self.terminal[rows, cols]
                 quiet, change, record = self.act(self.missile_order[b], "m", 0, i, j, nxt)
@@ -418,6 +441,8 @@ class Sweep:
                 for v in range(nv):
                     value = change[v] + quiet * nxt[v][rows, cols]
                     self.M[v, b, rows, cols] = np.where(term, nxt[v][rows, cols], value)
+            check_budget()
+        self.swept += len(self.levels)
 
     # ----- forward: final states and rounds ---------------------------------------------------
     def push(self, g: int, i: int, j: int, record, visits: np.ndarray, target: np.ndarray, columns: slice) -> None:
@@ -493,6 +518,7 @@ class Sweep:
             for blocks in reversed(self.levels):
                 for i, j in blocks:
                     rounds += self._flow(rnd, i, j, capped, start, inc, stalled, dist)
+                self._level_done()
         return self._finals(start, inc, stalled, dist, rounds)
 
     def _flow(self, rnd: int, i: int, j: int, capped: bool, start, inc, stalled, dist):
