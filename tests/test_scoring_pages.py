@@ -21,10 +21,10 @@ def test_sheet_page(client, game):
     assert s["id"] == game and s["api"] == f"/api/score/{game}"
     assert 1 <= s["min_players"] <= s["max_players"] <= 6
     assert all(f["label"] and f["kind"] in {"int", "ints", "bool", "select", "checks", "player"} for f in s["rows"] + s["game_fields"])
-    # no inline script: only JSON data blocks and the deferred files (shared helpers, then the sheet)
+    # no inline script: only JSON data blocks and the deferred files (shared helpers, offline reading, the sheet)
     for tag in re.findall(r"<script[^>]*>", html):
         assert 'type="application/json"' in tag or (
-            re.search(r'src="/static/js/(common|scoring)\.js"', tag) and "defer" in tag)
+            re.search(r'src="/static/js/(common|offline|scoring)\.js"', tag) and "defer" in tag)
     assert " on" not in " ".join(re.findall(r"<[^>]+>", html)).replace(" one", "")  # no onclick= and friends
 
 

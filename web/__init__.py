@@ -6,6 +6,7 @@ from web.eclipse_combat import bp as eclipse_combat_bp
 from web.eclipse_jobs import bp as eclipse_jobs_bp
 from web.glossary import bp as glossary_bp
 from web.health import bp as health_bp
+from web.offline import bp as offline_bp
 from web.openapi import bp as api_docs_bp
 from web.reference import bp as reference_bp
 from web.retreat import bp as retreat_bp
@@ -34,4 +35,5 @@ BLUEPRINTS = [
     eclipse_jobs_bp,
     search_bp,
     glossary_bp,
+    offline_bp,
 ]

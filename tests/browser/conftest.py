@@ -55,7 +55,9 @@ def browser():
 
 @pytest.fixture()
 def page(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="it-IT")
+    # Without the offline service worker: each test talks to the server itself, and no fresh
+    # context spends its first seconds caching the app shell (test_offline_browser.py has its own).
+    context = browser.new_context(viewport={"width": 360, "height": 740}, locale="it-IT", service_workers="block")
     opened = context.new_page()
     opened.set_default_timeout(15000)
     yield opened

@@ -50,6 +50,7 @@ CHECKS = ("overflow", "names", "targets", "contrast", "landmarks", "keyboard", "
 # (id, path); the guard test below checks every GET page of app.url_map is here.
 PAGES = [
     ("home", "/"),
+    ("offline", "/offline"),
     ("tools", "/tools"),
     ("api-docs", "/api/docs"),
     *[(f"toc-{game}", f"/rules/{game}") for game in GAMES],
