@@ -5,7 +5,7 @@ few GB, so it must not run inside a gunicorn worker, and two of them must not ru
 
 The embedded queue: one SQLite file in the instance folder holds a row per distinct battle,
 keyed by the SHA-256 of its validated, language-free input. Whichever gunicorn worker receives a
-new battle inserts the row and starts a runner process (``python -m web.eclipse_jobs <db>``);
+new battle inserts the row and starts a runner process (``web/eclipse_job_runner.py``);
 the runner claims queued rows one at a time (so one big solve at a time), writes its progress
 and a heartbeat to the row, and leaves the result in it. Every worker answers status and results
 from the row, so the page can be left and reopened by its link, and a battle solved once is
@@ -32,6 +32,7 @@ from flask import Blueprint, abort, current_app, jsonify, render_template, url_f
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from engine.budget import time_budget
 from engine.eclipse.battle import (
     MAX_BACKGROUND_STATES,
     Fleet,
@@ -43,7 +44,7 @@ from engine.eclipse.blueprints import default_blueprint
 from engine.eclipse.targeting import TARGETINGS
 from engine.reasons import InvalidInput
 from web.api_input import get_choice, json_object, reject_unknown
-from web.compute import cache_key
+from web.compute import TIME_BUDGET_SECONDS, cache_key
 from web.eclipse_combat import SHIP_NAMES, _refuse, read_side, result_json
 from web.eclipse_combat_openapi import RESPONSE, SIDE, TARGETING
 from web.errors import ApiError
@@ -158,12 +159,13 @@ def start_runner(path: Path) -> None:
     """A detached runner process (``ECLIPSE_JOBS_RUNNER``: "process", the default; "inline" runs
     the queue in the request, the default under TESTING; "manual" leaves it to the caller)."""
     mode = current_app.config.get("ECLIPSE_JOBS_RUNNER", "inline" if current_app.testing else "process")
-    if mode == "inline":
-        run_pending(path)
+    if mode == "inline":  # within the request's time budget: past it the job ends as failed
+        with time_budget(current_app.config.get("COMPUTE_BUDGET_SECONDS", TIME_BUDGET_SECONDS)):
+            run_pending(path)
     if mode != "process":
         return
     root = Path(__file__).resolve().parent.parent
-    subprocess.Popen([sys.executable, "-m", "web.eclipse_jobs", str(path)], cwd=root, start_new_session=True,
+    subprocess.Popen([sys.executable, "-m", "web.eclipse_job_runner", str(path)], cwd=root, start_new_session=True,
                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
@@ -265,6 +267,3 @@ document(
     errors=(400, 404),
 )
 
-
-if __name__ == "__main__":
-    run_pending(sys.argv[1])
