@@ -105,6 +105,21 @@ def test_npcs_never_attack():
     assert info.value.code == "npc_must_defend"
 
 
+def test_starbases_never_attack():
+    # NAVI: starbases cannot move, so they are never in the fleet that moved into the hex.
+    with pytest.raises(InvalidInput) as info:
+        solve_battle(Fleet((terran("interceptor", 1), terran("starbase", 1))), Fleet((terran("interceptor", 1),)))
+    assert info.value.code == "starbase_cannot_attack"
+    assert info.value.field == "attacker.ships[1].type" and info.value.rule == "eclipse/navi"
+    # Defending is fine. By hand: a Terran starbase (initiative 4, computer 1, two hull) fires
+    # before a Terran interceptor (initiative 3) and hits on 5-6 (1/3); the interceptor hits on a 6
+    # and needs three hits. A round ends the interceptor with 1/3, scores it a hit with
+    # 2/3 * 1/6 = 1/9, else nothing; so each decisive round is its hit with (1/9) / (4/9) = 1/4,
+    # and it wins with (1/4)^3.
+    r = solve_battle(Fleet((terran("interceptor", 1),)), Fleet((terran("starbase", 1),)), exact=True)
+    assert r.attacker_win == Fraction(1, 64)
+
+
 def test_oversized_battles_are_refused_before_work():
     big = Fleet((ship("interceptor", 8, initiative=3, hull=6, ion=1), ship("cruiser", 4, initiative=2, hull=6, ion=1)))
     with pytest.raises(InvalidInput) as info:

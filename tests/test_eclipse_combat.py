@@ -116,6 +116,16 @@ def test_other_refusals_are_400_with_a_field(client, payload, field):
     assert r.get_json()["error"]["field"] == field
 
 
+@pytest.mark.parametrize("lang, words", [("en", "starbases cannot move"), ("it", "Basi Stellari sono immobili")])
+def test_a_starbase_on_the_attacking_side_is_refused(client, lang, words):
+    r = client.post(f"{URL}?lang={lang}", json=body([{"type": "starbase", "count": 1}],
+                                                    [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == 400
+    error = r.get_json()["error"]
+    assert error["code"] == "starbase_cannot_attack" and error["field"] == "attacker.ships[0].type"
+    assert words in error["message"] and "eclipse/navi" in error["message"]
+
+
 def test_not_json_is_400(client):
     r = client.post(URL, data="nope", content_type="application/json")
     assert r.status_code == 400

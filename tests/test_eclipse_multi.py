@@ -76,3 +76,22 @@ def test_every_faction_is_checked_and_named_by_its_place():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([RED, GREEN, Faction("blue", mixed, 2)])
     assert (info.value.code, info.value.field) == ("npc_mixed_with_players", "factions[2].ships")
+
+
+def test_only_the_controller_has_starbases_and_it_defends_with_them():
+    # COSTRUZIONE: starbases stand only where the player has an influence disc (the controller).
+    # Red controls with a starbase and an interceptor; Green's interceptor attacks it, so the hex is
+    # the single battle Green v Red (Red defends: it fires first on ties and its starbase shoots at 4).
+    red = Faction("red", Fleet((terran("interceptor", 1), terran("starbase", 1))), entered=0, controller=True)
+    green = Faction("green", Fleet((terran("interceptor", 1),)), entered=1)
+    hexr = resolve_hex([red, green], exact=True)
+    battle = solve_battle(green.fleet, red.fleet, exact=True)
+    assert hexr.hold == {"red": battle.defender_win, "green": battle.attacker_win}
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", red.fleet, 0), green])
+    assert info.value.code == "starbase_not_controller" and info.value.rule == "eclipse/costruzione"
+    assert info.value.field == "factions[0].ships"
+    # With Ancients in the hex the controller's survivors would have to attack them: immobile.
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([red, green, ANCIENTS])
+    assert info.value.code == "starbase_cannot_attack" and info.value.rule == "eclipse/navi"

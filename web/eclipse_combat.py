@@ -91,6 +91,10 @@ ERRORS = {
     "retreat_round_out_of_range": _l("%(field)s must be between %(min)s and %(max)s (rule %(rule)s)."),
     "retreat_type_absent": _l("%(field)s: this side has no ships of the type it plans to retreat (rule %(rule)s)."),
     "starbase_cannot_retreat": _l("%(field)s: starbases cannot move, so they cannot retreat (rule %(rule)s)."),
+    "starbase_cannot_attack": _l("%(field)s: starbases cannot move, so they never attack: put them on the defending "
+                                 "side (rule %(rule)s)."),
+    "starbase_not_controller": _l("%(field)s: starbases are built only in a hex with the player's influence disc: "
+                                  "only the controlling faction can have them (rule %(rule)s)."),
     "npc_must_defend": _l("%(field)s: Ancient ships and the GCDS are always the defenders (rule %(rule)s)."),
     "hex_needs_two_factions": _l("%(field)s: a battle needs at least two factions (rule %(rule)s)."),
     "too_many_factions": _l("%(field)s: at most %(max)s player factions per hex (rule %(rule)s)."),

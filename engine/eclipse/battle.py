@@ -43,6 +43,7 @@ RULE_STALEMATE = "eclipse/stallo"
 RULE_NPC = "eclipse/combattere-contro-gli-antichi-e-il-sdcg"
 RULE_ANCIENTS = "eclipse/navi-degli-antichi"
 RULE_GCDS = "eclipse/sistema-di-difesa-del-centro-galattico"
+RULE_SHIPS = "eclipse/navi"  # NAVI: starbases cannot move
 
 # Size limits, checked before any work (docs/eclipse_combat.md). The estimate is the number of
 # battle states the solver holds (``estimate_states``). Up to MAX_OPTIMAL_STATES optimal
@@ -175,6 +176,9 @@ def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
         validate_fleet(fleet, side)
     if attacker.npc:
         raise InvalidInput("npc_must_defend", field="attacker.ships", rule=RULE_COMBAT)
+    for i, g in enumerate(attacker.groups):
+        if not SHIP_TYPES[g.kind].movable:  # the attacker moved into the hex; starbases are immobile
+            raise InvalidInput("starbase_cannot_attack", field=f"attacker.ships[{i}].type", rule=RULE_SHIPS)
 
 
 def validate_fleet(fleet: Fleet, side: str) -> None:
