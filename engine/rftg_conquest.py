@@ -79,7 +79,7 @@ def conquest_check(
         reasons.append(Reason("negative_military_counted", RULE_OBJECTIVES, {"negatives": negatives, "total": tableau}))
     force = tableau + specialized_bonus
     if specialized_bonus:
-        reasons.append(Reason("specialized_bonus", RULE_SETTLE_POWERS, {"bonus": specialized_bonus}))
+        reasons.append(Reason("specialized_bonus", RULE_OBJECTIVES, {"bonus": specialized_bonus}))
     if space_mercenaries:
         force += MERCENARIES_BONUS
         reasons.append(Reason("space_mercenaries", RULE_SETTLE_POWERS, {"bonus": MERCENARIES_BONUS}))

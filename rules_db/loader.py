@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from rules_db import numbering
+
 ROOT = Path(__file__).resolve().parent
 GAMES = ("eclipse", "galaxy", "ti4", "parsec", "rftg")
 LANGS = ("it", "en")
@@ -42,6 +44,7 @@ class Game:
     source: str  # file under rules_db/sources/ the sections were taken from
     name_en: str = ""
     document_en: str = ""
+    bold: str = "emphasis"  # what bold text stands for in the source: "emphasis" or "updated"
 
     def name(self, lang: str) -> str:
         return (self.name_en if lang == "en" else "") or self.name_it
@@ -66,6 +69,14 @@ class Section:
     related: tuple[str, ...] = ()
     keywords: tuple[str, ...] = ()
     file: str = ""
+    number_en: str = ""  # the English rulebook's number where it differs in numbering (TI4)
+    clarified_by: tuple[str, ...] = ()  # the FAQ answers and errata that clarify this rule
+    clarifies: tuple[str, ...] = ()  # for a FAQ answer or an erratum: the rules it clarifies
+
+    def display_number(self, lang: str) -> str:
+        """The number a reader of ``lang`` knows: TI4's English Rules Reference numbers chapters
+        in English alphabetical order (23.7 in Italian is 78.7 in English)."""
+        return (self.number_en if lang == "en" else "") or self.number
 
     def title(self, lang: str) -> str:
         """The title in ``lang``, falling back to the authoritative Italian."""
@@ -75,7 +86,8 @@ class Section:
         return (self.body_en if lang == "en" else "") or self.body_it
 
     def has_english(self) -> bool:
-        return bool(self.title_en and self.body_en)
+        """Translated: an English title, and an English body unless the section is a heading only."""
+        return bool(self.title_en and (self.body_en or not self.body_it))
 
     @property
     def key(self) -> str:
@@ -130,6 +142,12 @@ class RulesDB:
     sections: dict[str, Section]
     digest: str
     _order: dict[str, list[str]] = field(default_factory=dict)
+    numberings: dict[str, numbering.Numbering] = field(default_factory=dict)
+
+    def by_english_number(self, game: str, number: str) -> Section | None:
+        """The section an English reader cites as ``number`` ("78.7" -> ti4/23.7)."""
+        italian = self.numberings.get(game, numbering.Numbering()).italian(number)
+        return self.sections.get(f"{game}/{italian}") if italian else None
 
     def get(self, section_id: str) -> Section | None:
         return self.sections.get(section_id)
@@ -171,7 +189,7 @@ class RulesDB:
 def _read_game(folder: Path, game: str) -> tuple[Game, list[RawBlock], dict[str, RawBlock]]:
     meta = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
     info = Game(game, meta["name"], meta["document"], meta["version"], meta["source"],
-                meta.get("name_en", ""), meta.get("document_en", ""))
+                meta.get("name_en", ""), meta.get("document_en", ""), meta.get("bold", "emphasis"))
     italian: list[RawBlock] = []
     for path in sorted((folder / "it").glob("*.md")):
         italian.extend(parse_blocks(path.read_text(encoding="utf-8"), f"{game}/it/{path.name}"))
@@ -188,6 +206,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
     """Load and cross-check every game; raise RulesDBError on any broken id or link."""
     digest = hashlib.sha256()
     infos: dict[str, Game] = {}
+    numberings: dict[str, numbering.Numbering] = {}
     blocks: list[RawBlock] = []
     english: dict[str, RawBlock] = {}
     for game in games:
@@ -200,6 +219,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
                 digest.update(path.read_bytes())
         info, game_blocks, game_english = _read_game(folder, game)
         infos[game] = info
+        numberings[game] = numbering.read(folder)
         for block in game_blocks:
             if not _ID_RE.match(block.id) or not block.id.startswith(game + "/"):
                 raise RulesDBError(f"{block.file}: bad section id {block.id!r}")
@@ -217,6 +237,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
 
     children: dict[str, list[str]] = {block.id: [] for block in blocks}
     related: dict[str, list[str]] = {block.id: [] for block in blocks}
+    clarified_by: dict[str, list[str]] = {block.id: [] for block in blocks}
     for block in blocks:
         parent = block.meta.get("parent")
         if parent:
@@ -229,10 +250,10 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
                 raise RulesDBError(f"{block.file}: {block.id} links to unknown section {target}")
             if target != block.id and target not in related[block.id]:
                 related[block.id].append(target)
-        # A FAQ or erratum that clarifies a rule is linked from that rule too.
+        # A FAQ or erratum that clarifies a rule is linked from that rule too, in its own list.
         for target in _split_list(block.meta.get("clarifies", "")):
-            if block.id not in related[target]:
-                related[target].append(block.id)
+            if block.id not in clarified_by[target]:
+                clarified_by[target].append(block.id)
 
     sections: dict[str, Section] = {}
     order: dict[str, list[str]] = {game: [] for game in infos}
@@ -243,6 +264,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             id=block.id,
             game=game,
             number=block.meta.get("number", ""),
+            number_en=numberings[game].english(block.meta.get("number", "")),
             title_it=block.title,
             body_it=block.body,
             title_en=en.title if en else "",
@@ -250,9 +272,11 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             parent=block.meta.get("parent") or None,
             children=tuple(children[block.id]),
             related=tuple(related[block.id]),
+            clarified_by=tuple(clarified_by[block.id]),
+            clarifies=_split_list(block.meta.get("clarifies", "")),
             keywords=_split_list(block.meta.get("keywords", ""))
             + (_split_list(en.meta.get("keywords", "")) if en else ()),
             file=block.file,
         )
         order[game].append(block.id)
-    return RulesDB(infos, sections, digest.hexdigest(), order)
+    return RulesDB(infos, sections, digest.hexdigest(), order, numberings)

@@ -328,3 +328,11 @@ def test_monte_carlo_agrees_on_a_retreat_plan():
     assert within(wins / n, exact.attacker_win, n)
     assert within(escapes / n, exact.attacker_escape, n)
     assert exact.groups[0].escaped > 0
+
+
+def test_ancients_cannot_retreat_cites_the_retreat_rule():
+    # Retreating ships need a hex with their player's Influence Disc: Ancients have none.
+    with pytest.raises(InvalidInput) as refused:
+        solve_battle(Fleet((terran("interceptor", 1),)),
+                     Fleet((Group("ancient", 1, npc_stats("ancient")),), retreat=RetreatPlan(1)))
+    assert (refused.value.code, refused.value.rule) == ("npc_cannot_retreat", "eclipse/ritirata")

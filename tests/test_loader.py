@@ -66,9 +66,9 @@ def test_children_related_and_clarifies_are_derived(tmp_path):
     one, sub, faq = db.get("g/one"), db.get("g/one.1"), db.get("g/faq-1")
     assert one.children == ("g/one.1",) and sub.parent == "g/one"
     assert one.keywords == ("uno", "primo")
-    # the FAQ clarifies the sub-rule, so the sub-rule links back to it (once, not twice)
-    assert sub.related == ("g/faq-1",)
-    assert faq.related == ("g/one.1",)
+    # the FAQ clarifies the sub-rule, so the sub-rule links back to it (once, in its own list)
+    assert sub.clarified_by == ("g/faq-1",) and sub.related == ("g/faq-1",)  # also named by hand
+    assert faq.related == ("g/one.1",) and faq.clarified_by == ()
     assert db.ancestors(sub) == [one]
     assert db.neighbours(sub) == (one, faq)
     assert [s.id for s in db.roots("g")] == ["g/one", "g/faq-1"]

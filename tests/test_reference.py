@@ -7,6 +7,7 @@ import re
 import pytest
 
 from rules_db.loader import GAMES
+from web.rules import markdown_html
 
 
 def test_home_lists_the_games(client, db):
@@ -98,3 +99,96 @@ def test_english_toggle_reads_the_rules_in_english(client, url):
     text = re.sub(r"<[^>]+>", " ", html.split("<main", 1)[1].split("</main>", 1)[0])
     assert len(text.split()) > 30
     assert italian_share(text) < 0.03, url
+
+
+def test_english_pages_and_labels_show_the_english_rules_reference_number(client):
+    english = client.get("/rules/ti4/23?lang=en").get_data(as_text=True)
+    assert "78.7 " in english and ">23.7 " not in english
+    assert "English Rules Reference 78 · Italian Compendio 23" in english
+    italian = client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)
+    assert "23.7 " in italian and "78.7" in italian  # the Italian number first, the English beside it
+
+
+def test_a_link_with_an_english_number_resolves(client):
+    response = client.get("/rules/ti4/rr/78.7?lang=en")
+    assert response.status_code == 301 and response.headers["Location"].endswith("/rules/ti4/23.7?lang=en")
+    assert client.get("/rules/ti4/78.7").headers["Location"].endswith("/rules/ti4/23.7")
+    assert client.get("/rules/ti4/rr/17.1").status_code == 404
+    assert client.get("/rules/ti4/78.4").status_code == 200  # an Italian id stays itself
+
+
+def test_faq_and_errata_have_their_own_labelled_blocks_in_both_languages(client):
+    english = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    faq = english.split('class="clarifications clarifications-faq"')[1].split("</section>")[0]
+    assert "<h2>FAQ</h2>" in faq and "/rules/ti4/faq-generale-2" in faq and "/rules/ti4/faq-carte-azione-1" in faq
+    assert english.count('href="/rules/ti4/faq-generale-2"') == 1  # not mixed into related rules too
+    chapter = client.get("/rules/ti4/23?lang=en").get_data(as_text=True)  # sub-rules inline: their FAQ too
+    assert chapter.count('href="/rules/ti4/faq-generale-2"') == 1 and "Related rules" in chapter
+    italian = client.get("/rules/ti4/30.3?lang=it").get_data(as_text=True)
+    errata = italian.split('class="clarifications clarifications-errata"')[1].split("</section>")[0]
+    assert "<h2>Errata corrige</h2>" in errata and "/rules/ti4/errata-diplomazia" in errata
+    assert "<h2>Domande ricorrenti (FAQ)</h2>" in client.get("/rules/ti4/23.7?lang=it").get_data(as_text=True)
+    answer = client.get("/rules/ti4/faq-generale-2?lang=en").get_data(as_text=True)  # and back again
+    clarified = answer.split("<h2>Rules it clarifies</h2>")[1].split("</ul>")[0]
+    assert 'href="/rules/ti4/23.7">78.7 STEP 5. RETREAT</a>' in clarified and "Related rules" not in answer
+
+
+def test_tables_render_as_tables_in_a_scrolling_region(client, db):
+    html = client.get("/rules/eclipse/costruzione?lang=it").get_data(as_text=True)
+    assert 'role="region" tabindex="0" aria-label="COSTI DI COSTRUZIONE"><table>' in html
+    assert "<th>Materiali</th>" in html and "|---" not in html and "| NAVI" not in html
+    for section in db.sections.values():  # no body in either language leaves a pipe table unrendered
+        for lang in ("it", "en"):
+            rendered = str(markdown_html(section.body(lang)))
+            assert not re.search(r"^\s*\|.*\|\s*$", rendered, re.M), (section.id, lang)
+
+
+def test_flattened_tables_are_rebuilt_with_the_source_s_own_headers(client):
+    html = client.get("/rules/eclipse/preparazione-2?lang=en").get_data(as_text=True)
+    assert "<th>Players</th>\n<th>2</th>" in html and "<td>Technology Tiles on the Supply Board</td>" in html
+    assert "Players Tiles" not in html
+    italian = client.get("/rules/eclipse/preparazione-2?lang=it").get_data(as_text=True)
+    assert "<td>Pila degli esagoni del Settore Esterno (tessere)</td>\n<td>5</td>" in italian
+
+
+def test_a_table_row_the_source_lacks_is_marked_as_an_editor_s_note(client):
+    for lang, note in (("it", "Nota del curatore:"), ("en", "Editor's note:")):
+        html = client.get(f"/rules/eclipse/segnalini-reputazione?lang={lang}").get_data(as_text=True)
+        table_end = html.index("</table>")
+        assert "<blockquote>" in html[table_end : table_end + 200] and note in html[table_end : table_end + 300]
+
+
+def test_a_heading_only_section_is_not_called_untranslated(client, db):
+    assert db.get("ti4/16.8").has_english() and not db.get("ti4/16.8").body_it
+    html = client.get("/rules/ti4/16.8?lang=en").get_data(as_text=True)
+    assert "no English translation yet" not in html and "English translation." in html
+    assert [s.id for s in db.sections.values() if not s.has_english()] == []
+
+
+def test_ti4_bold_sentences_show_as_updated_text_with_a_legend(client):
+    for lang, legend in (("en", "marks text updated in a later version"), ("it", "segna il testo aggiornato")):
+        html = client.get(f"/rules/ti4/23.7?lang={lang}").get_data(as_text=True)
+        body = html.split('class="rule-body"')[1].split("</div>")[0]
+        assert body.count('<ins class="updated">') == 4 and legend in html
+        assert re.findall(r"<strong>(.*?)</strong>", body) == [("STEP 5. RETREAT:" if lang == "en" else "PASSO 5. RITIRATA:")]
+    # the sentence that answers "where may I retreat?" was never bold, and is not marked
+    english = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    assert "<p>The system to which that player's units retreat must contain" in english
+    # other games: bold is the rulebook's emphasis, kept as it is; no legend
+    eclipse = client.get("/rules/eclipse/costruzione?lang=it").get_data(as_text=True)
+    assert "<strong>Materiali</strong>" in eclipse and "updated" not in eclipse.split("<main")[1]
+
+
+def test_english_contents_follow_the_english_rulebook_s_numbers(client):
+    english = client.get("/rules/ti4?lang=en").get_data(as_text=True)
+    glossary = re.findall(r'href="/rules/ti4/(\d+)">(\d+) ', english)
+    assert [int(n) for _id, n in glossary] == sorted(int(n) for _id, n in glossary)
+    assert glossary[0] == ("16", "1") and ("23", "78") in glossary  # ABILITIES first; SPACE COMBAT is 78
+    italian = client.get("/rules/ti4?lang=it").get_data(as_text=True)
+    assert re.findall(r'href="/rules/ti4/(\d+)">', italian)[:3] == ["1", "2", "3"]  # ACCORDO, ADIACENZA, ...
+
+
+def test_side_by_side_each_text_carries_its_own_book_s_number(client):
+    html = client.get("/rules/ti4/23.7?lang=en&compare=1").get_data(as_text=True)
+    labels = re.findall(r'<p class="compare-label">([^<]*)</p>', html)
+    assert labels == ["Italiano (original) · 23.7", "English · 78.7"]

@@ -190,3 +190,14 @@ def test_parsec_400_names_the_field(client, patch, field):
     response = post(client, "parsec", body)
     assert response.status_code == 400
     assert response.get_json()["error"]["field"] == field
+
+
+def test_ti4_antimass_deflectors_through_the_api(client):
+    field = [{"system": "F", "own_units": True, "anomaly": "asteroid_field"}]
+    refused = post(client, "ti4", {**TI4_BODY, "candidates": field}).get_json()
+    assert refused["legal"] == [] and refused["can_announce"] is False
+    allowed = post(client, "ti4", {**TI4_BODY, "candidates": field, "antimass_deflectors": True}).get_json()
+    assert allowed["legal"] == ["F"] and allowed["can_announce"] is True
+    assert "antimass_deflectors" in [n["code"] for n in allowed["verdicts"][0]["notes"]]
+    html = client.get("/retreat/ti4?lang=en&role=attacker&antimass=1&n0=F&u0=1&an0=asteroid_field").get_data(as_text=True)
+    assert "which your Antimass Deflectors let your ships move into" in html

@@ -55,3 +55,10 @@ def test_english_page_has_no_italian_left_and_back(client, game):
     italian = visible_text(client.get(f"/retreat/{game}?lang=it").get_data(as_text=True))
     assert not [m.string for m in catalogue if "%(" not in m.string and m.string in english]
     assert not [m.id for m in catalogue if "%(" not in m.id and m.id in italian]
+
+
+def test_ti4_citations_carry_the_number_of_the_reader_s_rulebook(client):
+    english = client.get("/retreat/ti4?lang=en").get_data(as_text=True)
+    assert '<a class="rule-link" href="/rules/ti4/23.4">78.4 STEP 2. ANNOUNCE RETREATS</a>' in english
+    italian = client.get("/retreat/ti4?lang=it").get_data(as_text=True)
+    assert '<a class="rule-link" href="/rules/ti4/23.4">23.4 PASSO 2. ANNUNCIARE LA RITIRATA</a>' in italian

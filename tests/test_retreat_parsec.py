@@ -186,3 +186,8 @@ def test_safe_hexes_are_reachable_free_and_out_of_every_range(att, blk, vessel, 
     assert ps.can_evade(s) == (not ps.is_boxed_in(s))
     if ps.is_surrounded(s):
         assert codes(ps.evade_reasons(s)) == ["surrounded"]
+
+
+def test_a_colony_s_counterattack_cites_the_colony_rule():
+    (reason,) = ps.exchange_reasons(ps.parse("colony vs cruiser@2,0 fighter@0,1"))
+    assert reason.rule == "parsec/colonia"  # "la sua gittata di tiro è pari a 1"

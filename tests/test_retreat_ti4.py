@@ -242,3 +242,15 @@ def test_announcing_needs_the_turn_and_a_legal_system(systems, role, opp):
         "own_command_token")]) for i, s in enumerate(systems))
     c = ti4.Combat(role, named, Fleet(carriers=1), opp)
     assert ti4.can_announce(c) == (not opp and any(map(ti4.is_legal_destination, named)))
+
+
+def test_antimass_deflectors_open_asteroid_fields():
+    without = ti4.parse("attacker: A=edge,units,asteroid_field S=edge,units,supernova")
+    assert ti4.legal_destinations(without) == ()
+    assert not ti4.can_announce(without)
+    with_tech = ti4.parse("attacker +antimass: A=edge,units,asteroid_field S=edge,units,supernova")
+    assert ti4.legal_destinations(with_tech) == ("A",)  # a supernova stays closed
+    (field, _supernova) = ti4.verdicts(with_tech)
+    assert field.reasons == () and ("antimass_deflectors", "ti4/14.1") in [(n.code, n.rule) for n in field.notes]
+    # the technology does not make up for the other conditions of 23.7
+    assert ti4.legal_destinations(ti4.parse("attacker +antimass: A=edge,asteroid_field")) == ()

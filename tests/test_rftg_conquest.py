@@ -85,3 +85,8 @@ def test_refusals(kwargs, code, field):
     with pytest.raises(InvalidInput) as err:
         conquest_check(**kwargs)
     assert err.value.code == code and err.value.field == field
+
+
+def test_specialized_bonus_cites_the_rule_that_names_such_bonuses():
+    verdict = conquest_check(4, [1], specialized_bonus=3)
+    assert ("specialized_bonus", "rftg/obiettivi-piu") in [(r.code, r.rule) for r in verdict.reasons]

@@ -121,3 +121,14 @@ def test_a_translation_never_weighs_more_than_the_typed_word():
     # A word the question's language never uses (English question on Italian-only text): full weight.
     assert translation_boost(("dread",), "en", ("astronav",), "it", counts, 900) == 1.0
     assert translation_boost(("ship",), "en", ("astronav",), "it", counts, 0) == 1.0
+
+
+def test_an_english_reader_s_number_is_read_in_the_english_numbering_first():
+    from rules_db.search.query import NUMBER_BOOST, number_terms
+
+    italian = {"78.7": "23.7", "23.7": "44.7"}.get
+    (english,) = number_terms(["78.7"], "en", italian)
+    assert {(t.text, t.boost) for t in english.subqueries} == {("23.7", NUMBER_BOOST), ("78.7", NUMBER_BOOST / 4)}
+    (own,) = number_terms(["23.7"], "it", italian)
+    assert {(t.text, t.boost) for t in own.subqueries} == {("23.7", NUMBER_BOOST), ("44.7", NUMBER_BOOST / 4)}
+    assert number_terms(["9.9"], "en", italian)[0].text == "9.9"  # no English chapter 9.9: taken as typed

@@ -132,7 +132,7 @@ def test_bombardamneto_suggests_bombardamento(real):
 
 
 def test_unaccented_capacita_finds_capacita(real):
-    assert real.search("capacita", "it").results[0].section.title_it.startswith("CAPACITÀ")
+    assert "capacità" in real.search("capacita", "it").results[0].section.title_it.lower()
 
 
 def test_english_questions_reach_italian_rules(real):

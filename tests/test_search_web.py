@@ -145,3 +145,14 @@ def test_opened_result_marks_the_matched_words(client):
 def test_build_index_command(app):
     result = app.test_cli_runner().invoke(build_index_command)
     assert result.exit_code == 0 and "Index built" in result.output
+
+
+@pytest.mark.parametrize("text", ["78.7", "rule 78.7", "78.7 retreat"])
+def test_an_english_rules_reference_number_opens_its_paragraph(client, text):
+    _, body = api(client, q=text, lang="en", limit=1)
+    assert body["results"][0]["id"] == "ti4/23.7"
+
+
+def test_an_italian_number_stays_italian(client):
+    _, body = api(client, q="23.4", lang="it", limit=1)
+    assert body["results"][0]["id"] == "ti4/23.4"

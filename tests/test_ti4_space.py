@@ -253,3 +253,8 @@ def test_monte_carlo_agrees_within_sampling_error():
         sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
         assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
 
+
+
+def test_a_retreat_planned_after_the_stop_cites_the_retreat_step():
+    r = solve(Force({"destroyer": 1}), Force({"cruiser": 1}, retreat_round=3), stop_after=2)
+    assert [(x.code, x.rule) for x in r.reasons] == [("retreat_after_stop", "ti4/23.7")]

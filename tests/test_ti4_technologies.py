@@ -137,3 +137,15 @@ def test_each_reason_names_the_side_whose_card_acts():
                                           ("magen_defense_grid", "defender")}
     assert reasons(invading, Force({"infantry": 2}, technologies=cards)) == {
         ("plasma_scoring", "attacker"), ("x89_bacterial_weapon", "attacker")}
+
+
+def test_each_technology_cites_the_rule_its_card_text_works_through():
+    cannon = space(Force({"cruiser": 3}, technologies=("antimass_deflectors", "assault_cannon")),
+                   Force({"destroyer": 1, "pds": 1}, technologies=("graviton_laser_system",)))
+    cited = {r.code: r.rule for r in cannon.reasons}
+    # -1 to the PDS rolls (a modifier, 49.2); hits past fighters (who takes space cannon hits,
+    # 15.5); Assault Cannon is a "before combat" ability (23.2). Not 81.1 ("placed faceup").
+    assert cited == {"antimass_deflectors": "ti4/49.2", "graviton_laser_system": "ti4/15.5",
+                     "assault_cannon": "ti4/23.2"}
+    grid = ground(Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=("magen_defense_grid",)))
+    assert {r.code: r.rule for r in grid.reasons}["magen_defense_grid"] == "ti4/70.3"  # names Magen

@@ -33,3 +33,13 @@ def test_helpers():
     assert list_items("- a\n1. b\ntext\n  - c") == 3
     assert numbers("23.7 e 2, poi 1,5") == {"23.7", "2", "1.5"}
     assert italian_share("the player must roll") == 0.0 < italian_share("il giocatore deve tirare")
+
+
+def test_english_uses_the_games_official_terms(db):
+    english = {s.id: s.body_en for s in db.sections.values()}
+    everything = "\n".join(english.values())
+    for wrong in ("assigning damage", "GENETIC LABS", "(Progress)", "Diplomacy Track", "in ways A"):
+        assert wrong not in everything, wrong
+    assert "before a player assigns hits to their units" in english["ti4/77"]  # Sustain Damage
+    assert "the Genetics Lab card" in everything  # RftG card name
+    assert "**Vernor** (Hydran Progress)" in everything and "placed in positions A, B, C and D" in everything

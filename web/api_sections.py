@@ -18,6 +18,7 @@ def section_summary(section: Section) -> dict:
         "id": section.id,
         "game": section.game,
         "number": section.number,
+        "number_en": section.display_number("en"),
         "title": {"it": section.title_it, "en": section.title_en},
         "url": section_url(section.id),
     }
@@ -29,9 +30,10 @@ SECTION = {"allOf": [ref("SectionSummary"), obj(
         "parent": {"type": ["string", "null"]},
         "children": array(STRING),
         "related": array(STRING),
+        "clarified_by": array(STRING),
         "keywords": array(STRING),
     },
-    ("body", "parent", "children", "related"),
+    ("body", "parent", "children", "related", "clarified_by"),
 )]}
 document(
     "/api/sections", "get",
@@ -74,6 +76,7 @@ def get_section(section_id: str):
             "parent": found.parent,
             "children": list(found.children),
             "related": list(found.related),
+            "clarified_by": list(found.clarified_by),
             "keywords": list(found.keywords),
         }
     )

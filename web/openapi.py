@@ -64,8 +64,9 @@ SCHEMAS: dict[str, dict] = {
     "Localized": obj({"it": STRING, "en": STRING}, ("it", "en")),
     "Reason": obj({"code": STRING, "message": STRING, "rule": STRING}, ("code", "message", "rule")),
     "SectionSummary": obj(
-        {"id": STRING, "game": STRING, "number": STRING, "title": ref("Localized"), "url": STRING},
-        ("id", "game", "number", "title", "url"),
+        {"id": STRING, "game": STRING, "number": STRING, "number_en": STRING, "title": ref("Localized"),
+         "url": STRING},
+        ("id", "game", "number", "number_en", "title", "url"),
     ),
 }
 

@@ -115,7 +115,7 @@ TI4_EXAMPLE = ("role=defender&carriers=1&dreadnoughts=1&fighters=4&infantry=3"
 
 
 def ti4_request(args: MultiDict) -> dict[str, Any]:
-    """Query ``role, opp, tokens, in, pool``, the unit fields, and per card ``n<i>`` (system),
+    """Query ``role, opp, tokens, antimass, in, pool``, the unit fields, and per card ``n<i>`` (system),
     ``a<i>`` (adjacency), ``p<i> u<i> x<i> t<i>`` (planet, units, other ships, token),
     ``an<i>`` (anomaly), ``o<i>`` (own ships there) as the API's request object."""
     candidates = [{"system": args.get(f"n{i}", ""), "adjacent": args.get(f"a{i}") or "edge",
@@ -130,6 +130,7 @@ def ti4_request(args: MultiDict) -> dict[str, Any]:
     pool = args.get("pool", "").strip()
     return {"role": args.get("role", ""), "opponent_announced_retreat": _flag(args, "opp"),
             "tokens_in_reinforcements": args.get("tokens") != "0",
+            "antimass_deflectors": args.get("antimass") == "1",
             "active_anomaly": args.get("in") or None, "units": units, "candidates": candidates,
             "fleet_pool": _int_or_text(pool) if pool else None}
 

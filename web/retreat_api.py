@@ -81,7 +81,7 @@ def eclipse_api():
 # --- Twilight Imperium 4 ------------------------------------------------------------------
 
 TI4_FIELDS = ("player", "role", "opponent_announced_retreat", "candidates", "units",
-              "tokens_in_reinforcements", "active_anomaly", "fleet_pool")
+              "tokens_in_reinforcements", "active_anomaly", "fleet_pool", "antimass_deflectors")
 TI4_CANDIDATE_FIELDS = ("system", "adjacent", "controls_planet", "own_units",
                         "other_players_ships", "anomaly", "command_token", "own_ships")
 MAX_PLAYER_NAME = 24
@@ -130,6 +130,7 @@ def read_ti4(data: Mapping) -> ti4.Combat:
         tokens_in_reinforcements=get_bool(data, "tokens_in_reinforcements", default=True),
         active_anomaly=get_optional(get_choice, data, "active_anomaly", ti4.ANOMALIES),
         fleet_pool=get_optional(get_int, data, "fleet_pool", lo=0, hi=ti4.MAX_FLEET_POOL),
+        antimass_deflectors=get_bool(data, "antimass_deflectors", default=False),
     ))
 
 
@@ -288,7 +289,7 @@ document(
         "player": {"type": "string", "maxLength": MAX_PLAYER_NAME},
         "role": _enum(ti4.ROLES), "opponent_announced_retreat": BOOLEAN,
         "tokens_in_reinforcements": BOOLEAN, "active_anomaly": _enum(ti4.ANOMALIES, nullable=True),
-        "fleet_pool": integer(0, ti4.MAX_FLEET_POOL),
+        "fleet_pool": integer(0, ti4.MAX_FLEET_POOL), "antimass_deflectors": BOOLEAN,
         "candidates": array(obj({
             "system": {"type": "string", "minLength": 1, "maxLength": ti4.MAX_SYSTEM_NAME},
             "adjacent": {"anyOf": [BOOLEAN, _enum(ti4.ADJACENCIES)]},

@@ -45,6 +45,7 @@ TI4_MESSAGES = {
     "nebula": _l("%(system)s is a nebula: ships may move into a nebula only when it is the active system, and a retreat never goes to the active system."),
     # Notes
     "via_wormhole": _l("%(system)s is adjacent through matching wormholes."),
+    "antimass_deflectors": _l("%(system)s is an asteroid field, which your Antimass Deflectors let your ships move into."),
     "gravity_rift_entry": _l("%(system)s is a gravity rift: ships that stop in it do not roll; only ships moving through or out of a rift roll."),
     "gravity_rift_exit": _l("The combat is in a gravity rift: every retreating ship moves out of it and rolls a die; on 1-3 it is removed, together with the units it carries."),
     "must_retreat": _l("Once announced, the retreat must happen in the Retreat step if a valid system is still available."),

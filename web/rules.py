@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import re
 from functools import lru_cache
 
 import markdown
@@ -26,11 +28,13 @@ def section_url(section_id: str, **params) -> str:
 
 
 def section_label(section: Section, lang: str) -> str:
-    """What a link to a section says: its number (if any) and its title."""
+    """What a link to a section says: its number (if any) and its title. The number is the one
+    the reader's rulebook prints: TI4's English Rules Reference numbers chapters differently."""
     title = section.title(lang)
-    if not section.number or title.startswith(section.number):
+    number = section.display_number(lang)
+    if not number or title.startswith(number):
         return title  # Galaxy's chapter titles already carry their printed number
-    return f"{section.number} {title}"
+    return f"{number} {title}"
 
 
 def rule_label(section_id: str) -> str:
@@ -39,7 +43,38 @@ def rule_label(section_id: str) -> str:
     return section_label(found, current_lang()) if found else section_id
 
 
+_TABLE_RE = re.compile(r"<table>(.*?)</table>", re.S)
+_FIRST_HEADER_RE = re.compile(r"<th[^>]*>(.*?)</th>", re.S)
+_TAGS_RE = re.compile(r"<[^>]+>")
+
+
+def _scrolling(match: re.Match) -> str:
+    """A table in a focusable region that scrolls sideways on a narrow phone instead of widening
+    the page; the region is named after the table's first heading."""
+    heading = _FIRST_HEADER_RE.search(match[1])
+    name = html.unescape(_TAGS_RE.sub("", heading[1])).strip() if heading else ""
+    label = f' aria-label="{html.escape(name)}"' if name else ""
+    return f'<div class="table-scroll rule-table" role="region" tabindex="0"{label}><table>{match[1]}</table></div>'
+
+
+_STRONG_RE = re.compile(r"<strong>(.*?)</strong>", re.S)
+UPDATE_MIN_WORDS = 8  # bold this long is a whole updated sentence, not an emphasised word or a label
+
+
+def _update(match: re.Match) -> str:
+    words = len(_TAGS_RE.sub("", match[1]).split())
+    return f'<ins class="updated">{match[1]}</ins>' if words >= UPDATE_MIN_WORDS else match[0]
+
+
 @lru_cache(maxsize=4096)
-def markdown_html(text: str) -> Markup:
-    """Section bodies are our own reviewed source files; Markdown renders them once each."""
-    return Markup(markdown.markdown(text, extensions=["sane_lists"], output_format="html"))
+def markdown_html(text: str, bold_marks_updates: bool = False) -> Markup:
+    """Section bodies are our own reviewed source files; Markdown renders them once each.
+
+    ``bold_marks_updates``: in TI4's Compendio, text updated in a later version is printed in
+    colour, which the converted text kept as bold. Whole bold sentences are shown for what they
+    are, updated text (``<ins>``), instead of a page of bold; short bold (labels such as "D:",
+    a stressed word) stays bold."""
+    html = markdown.markdown(text, extensions=["sane_lists", "tables"], output_format="html")
+    if bold_marks_updates:
+        html = _STRONG_RE.sub(_update, html)
+    return Markup(_TABLE_RE.sub(_scrolling, html))

@@ -200,7 +200,7 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
                            value=fleet.targeting, allowed=list(TARGETINGS))
     if fleet.retreat is not None:
         if fleet.npc:
-            raise InvalidInput("npc_cannot_retreat", field=f"{side}.retreat", rule=RULE_NPC)
+            raise InvalidInput("npc_cannot_retreat", field=f"{side}.retreat", rule=RULE_RETREAT)
         require_int(fleet.retreat.round, 1, MAX_RETREAT_ROUND, f"{side}.retreat.round",
                     code="retreat_round_out_of_range", rule=RULE_RETREAT)
         kinds = {g.kind for g in fleet.groups}

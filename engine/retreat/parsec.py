@@ -33,6 +33,7 @@ from engine.reasons import InvalidInput, Reason
 # Section ids this module cites (each must exist in rules_db; a project test checks them).
 RULE_EVASION = "parsec/manovra-evasiva"
 RULE_LONG_RANGE = "parsec/attacco-a-lungo-raggio"
+RULE_COLONY = "parsec/colonia"  # a colony fires back only at range 1
 RULE_MOVEMENT = "parsec/azioni-e-movimento-dei-vascelli"
 RULE_END_OF_COMBAT = "parsec/fine-della-fase-di-combattimento"
 
@@ -217,7 +218,7 @@ def exchange_reasons(s: Situation) -> tuple[Reason, ...]:
     """Why the exchange goes on: attackers still in range, or a colony that may fire back."""
     if is_colony(s):
         near = _counterattackers(s)
-        return (Reason("colony_can_counterattack", RULE_LONG_RANGE,
+        return (Reason("colony_can_counterattack", RULE_COLONY,
                        {"attackers": [list(a.at) for a in near]}),) if near else ()
     if not can_evade(s) or ends_exchange(s) is not False or s.destination is not None:
         return ()

@@ -4,7 +4,9 @@ Announcing (23.4): the defender announces first; if the defender announced, the 
 in that round; nobody announces without a valid system to retreat to. Retreating (23.7): every
 ship with a move value goes to one adjacent system (2; matching wormholes are adjacent, 89) that
 holds a planet the player controls or one of the player's units and no other player's ships.
-Anomalies: ships never enter an asteroid field (14.1) or a supernova (79.1); they enter a nebula
+Anomalies: ships never enter an asteroid field (14.1), unless their player owns the Antimass
+Deflectors technology ("your ships can move into and through asteroid fields"), or a supernova
+(79.1); they enter a nebula
 only when it is the active system (54.1), which a retreat destination never is; a gravity rift
 rolls only for ships moving *through or out of* it (39.2), so retreating *into* one is safe, but
 retreating *out of* a combat fought in one rolls for every ship.
@@ -17,7 +19,8 @@ ships beyond the fleet pool there are removed (65.5).
 Notation, one line: ``ROLE [+opp] [-tokens] [in=ANOMALY] [pool=N]: NAME=FLAG,FLAG ...`` with flags
 ``edge`` (default), ``wormhole`` or ``far`` (adjacency), ``planet`` (controls a planet there),
 ``units`` (has a unit there), ``ships`` (another player's ships), ``token`` (own command token),
-``mine:N`` (N of the player's non-fighter ships already there) and an anomaly (``asteroid_field``, ``supernova``, ``nebula``, ``gravity_rift``). ``+opp``: the
+``mine:N`` (N of the player's non-fighter ships already there) and an anomaly (``asteroid_field``, ``supernova``, ``nebula``, ``gravity_rift``). ``+antimass``: the
+player owns Antimass Deflectors; ``+opp``: the
 opponent already announced; ``-tokens``: no command tokens left in reinforcements; ``in=X``: the
 combat's own system is anomaly X; ``pool=N``: N tokens in the fleet pool. The fleet is passed
 separately. Example::
@@ -66,7 +69,7 @@ ANNOUNCE_CODES = ("announcement_passed", "defender_announced", "no_ship_can_move
                   "no_valid_destination")
 REASON_CODES = ("not_adjacent", "no_planet_or_unit", "other_players_ships", "asteroid_field",
                 "supernova", "nebula")
-NOTE_CODES = ("via_wormhole", "gravity_rift_entry", "gravity_rift_exit", "must_retreat",
+NOTE_CODES = ("via_wormhole", "antimass_deflectors", "gravity_rift_entry", "gravity_rift_exit", "must_retreat",
               "opponent_gone", "stalemate", "skilled_retreat", "token_from_reinforcements", "token_from_command_sheet",
               "token_already_there", "capacity_loss", "fleet_pool_excess")
 # Where the command token placed in the destination comes from.
@@ -117,6 +120,7 @@ class Combat:
     tokens_in_reinforcements: bool = True
     active_anomaly: str | None = None
     fleet_pool: int | None = None  # tokens in the fleet pool; None: not checked
+    antimass_deflectors: bool = False  # the technology: the player's ships may enter asteroid fields
 
 
 @dataclass(frozen=True)
@@ -180,16 +184,19 @@ def has_foothold(s: System) -> bool:
     return s.controls_planet or s.own_units
 
 
-def is_enterable(s: System) -> bool:
-    """Asteroid fields and supernovas are closed; a nebula opens only as the active system."""
+def is_enterable(s: System, antimass_deflectors: bool = False) -> bool:
+    """Asteroid fields (open to a player with Antimass Deflectors) and supernovas are closed; a
+    nebula opens only as the active system."""
+    if s.anomaly == "asteroid_field" and antimass_deflectors:
+        return True
     return s.anomaly not in _FORBIDDEN_ANOMALIES
 
 
-def is_legal_destination(s: System) -> bool:
-    return not destination_reasons(s)
+def is_legal_destination(s: System, antimass_deflectors: bool = False) -> bool:
+    return not destination_reasons(s, antimass_deflectors)
 
 
-def destination_reasons(s: System) -> tuple[Reason, ...]:
+def destination_reasons(s: System, antimass_deflectors: bool = False) -> tuple[Reason, ...]:
     reasons: list[Reason] = []
     if not is_adjacent(s):
         reasons.append(Reason("not_adjacent", RULE_RETREAT, {"system": s.name}))
@@ -197,7 +204,7 @@ def destination_reasons(s: System) -> tuple[Reason, ...]:
         reasons.append(Reason("no_planet_or_unit", RULE_RETREAT, {"system": s.name}))
     if s.other_players_ships:
         reasons.append(Reason("other_players_ships", RULE_RETREAT, {"system": s.name}))
-    if not is_enterable(s):
+    if not is_enterable(s, antimass_deflectors):
         reasons.append(Reason(s.anomaly, _FORBIDDEN_ANOMALIES[s.anomaly], {"system": s.name}))
     return tuple(reasons)
 
@@ -230,9 +237,11 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
     out: list[Reason] = []
     if s.adjacency == "wormhole":
         out.append(Reason("via_wormhole", RULE_WORMHOLE, {"system": s.name}))
+    if s.anomaly == "asteroid_field" and c.antimass_deflectors:
+        out.append(Reason("antimass_deflectors", RULE_ASTEROID_FIELD, {"system": s.name}))
     if s.anomaly == "gravity_rift":
         out.append(Reason("gravity_rift_entry", RULE_GRAVITY_RIFT, {"system": s.name}))
-    if is_legal_destination(s):
+    if is_legal_destination(s, c.antimass_deflectors):
         out.append(_TOKEN_NOTES[token_source(c, s)])
         if fleet_pool_excess(c, s):
             out.append(Reason("fleet_pool_excess", RULE_FLEET_POOL,
@@ -241,16 +250,15 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
 
 
 def verdicts(c: Combat) -> tuple[Verdict, ...]:
-    return tuple(Verdict(s.name, destination_reasons(s), destination_notes(c, s),
-                         {"command_token": token_source(c, s) if is_legal_destination(s)
-                          else None,
-                          "fleet_pool_excess": fleet_pool_excess(c, s)
-                          if is_legal_destination(s) else None})
+    legal = {s.name: is_legal_destination(s, c.antimass_deflectors) for s in c.systems}
+    return tuple(Verdict(s.name, destination_reasons(s, c.antimass_deflectors), destination_notes(c, s),
+                         {"command_token": token_source(c, s) if legal[s.name] else None,
+                          "fleet_pool_excess": fleet_pool_excess(c, s) if legal[s.name] else None})
                  for s in c.systems)
 
 
 def legal_destinations(c: Combat) -> tuple[str, ...]:
-    return tuple(s.name for s in c.systems if is_legal_destination(s))
+    return tuple(s.name for s in c.systems if is_legal_destination(s, c.antimass_deflectors))
 
 
 # --- announcing ---------------------------------------------------------------------------
@@ -323,7 +331,8 @@ def check_fleet(f: Fleet) -> Fleet:
 
 def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | None = None, *,
            opponent_announced: bool = False, tokens_in_reinforcements: bool = True,
-           active_anomaly: str | None = None, fleet_pool: int | None = None) -> Combat:
+           active_anomaly: str | None = None, fleet_pool: int | None = None,
+           antimass_deflectors: bool = False) -> Combat:
     """Validate raw values and build a :class:`Combat`; refuses with ``InvalidInput``."""
     if role not in ROLES:
         raise InvalidInput("unknown_role", field="role", choices=list(ROLES))
@@ -348,7 +357,7 @@ def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | N
                                choices=list(ANOMALIES))
         require_int(s.own_ships, 0, MAX_SHIPS_THERE, f"{where}.own_ships", code="out_of_range")
     return Combat(role, built, None if fleet is None else check_fleet(fleet), opponent_announced,
-                  tokens_in_reinforcements, active_anomaly, fleet_pool)
+                  tokens_in_reinforcements, active_anomaly, fleet_pool, antimass_deflectors)
 
 
 _SYSTEM_FLAGS = {"planet": "controls_planet", "units": "own_units",
@@ -383,4 +392,4 @@ def parse(line: str, fleet: Fleet | None = None) -> Combat:
         systems.append(raw)
     return combat(words[0], systems, fleet, opponent_announced="+opp" in words,
                   tokens_in_reinforcements="-tokens" not in words, active_anomaly=anomaly,
-                  fleet_pool=pool)
+                  fleet_pool=pool, antimass_deflectors="+antimass" in words)

@@ -85,7 +85,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             reasons.append(Reason("war_sun_stops_magen", "ti4/70.3"))
         else:
             att_modifiers += (NO_ROLLS_IN_ROUND_1,)
-            reasons.append(Reason("magen_defense_grid", "ti4/81.1", {"side": "defender"}))
+            reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))
     round_rules = RoundRules(
         horizon=horizon(battle.stop_after, (), (att_modifiers, def_force.modifiers)),
         modifier=lambda r: (total_modifier(att_modifiers, r),

@@ -117,7 +117,7 @@ def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tup
                               {"round": att.retreat_round}))
     for side, force in (("attacker", att), ("defender", dfn)):
         if battle.stop_after and force.retreat_round and force.retreat_round > battle.stop_after:
-            reasons.append(Reason("retreat_after_stop", "ti4/23.4",
+            reasons.append(Reason("retreat_after_stop", "ti4/23.7",
                                   {"side": side, "round": force.retreat_round}))
     if both.get("fighter"):
         rules.append("ti4/17.3")

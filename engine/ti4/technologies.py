@@ -59,11 +59,11 @@ def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool
         if own.has("plasma_scoring") and (own_cannon or (bombard and side == "attacker")):
             reasons.append(Reason("plasma_scoring", "ti4/faq-generale-4", params))
         if own.has("antimass_deflectors") and other_cannon:
-            reasons.append(Reason("antimass_deflectors", "ti4/81.1", params))
+            reasons.append(Reason("antimass_deflectors", "ti4/49.2", params))  # -1 to their rolls
         if own.has("graviton_laser_system") and own_cannon and space:
-            reasons.append(Reason("graviton_laser_system", "ti4/81.1", params))
+            reasons.append(Reason("graviton_laser_system", "ti4/15.5", params))  # who takes the hits
         if own.has("assault_cannon") and space:
-            reasons.append(Reason("assault_cannon", "ti4/81.1", params))
+            reasons.append(Reason("assault_cannon", "ti4/23.2", params))  # a "before combat" ability
         if own.has("x89_bacterial_weapon") and bombard and side == "attacker":
             reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
     return reasons

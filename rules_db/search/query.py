@@ -9,7 +9,8 @@ plain characters and nothing a user types can be a syntax error. The plan:
    English-analysed in the English ones;
 4. add the glossary's other-language name for every game term found (one word or several in a row),
    so "sustain damage" also looks for "sostenere danni" and "ritirata" for "retreat";
-5. a dotted number ("23.7") also looks up the rulebook paragraph number.
+5. a dotted number ("23.7") also looks up the rulebook paragraph number; an English reader's
+   number is first read in the English rulebook's numbering (TI4's "78.7" is the Italian 23.7).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Container, Mapping
+from typing import Callable, Container, Mapping
 
 from whoosh.query import And, DisjunctionMax, Or, Query, Term
 
@@ -174,8 +175,21 @@ def translation_boost(source: tuple[str, ...], source_lang: str, target: tuple[s
     return EXPANSION_BOOST * min(1.0, typed / translated)
 
 
+def number_terms(numbers: list[str], lang: str, italian: Callable[[str], str | None] | None) -> tuple[Query, ...]:
+    """Paragraph numbers typed in the query. ``italian`` turns an English rulebook number into the
+    Italian one the index holds ("78.7" -> "23.7"); the reader's own numbering weighs most."""
+    found: list[Query] = []
+    for number in numbers:
+        translated = italian(number) if italian else None
+        own, other = ((translated, number) if lang == "en" else (number, translated)) if translated else (number, None)
+        mine = Term("number", own, boost=NUMBER_BOOST)
+        found.append(DisjunctionMax([mine, Term("number", other, boost=NUMBER_BOOST / 4)]) if other else mine)
+    return tuple(found)
+
+
 def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, Container[str]],
-         game: str | None = None, common: Container[tuple[str, str]] = (), sections: int = 0) -> QueryPlan:
+         game: str | None = None, common: Container[tuple[str, str]] = (), sections: int = 0,
+         reader_lang: str = "it", italian_number: Callable[[str], str | None] | None = None) -> QueryPlan:
     """The query for ``text``. ``indexed`` holds the terms of each text field: a word whose stem
     is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected.
 
@@ -256,7 +270,7 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
                 groups[start][other].append(clause)
                 marks[other].update(target)
     concepts = tuple(concept for group in groups if (concept := _concept(group)))
-    concepts += tuple(Term("number", n, boost=NUMBER_BOOST) for n in numbers)
+    concepts += number_terms(numbers, reader_lang, italian_number)
     scoring = [q for q in (_prune(c, common) for c in concepts) if q is not None] if common else list(concepts)
     scoring = scoring or list(concepts)
     query = (Union(scoring) if len(scoring) > 1 else scoring[0]) if scoring else None

@@ -166,14 +166,19 @@ class RulesSearch:
         live, _built = index.ensure(root, db, glossary)
         return cls(index.open_dir(live), db, glossary)
 
-    def plan(self, text: str, game: str | None = None) -> QueryPlan:
-        return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections)
+    def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
+        return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections,
+                    lang, self._italian_number)
+
+    def _italian_number(self, number: str) -> str | None:
+        """An English rulebook's paragraph number in the Italian numbering the index holds."""
+        return next((n for numbering in self.db.numberings.values() if (n := numbering.italian(number))), None)
 
     def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10) -> ResultPage:
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         page, limit = max(1, min(page, MAX_PAGE)), max(1, min(limit, MAX_LIMIT))
-        planned = self.plan(text, game)
+        planned = self.plan(text, game, lang)
         if planned.query is None:
             return ResultPage(planned, game, page, limit, 0, {}, ())
         with self._searcher() as searcher:
@@ -198,7 +203,7 @@ class RulesSearch:
 
     def words_to_mark(self, text: str, sections: list[Section], lang: str) -> list[str]:
         """The words, as written on a section page, that a search for ``text`` matched."""
-        planned = self.plan(text)
+        planned = self.plan(text, lang=lang)
         found: set[str] = set()
         for section in sections:
             shown = text_lang(section, lang)

@@ -30,6 +30,9 @@ elements. What each check means:
   element reached is visible in the viewport and shows a focus indicator (an outline of at least
   2 px whose colour has >= 3:1 contrast with the background, or a box-shadow).
 
+- content: the page shows no Markdown table source (a line of pipes) and no "not translated yet"
+  notice (every section has its English, a heading-only section included).
+
 Closed <details> are opened before the audit, so that what they hold is measured too. Pages that
 show a computed result are audited with the result on screen too: the retreat pages
 open on their example; the JavaScript tools are run once (`ACTIONS`).
@@ -45,7 +48,7 @@ pytestmark = pytest.mark.browser
 
 GAMES = ("eclipse", "galaxy", "ti4", "parsec", "rftg")
 LANGS = ("it", "en")
-CHECKS = ("overflow", "names", "targets", "contrast", "landmarks", "keyboard", "console")
+CHECKS = ("overflow", "names", "targets", "contrast", "landmarks", "keyboard", "console", "content")
 
 # (id, path); the guard test below checks every GET page of app.url_map is here.
 PAGES = [
@@ -55,6 +58,9 @@ PAGES = [
     ("api-docs", "/api/docs"),
     *[(f"toc-{game}", f"/rules/{game}") for game in GAMES],
     ("section-ti4", "/rules/ti4/23"),
+    ("section-ti4-heading-only", "/rules/ti4/16.8"),
+    ("section-ti4-english-number", "/rules/ti4/rr/78.7"),
+    ("section-eclipse-table", "/rules/eclipse/costruzione"),
     ("section-eclipse-compare", "/rules/eclipse/ritirata?compare=1"),
     ("not-found", "/rules/eclipse/no-such-section"),
     ("search", "/search"),
@@ -353,6 +359,19 @@ def _keyboard(page) -> list[str]:
     return problems
 
 
+UNTRANSLATED_NOTICE = ("no English translation yet", "not translated yet")
+
+
+def _content(page) -> list[str]:
+    """What a reader should never see: Markdown table source (a row of pipes, a |---| rule)
+    instead of a table, or a 'not translated' notice (every section has its English)."""
+    text = page.evaluate("() => document.querySelector('main').innerText")
+    problems = [f"raw table markup: {line.strip()[:60]!r}" for line in text.splitlines()
+                if re.fullmatch(r"\s*\|.*\|\s*", line) or "|---" in line]
+    problems += [f"false notice: {notice!r}" for notice in UNTRANSLATED_NOTICE if notice in text]
+    return problems
+
+
 @pytest.fixture(scope="module")
 def audits(browser, live_url):
     """Audit results by (page id, lang), each page opened once in one reused browser page."""
@@ -378,6 +397,7 @@ def audits(browser, live_url):
             result["status"] = response.status
             # The not-found page's own 404 is expected; anything else is a broken page.
             result["console"] = [text for text, where in errors if not (response.status == 404 and where == url)]
+            result["content"] = _content(tab)
             result["keyboard"] = _keyboard(tab)
             cache[(page_id, lang)] = result
         return cache[(page_id, lang)]
