@@ -1,17 +1,19 @@
 """One battle's Markov chain solved by dense value sweeps over every battle state (numpy).
 
 A side's *configuration* is, for each of its ship groups, the multiset of damage on its live
-ships and its retreat status (in the hex / retreat announced / gone). A battle state is (round
-while a retreat plan still waits, attacker configuration, defender configuration); values live
-in dense arrays ``V[round, step, a * ND + d]``, so the successor of a hit is an index computed
-from two others, never a dictionary lookup.
+ships and its retreat status (in the hex / retreat announced / gone), coded as one mixed-radix
+integer. A battle state is (round while a retreat plan still waits, attacker configuration,
+defender configuration); values live in dense arrays ``V[value, round, step, a, d]``, so the
+successor of a hit is an index, never a dictionary lookup.
 
-Why levels: a hit always lowers the enemy's remaining hull, an announced retreat advances a
+Why blocks: a hit always lowers the enemy's remaining hull and an announced retreat advances a
 status, so the *potential* ``2 * remaining hull + groups not yet retreating`` of one side drops
-at every change. Sweeping the states in levels of total potential (lowest first) means every
-successor of a level's states is already solved when the level is, and each level is one batch
-of array operations: for every (state, hit outcome) pair the candidate hit assignments are
-gathered at once and the firing side's best is taken with segmented maxima.
+at every change. Configurations are sorted by potential; (attacker configurations of one
+potential) x (defender configurations of one potential) is a rectangular block whose successors
+all lie in blocks of lower total potential, swept first. Within a block an activation is a few
+matrix operations: for every (own configuration, hit outcome) the candidate assignments are
+gathered from the successors' rows at once and the firing side's best is taken with segmented
+maxima.
 
 The only cycle is a round in which every die misses: the round is unrolled as
 ``value_b = alpha_b + beta_b * value_end`` and, when the round does not advance a retreat
@@ -23,7 +25,8 @@ the other side's tiny probability still tells the candidate assignments apart (t
 
 The forward pass pushes probability mass along the chosen transitions, level by level from the
 highest, carrying the number of rounds fought (0..ROUNDS_SHOWN-1, the last bucket "or more") so
-one pass gives the final states, the expected rounds and the rounds distribution.
+one pass gives the final states, the expected rounds and the rounds distribution. Without
+``rounds_detail`` it keeps two buckets (before the first round, after), which costs a sixth.
 """
 
 from __future__ import annotations
