@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from engine.eclipse.battle import Fleet, Group, solve_battle
-from engine.eclipse.blueprints import default_blueprint, npc_stats, stats_from_parts
+from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
 from engine.reasons import InvalidInput
 
@@ -95,3 +95,13 @@ def test_only_the_controller_has_starbases_and_it_defends_with_them():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([red, green, ANCIENTS])
     assert info.value.code == "starbase_cannot_attack" and info.value.rule == "eclipse/navi"
+
+
+def test_a_battle_past_the_inline_limit_makes_the_hex_too_large():
+    # Hexes are not computed in the background, so the refusal must not offer it.
+    big = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
+    tough = Fleet((terran("interceptor", 8), terran("cruiser", 4),
+                   Group("dreadnought", 2, explicit_stats({"initiative": 1, "hull": 4, "computer": 1, "ion": 2}))))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", tough, 0, controller=True), Faction("blue", big, 1)])
+    assert info.value.code == "battle_too_large" and info.value.params["estimate"] == 2_126_250

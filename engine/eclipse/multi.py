@@ -110,7 +110,13 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
 def _fight(att_idx: int, attacker: Fleet, def_idx: int, defender: Fleet, weight: Num,
            out: dict[tuple[int, Fleet], Num], exact: bool) -> None:
     """Add the distribution of (holder, surviving fleet) after ``attacker`` meets ``defender``."""
-    result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)
+    try:
+        result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)
+    except InvalidInput as error:
+        if error.code != "battle_needs_background":
+            raise
+        # Hexes are not computed in the background: past the inline limit a battle is too large.
+        raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **error.params) from None
     for (outcome, dmg, status), p in result.terminals.items():
         # STALLO: the attacker retreats (or is destroyed); the defender stays.
         holder, fleet, offset = (att_idx, attacker, 0) if outcome == "A" else (def_idx, defender, len(attacker.groups))
