@@ -9,11 +9,11 @@ from typing import Any, Mapping
 from flask import Flask
 
 from web import BLUEPRINTS
-from web.errors import register_error_handlers
-from web.i18n import init_i18n
-from web.rules import init_rules
-from web.search import init_search
-from web.security import init_security
+from web.core.errors import register_error_handlers
+from web.core.i18n import init_i18n
+from web.core.rules import init_rules
+from web.search.views import init_search
+from web.core.security import init_security
 
 # Every request body is small JSON or a form: anything bigger is refused before parsing.
 MAX_REQUEST_BYTES = 64 * 1024
@@ -29,7 +29,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_REQUEST_BYTES,
     )
     app.config.update(config)
-    app.json.sort_keys = False  # keep answers in the documented field order
+    app.json.sort_keys = False  # type: ignore[attr-defined]  # keep answers in the documented field order
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 
     init_i18n(app)

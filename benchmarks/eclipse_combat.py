@@ -5,7 +5,7 @@ sizes above 100,000 states). For each battle it prints the battle states, the me
 wall time, the median CPU time (the build machine is shared: wall time there depends on the
 load, which is printed too) and the peak memory of one solve (numpy and Python allocations,
 traced in a separate run). "Before" is the dictionary solver the sweeps replaced, kept as the
-test reference (``tests/eclipse_reference.py``), run where it finishes in reasonable time.
+test reference (``tests/engine/eclipse/reference.py``), run where it finishes in reasonable time.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from benchmarks.timing import measure  # noqa: E402
 from engine.eclipse.battle import Fleet, Group, check_size, estimate_states, solve_battle  # noqa: E402
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts  # noqa: E402
 from engine.eclipse.multi import Faction, resolve_hex  # noqa: E402
-from tests.eclipse_reference import solve_reference  # noqa: E402
+from tests.engine.eclipse.reference import solve_reference  # noqa: E402
 
 
 def terran(kind: str, count: int) -> Group:

@@ -17,7 +17,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import measure  # noqa: E402
-from engine.retreat import eclipse, parsec, ti4  # noqa: E402
+from engine.eclipse import retreat as eclipse  # noqa: E402
+from engine.parsec import retreat as parsec  # noqa: E402
+from engine.ti4 import retreat as ti4  # noqa: E402
 
 ECLIPSE = eclipse.parse("green +wg: " + " ".join(
     f"H{i}=green/red,ancient,gcds/half" for i in range(eclipse.MAX_NEIGHBOURS)))

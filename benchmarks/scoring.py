@@ -16,7 +16,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import measure  # noqa: E402
-from engine.scoring import eclipse, galaxy, parsec, rftg, ti4  # noqa: E402
+from engine.eclipse import scoring as eclipse  # noqa: E402
+from engine.galaxy import scoring as galaxy  # noqa: E402
+from engine.parsec import scoring as parsec  # noqa: E402
+from engine.rftg import scoring as rftg  # noqa: E402
+from engine.ti4 import scoring as ti4  # noqa: E402
 
 WORLDS = galaxy.WORLDS
 

@@ -8,9 +8,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import measure  # noqa: E402
-from engine.galaxy_combat import MAX_OPPORTUNITIES, Attacker, BaseTarget, ShipTarget, attack_sequence  # noqa: E402
-from engine.parsec_combat import MAX_ATTACKERS, AttackingShip, Defender, Modifiers, combat_odds  # noqa: E402
-from engine.rftg_conquest import MAX_TABLEAU, conquest_check  # noqa: E402
+from engine.galaxy.combat import MAX_OPPORTUNITIES, Attacker, BaseTarget, ShipTarget, attack_sequence  # noqa: E402
+from engine.parsec.combat import MAX_ATTACKERS, AttackingShip, Defender, Modifiers, combat_odds  # noqa: E402
+from engine.rftg.conquest import MAX_TABLEAU, conquest_check  # noqa: E402
 
 
 def _measure(name: str, call, runs: int = 30) -> None:

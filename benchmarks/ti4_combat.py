@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.timing import measure  # noqa: E402
-from engine.ti4 import calculate  # noqa: E402
+from engine.ti4.combat import calculate  # noqa: E402
 from engine.ti4.assignment import HitPolicy  # noqa: E402
 from engine.ti4.inputs import Battle, Force  # noqa: E402
 from engine.ti4.rolls import _hits  # noqa: E402

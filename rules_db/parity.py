@@ -19,7 +19,6 @@ ITALIAN_MARKERS = frozenset(
     "il lo gli della delle dello degli che non una sono essere questo questa quando deve può "
     "nel nella nei sul sulla dal dalla giocatore giocatori ogni oppure anche".split()
 )
-ENGLISH_MARKERS = frozenset("the of and to a is in that must may can player players each or with".split())
 
 
 def list_items(markdown: str) -> int:

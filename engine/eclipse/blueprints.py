@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.reasons import InvalidInput
+from engine.core.reasons import InvalidInput
 
 from .parts import MISSILE_DAMAGE, NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS, ShipType
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
 
-from engine.reasons import InvalidInput, Reason
+from engine.core.reasons import InvalidInput, Reason
 
 from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, solve_battle, validate_fleet
 

@@ -38,7 +38,7 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-from engine.budget import check as check_budget
+from engine.core.budget import check as check_budget
 
 from .parts import SHIP_TYPES
 from .targeting import OPTIMAL, heuristic_key, results, roll_outcomes

@@ -19,7 +19,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from engine.dice import binomial
+from engine.core.dice import binomial
 
 OPTIMAL = "optimal"
 LARGEST_FIRST = "largest_first"  # destroy the largest ships you can, then deal the most damage

@@ -16,8 +16,6 @@ from typing import Callable, Mapping
 from engine.ti4.rolls import hits_distribution
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
-ASSIGNMENT_RULES = ("ti4/23.6", "ti4/24.2", "ti4/77.1")
-
 
 @dataclass(frozen=True)
 class HitPolicy:

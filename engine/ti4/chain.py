@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from engine.budget import check
+from engine.core.budget import check
 from engine.ti4.assignment import ForceStates, Number
 
 Pair = tuple[int, int]

@@ -15,7 +15,7 @@ Order of events (43.1-43.4):
 
 from __future__ import annotations
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping
 
-from engine.bounds import require_int
-from engine.reasons import InvalidInput
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.plans import RoundModifier
 from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, SHIPS, TECHNOLOGIES, UNIT_KEYS,

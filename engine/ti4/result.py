@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates, Number
 from engine.ti4.chain import STALEMATE_RULE, ChainOutcome
 from engine.ti4.units import Loadout

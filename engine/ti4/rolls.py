@@ -11,7 +11,7 @@ from fractions import Fraction
 from functools import lru_cache, reduce
 from typing import Mapping
 
-from engine.dice import Dist, add, binomial
+from engine.core.dice import Dist, add, binomial
 from engine.ti4.units import Loadout
 
 D10_RULES = ("ti4/faq-generale-1", "ti4/22.1")

@@ -14,7 +14,7 @@ If neither side can ever score, the attacker must retreat or is destroyed (FAQ, 
 
 from __future__ import annotations
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.reasons import Reason
+from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution
 from engine.ti4.inputs import MAX_MODIFIER, MAX_MODIFIERS, Force

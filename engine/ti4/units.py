@@ -51,7 +51,6 @@ COMPONENT_LIMIT = {
     "space_dock": 3, "pds": 6, "destroyer": 8, "cruiser": 8, "war_sun": 2, "carrier": 4,
     "dreadnought": 5, "flagship": 1,
 }
-UNIT_LIMIT_RULES = ("ti4/87.2", "ti4/44.4")
 
 
 @dataclass(frozen=True)

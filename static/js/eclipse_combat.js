@@ -89,9 +89,9 @@
   /* ----- results ----- */
   function typeName(id) { return F.TYPES[id].name; }
   function show(res, computed) {
-    document.getElementById("ec-att-win").textContent = pct.format(res.attacker_win);
-    document.getElementById("ec-def-win").textContent = pct.format(res.defender_win);
-    document.getElementById("ec-draw").textContent = pct.format(res.draw);
+    document.getElementById("ec-att-win").textContent = pct(res.attacker_win);
+    document.getElementById("ec-def-win").textContent = pct(res.defender_win);
+    document.getElementById("ec-draw").textContent = pct(res.draw);
     var method = res.reasons.filter(function (r) { return r.code === "optimal_fallback"; });
     document.getElementById("ec-method").textContent = method.length ? T.fallback + ": " + method[0].message : "";
     document.getElementById("ec-order").textContent = T.order + ": " + res.order.map(function (o) {
@@ -103,7 +103,7 @@
       var box = el("div", { "class": "ec-surv" });
       box.appendChild(el("p", { "class": "ec-surv-title" },
         (g.side === "attacker" ? T.attacker : T.defender) + " · " + g.count + " × " + typeName(g.type) +
-        (g.escaped > 0 ? " · " + T.escaped + " " + pct.format(g.escaped) : "")));
+        (g.escaped > 0 ? " · " + T.escaped + " " + pct(g.escaped) : "")));
       var chart = el("div", { "class": "bar-chart" });
       var rows = [];
       for (var k = g.count; k >= 0; k--) { rows.push([k + " " + T.ships, g.survivors[k]]); }
@@ -123,7 +123,7 @@
       tr.appendChild(el("th", { scope: "row" }, row[1]));
       SIDES.forEach(function (side) {
         var v = res[side][row[0]];
-        tr.appendChild(el("td", {}, v === null ? T.not_applicable : row[0] === "escape" ? pct.format(v) : num.format(v)));
+        tr.appendChild(el("td", {}, v === null ? T.not_applicable : row[0] === "escape" ? pct(v) : num.format(v)));
       });
       table.appendChild(tr);
     });

@@ -12,17 +12,12 @@
   DATA.types.forEach(function (t) { TYPES[t.id] = t; });
   var PLAYER = ["interceptor", "cruiser", "dreadnought", "starbase"];
   var STATS = ["initiative", "hull", "computer", "shield", "ion", "plasma", "antimatter", "missiles"];
-  var pct = new Intl.NumberFormat(DATA.lang, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  var pct = A.percent;
+  var el = A.el;
   var num = new Intl.NumberFormat(DATA.lang, { maximumFractionDigits: 2 });
   var uid = 0;
 
-  function fmt(s, n) { return s.replace("{n}", n); }
-  function el(tag, attrs, text) {
-    var e = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
-    if (text !== undefined) { e.textContent = text; }
-    return e;
-  }
+  function fmt(s, n) { return A.fill(s, { n: n }); }  // the templates' one placeholder: %(n)s
   function clampInt(v, lo, hi) {
     var n = parseInt(v, 10);
     if (isNaN(n)) { n = lo; }
@@ -228,31 +223,22 @@
       bar.style.width = (100 * r[1]).toFixed(1) + "%";
       track.appendChild(bar);
       row.appendChild(track);
-      row.appendChild(el("span", { "class": "ec-bar-value" }, pct.format(r[1])));
+      row.appendChild(el("span", { "class": "ec-bar-value" }, pct(r[1])));
       container.appendChild(row);
     });
   }
   /* The "why" lines (each linking its rule) and the list of rules applied. */
   function reasonsAndRules(res, reasonsList, rulesList) {
-    var links = {};
-    res.rule_links.forEach(function (l) { links[l.id] = l; });
     reasonsList.textContent = "";
     res.reasons.forEach(function (r) {
-      var li = el("li", {}, r.message + " ");
-      var l = links[r.rule];
-      if (l) { li.appendChild(el("a", { href: l.url }, "(" + l.title + ")")); }
-      reasonsList.appendChild(li);
+      reasonsList.appendChild(el("li", {}, [r.message + " (", A.ruleLink(r.rule, res.citations), ")"]));
     });
     rulesList.textContent = "";
-    res.rule_links.forEach(function (l) {
-      var li = el("li");
-      li.appendChild(el("a", { href: l.url }, l.title));
-      rulesList.appendChild(li);
-    });
+    res.rules.forEach(function (id) { rulesList.appendChild(el("li", {}, [A.ruleLink(id, res.citations)])); });
   }
   /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer. */
   function run(url, body, button, progress, errorBox, done) {
-    errorBox.hidden = true;
+    A.showError(errorBox, "");
     var started = Date.now();
     var timer = setInterval(function () {
       progress.hidden = false;
@@ -271,8 +257,7 @@
       if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
       done(r.data);
     }).catch(function (e) {
-      errorBox.textContent = e.message || T.error;
-      errorBox.hidden = false;
+      A.showError(errorBox, e.message || T.error);
     }).then(function () {
       clearInterval(timer);
       progress.hidden = true;

@@ -14,16 +14,7 @@
   const $ = (id) => document.getElementById(id);
   const fmt = A.fill;
 
-  function el(tag, attrs, children) {
-    const node = document.createElement(tag);
-    Object.entries(attrs || {}).forEach(([k, v]) => {
-      if (v === null || v === undefined || v === false) return;
-      if (k === "text") node.textContent = v;
-      else node.setAttribute(k, v === true ? "" : v);
-    });
-    (children || []).forEach((c) => node.append(c));
-    return node;
-  }
+  const el = A.el;
 
   /* ---------- state ---------- */
 
@@ -99,7 +90,7 @@
       const opts = field.kind === "player"
         ? [["", "—"]].concat(activePlayers().map((p) => [p.name, p.name]))
         : field.options;
-      opts.forEach(([v, label]) => node.append(el("option", { value: v, text: label })));
+      opts.forEach(([v, label]) => node.append(el("option", { value: v }, label)));
       node.value = value;
     } else {
       const numeric = field.kind === "int";
@@ -123,7 +114,7 @@
       if (!visible(f)) return;
       const id = "g-" + f.key.replace(/\./g, "-");
       if (f.kind === "checks") {
-        const group = el("fieldset", { class: "checks" }, [el("legend", { text: f.label })]);
+        const group = el("fieldset", { class: "checks" }, [el("legend", {}, f.label)]);
         f.options.forEach(([v, label]) => {
           const box2 = el("input", { type: "checkbox", id: id + "-" + v, value: v });
           box2.checked = state.game[f.key].includes(v);
@@ -142,7 +133,7 @@
       const node = input(f, id, state.game[f.key], (v) => { state.game[f.key] = v; changed(structural); });
       const wrap = el("div", { class: f.kind === "bool" ? "field field-check" : "field" });
       if (f.kind === "bool") wrap.append(el("label", { for: id }, [node, " " + f.label]));
-      else wrap.append(el("label", { for: id, text: f.label }), node);
+      else wrap.append(el("label", { for: id }, f.label), node);
       box.append(wrap);
     });
     box.hidden = !box.querySelector(".field, fieldset");
@@ -161,9 +152,9 @@
         document.querySelectorAll('label[data-col="' + i + '"]').forEach((l) => { l.textContent = l.dataset.row + " — " + p.name; });
         changed(false, true);
       });
-      const cell = el("th", { scope: "col" }, [el("label", { for: id, class: "visually-hidden", text: fmt(t.name, { n: i + 1 }) }), nameInput]);
+      const cell = el("th", { scope: "col" }, [el("label", { for: id, class: "visually-hidden" }, fmt(t.name, { n: i + 1 })), nameInput]);
       if (players.length > minPlayers()) {
-        const remove = el("button", { type: "button", class: "btn remove no-print", "aria-label": fmt(t.remove, { n: i + 1 }), text: "×" });
+        const remove = el("button", { type: "button", class: "btn remove no-print", "aria-label": fmt(t.remove, { n: i + 1 }) }, "×");
         remove.addEventListener("click", () => { state.players.splice(i, 1); changed(true); });
         cell.append(remove);
       }
@@ -174,11 +165,11 @@
     schema.rows.forEach((f, r) => {
       if (!visible(f)) return;
       const rowId = "row-" + r;
-      const tr = el("tr", { class: f.group ? "group-" + f.group : null }, [el("th", { scope: "row", id: rowId, text: f.label })]);
+      const tr = el("tr", { class: f.group ? "group-" + f.group : null }, [el("th", { scope: "row", id: rowId }, f.label)]);
       players.forEach((p, i) => {
         const id = "p" + i + "-" + r;
         const node = input(f, id, p.values[f.key], (v) => { p.values[f.key] = v; changed(false); });
-        const label = el("label", { for: id, class: "visually-hidden", "data-col": i, text: f.label + " — " + p.name });
+        const label = el("label", { for: id, class: "visually-hidden", "data-col": i }, f.label + " — " + p.name);
         label.dataset.row = f.label;
         tr.append(el("td", {}, [label, node]));
       });
@@ -276,9 +267,7 @@
 
   /* ---------- results ---------- */
 
-  function ruleLink(rule, labels) {
-    return el("a", { href: config.rules_base + rule, class: "rule-link", text: (labels && labels[rule]) || rule });
-  }
+  const ruleLink = A.ruleLink;
 
   /* The cell an API error names ("players[1].tech.grid"), when the sheet has a row for it. */
   function cellFor(field) {
@@ -290,9 +279,7 @@
 
   /* An error blanks the last result: stale totals next to a refused sheet would mislead. */
   function showError(text, field) {
-    const box = $("sheet-error");
-    box.hidden = !text;
-    box.textContent = text ? t.error + ": " + text : "";
+    A.showError($("sheet-error"), text ? t.error + ": " + text : "");
     document.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
     if (!text) return;
     const cell = cellFor(field);
@@ -319,28 +306,28 @@
     if (result.tie_break) {
       const decided = result.tie_break.code !== "tie_unbroken" && result.winner;
       tie.append((decided ? t.decided_by + ": " : "") + result.tie_break.message + " ",
-        ruleLink(result.tie_break.rule, result.rule_labels));
+        ruleLink(result.tie_break.rule, result.citations));
     }
     const verdicts = $("verdicts");
     verdicts.textContent = "";
-    result.verdicts.forEach((v) => verdicts.append(el("li", {}, [v.message + " ", ruleLink(v.rule, result.rule_labels)])));
+    result.verdicts.forEach((v) => verdicts.append(el("li", {}, [v.message + " ", ruleLink(v.rule, result.citations)])));
     const box = $("breakdown");
     box.textContent = "";
     result.players.forEach((p) => {
       const list = el("ol", { class: "lines" });
       p.breakdown.forEach((line) => list.append(el("li", {}, [
-        el("span", { class: "line-text", text: line.message }),
-        el("span", { class: "line-points", text: (line.points > 0 ? "+" : "") + line.points + " " + t[schema.unit || "points"] }),
-        ruleLink(line.rule, result.rule_labels),
+        el("span", { class: "line-text" }, line.message),
+        el("span", { class: "line-points" }, (line.points > 0 ? "+" : "") + line.points + " " + t[schema.unit || "points"]),
+        ruleLink(line.rule, result.citations),
       ])));
-      if (!p.breakdown.length) list.append(el("li", { class: "meta", text: t.no_lines }));
+      if (!p.breakdown.length) list.append(el("li", { class: "meta" }, t.no_lines));
       box.append(el("article", { class: "card player-breakdown" }, [
-        el("h3", {}, [p.name + " — ", el("strong", { class: "player-total", text: String(p.total) })]), list,
+        el("h3", {}, [p.name + " — ", el("strong", { class: "player-total" }, String(p.total))]), list,
       ]));
     });
     const cited = $("cited");
     cited.textContent = "";
-    result.rules.forEach((rule, k) => { if (k) cited.append(" · "); cited.append(ruleLink(rule, result.rule_labels)); });
+    result.rules.forEach((rule, k) => { if (k) cited.append(" · "); cited.append(ruleLink(rule, result.citations)); });
   }
 
   let pending = null;
@@ -408,10 +395,10 @@
         const verdict = $("claim-verdict");
         const list = $("claim-reasons");
         list.textContent = "";
-        if (data.error) { verdict.textContent = ""; list.append(el("li", { class: "error", text: data.error.message })); return; }
+        if (data.error) { verdict.textContent = ""; list.append(el("li", { class: "error" }, data.error.message)); return; }
         verdict.textContent = data.allowed ? t.allowed : t.refused;
         verdict.className = "big-number " + (data.allowed ? "ok" : "bad");
-        data.reasons.forEach((r) => list.append(el("li", {}, [r.message + " ", ruleLink(r.rule, data.rule_labels)])));
+        data.reasons.forEach((r) => list.append(el("li", {}, [r.message + " ", ruleLink(r.rule, data.citations)])));
       }).catch(() => { if (mine === asked) $("claim-verdict").textContent = t.unreachable; });
     };
     claimForm.addEventListener("change", check);

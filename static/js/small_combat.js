@@ -9,45 +9,31 @@
   var A = window.Astrolabio;
   var T = A.readJson("i18n");
   var lang = document.documentElement.lang || "it";
-  var percentFormat = new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 });
+  var pct = A.percent;
+  var el = A.el;
 
-  function pct(p) {
-    if (p > 0 && p < 0.0005) { return "< " + percentFormat.format(0.001); }
-    if (p < 1 && p > 0.9995) { return "> " + percentFormat.format(0.999); }
-    return percentFormat.format(p);
-  }
-
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, key) { return String(values[key]); });
-  }
-
-  function el(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) { node.className = className; }
-    if (text !== undefined) { node.textContent = text; }
-    return node;
-  }
+  var fill = A.fill;
 
   function bigFigure(label, p) {
-    var box = el("div", "figure");
-    box.appendChild(el("div", "big-number", pct(p)));
-    box.appendChild(el("div", "figure-label", label));
+    var box = el("div", { "class": "figure" });
+    box.appendChild(el("div", { "class": "big-number" }, pct(p)));
+    box.appendChild(el("div", { "class": "figure-label" }, label));
     return box;
   }
 
   function barChart(title, rows) {
-    var wrap = el("div", "chart");
-    wrap.appendChild(el("h3", "", title));
-    var chart = el("div", "bar-chart");
+    var wrap = el("div", { "class": "chart" });
+    wrap.appendChild(el("h3", {}, title));
+    var chart = el("div", { "class": "bar-chart" });
     rows.forEach(function (row) {
-      var line = el("div", "bar-row");
-      line.appendChild(el("span", "bar-label", row.label));
-      var track = el("span", "bar-track");
-      var bar = el("span", "bar");
+      var line = el("div", { "class": "bar-row" });
+      line.appendChild(el("span", { "class": "bar-label" }, row.label));
+      var track = el("span", { "class": "bar-track" });
+      var bar = el("span", { "class": "bar" });
       bar.style.width = (row.p * 100).toFixed(2) + "%";
       track.appendChild(bar);
       line.appendChild(track);
-      line.appendChild(el("span", "bar-value", pct(row.p)));
+      line.appendChild(el("span", { "class": "bar-value" }, pct(row.p)));
       chart.appendChild(line);
     });
     wrap.appendChild(chart);
@@ -55,9 +41,7 @@
   }
 
   function ruleLink(id) {
-    var a = el("a", "", T.rules[id] || id);
-    a.href = T.rules_url + id;
-    return a;
+    return A.ruleLink(id, T.rules);  // the page's citations: every rule the three tools may cite
   }
 
   function intValue(input) { return parseInt(input.value, 10); }
@@ -81,12 +65,11 @@
     var share = box.querySelector(".share");
 
     function run(body) {
-      error.hidden = true;
+      A.showError(error, "");
       return A.postJson(url + "?lang=" + lang, body).then(function (answer) {
         if (!answer.ok) {
           box.hidden = true;
-          error.textContent = answer.data.error ? answer.data.error.message : T.error;
-          error.hidden = false;
+          A.showError(error, answer.data.error ? answer.data.error.message : T.error);
           return;
         }
         var body_ = box.querySelector(".result-body");
@@ -95,9 +78,9 @@
         var reasons = box.querySelector(".reasons");
         reasons.textContent = "";
         answer.data.reasons.forEach(function (reason) {
-          var li = el("li", "", reason.message + " ");
+          var li = el("li", {}, reason.message + " ");
           var link = ruleLink(reason.rule);
-          link.className = "reason-rule";
+          link.classList.add("reason-rule");
           li.appendChild(link);
           reasons.appendChild(li);
         });
@@ -115,8 +98,7 @@
         window.history.replaceState(null, "", address);
         box.hidden = false;
       }).catch(function () {
-        error.textContent = T.error;
-        error.hidden = false;
+        A.showError(error, T.error);
       });
     }
 
@@ -240,15 +222,15 @@
       var base = data.target === "base";
       var seq = data.sequence;
       var many = seq.opportunities > 1 || seq.targets.length > 1;
-      if (many) { out.appendChild(el("h3", "", T.first_attack)); }
-      var figures = el("div", "figures");
+      if (many) { out.appendChild(el("h3", {}, T.first_attack)); }
+      var figures = el("div", { "class": "figures" });
       figures.appendChild(bigFigure(base ? T.base_drops : T.attack_succeeds, data.attack_succeeds));
       if (!base) { figures.appendChild(bigFigure(T.counter_destroys, data.counterattack_destroys_attacker)); }
       figures.appendChild(bigFigure(T.nothing, data.nothing_happens));
       out.appendChild(figures);
       if (many) {
-        out.appendChild(el("h3", "", T.sequence));
-        var summary = el("div", "figures");
+        out.appendChild(el("h3", {}, T.sequence));
+        var summary = el("div", { "class": "figures" });
         summary.appendChild(bigFigure(T.attacker_destroyed, seq.attacker_destroyed));
         summary.appendChild(bigFigure(T.nothing_at_all, seq.nothing_happens));
         out.appendChild(summary);
@@ -311,10 +293,10 @@
       syncColumns();
     }
     function oRender(data, out) {
-      var figures = el("div", "figures");
-      var count = el("div", "figure");
-      count.appendChild(el("div", "big-number", String(data.opportunities)));
-      count.appendChild(el("div", "figure-label", T.opportunities));
+      var figures = el("div", { "class": "figures" });
+      var count = el("div", { "class": "figure" });
+      count.appendChild(el("div", { "class": "big-number" }, String(data.opportunities)));
+      count.appendChild(el("div", { "class": "figure-label" }, T.opportunities));
       figures.appendChild(count);
       figures.appendChild(bigFigure(T.sensors, data.sensors_reveal));
       out.appendChild(figures);
@@ -368,11 +350,11 @@
       syncDefender();
     }
     function render(data, out) {
-      var figures = el("div", "figures");
+      var figures = el("div", { "class": "figures" });
       figures.appendChild(bigFigure(T.attack_succeeds, data.attack_succeeds));
       out.appendChild(figures);
-      out.appendChild(el("p", "meta", fill(T.bonuses, { a: data.attack_bonus, d: data.defense_bonus })));
-      out.appendChild(el("p", "", data.counterattack_target === null ? T.no_counter
+      out.appendChild(el("p", { "class": "meta" }, fill(T.bonuses, { a: data.attack_bonus, d: data.defense_bonus })));
+      out.appendChild(el("p", {}, data.counterattack_target === null ? T.no_counter
         : fill(T.counter, { n: data.counterattack_target + 1 }) + ": " + pct(data.counterattack_succeeds)));
       var rowsOut = Object.keys(data.exchange).filter(function (k) { return data.exchange[k] > 0; })
         .map(function (k) { return { label: T.outcomes[k], p: data.exchange[k] }; });
@@ -395,8 +377,7 @@
         return /^[+-]?\d+$/.test(part) ? parseInt(part, 10) : NaN;
       });
       if (values.some(isNaN)) {
-        error.textContent = T.bad_list;
-        error.hidden = false;
+        A.showError(error, T.bad_list);
         military.focus();
         return null;
       }
@@ -418,11 +399,11 @@
       document.getElementById("r-hand").value = String(state.hand_size || 0);
     }
     function render(data, out) {
-      var verdict = el("div", "verdict " + (data.conquerable ? "yes" : "no"), data.conquerable ? T.yes : T.no);
+      var verdict = el("div", { "class": "verdict " + (data.conquerable ? "yes" : "no") }, data.conquerable ? T.yes : T.no);
       verdict.classList.add("big-number");
       out.appendChild(verdict);
-      if (data.conquerable) { out.appendChild(el("p", "", fill(T.discards, { n: data.discards_needed }))); }
-      out.appendChild(el("p", "meta", fill(T.force, { f: data.force, m: data.max_force, d: data.defense })));
+      if (data.conquerable) { out.appendChild(el("p", {}, fill(T.discards, { n: data.discards_needed }))); }
+      out.appendChild(el("p", { "class": "meta" }, fill(T.force, { f: data.force, m: data.max_force, d: data.defense })));
     }
     connect(form, "rftg", "/api/conquest/rftg", read, write, render, "s");
   }

@@ -1,7 +1,7 @@
 /* Astrolabio's service worker: the app shell and the stored rules, for the table without a signal.
 
    Registered by offline.js as /static/js/sw.js?v=<version>, the version being a digest of the rules
-   and of the app (web/offline.py). Every cache is named after it, so a new version installs a new
+   and of the app (web/core/offline.py). Every cache is named after it, so a new version installs a new
    worker whose pages refill what the reader stored, after which the old caches go: nothing stays
    stale (and pages always come from the network first when there is one).
 

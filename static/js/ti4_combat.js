@@ -17,21 +17,11 @@
     DEFAULT_ORDER.push(li.dataset.unit);
   });
 
-  function percent(p) {
-    var value = p * 100;
-    var digits = value > 0 && value < 1 ? 2 : 1;
-    return value.toLocaleString(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits }) + "%";
-  }
+  var percent = A.percent;
+  var el = A.el;
 
   function number(x) {
     return x.toLocaleString(lang, { maximumFractionDigits: 2 });
-  }
-
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (key) { node.setAttribute(key, attrs[key]); });
-    if (text !== undefined) { node.textContent = text; }
-    return node;
   }
 
   function kind() {
@@ -174,8 +164,7 @@
   /* --- results ------------------------------------------------------------------------- */
 
   function ruleLink(id) {
-    var known = T.rules[id];
-    return el("a", { href: known ? known.url : "/rules/" + id }, known ? known.label : id);
+    return A.ruleLink(id, T.rules);  // the page's citations: every rule the TI4 engine may cite
   }
 
   function barRow(label, p, extraClass) {
@@ -291,8 +280,7 @@
   }
 
   function showError(message, field) {
-    errorBox.textContent = message;
-    errorBox.hidden = false;
+    A.showError(errorBox, message);
     if (field) {
       var parts = field.split(".");
       var target = parts[1] === "units" ? document.getElementById(parts[0] + "-" + parts[2]) : null;
@@ -302,7 +290,7 @@
 
   function calculate(pushState) {
     var body = requestBody();
-    errorBox.hidden = true;
+    A.showError(errorBox, "");
     submit.disabled = true;
     submit.dataset.label = submit.dataset.label || submit.textContent;
     submit.textContent = T.calculating;

@@ -82,7 +82,8 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
     expect(page.locator("#hx-sequence")).to_have_text("Order in which the factions fight: Green → Blue → Red → Ancients")
     values = page.locator("#hx-hold .ec-bar-value").all_inner_texts()
     assert len(values) == 4
-    assert abs(sum(float(v.rstrip("%")) for v in values) - 100) < 0.3  # each rounded to 0.1
+    # each rounded to 0.1; a chance below 0.05% prints "< 0.1%" (static/js/common.js percent)
+    assert abs(sum(float(v.lstrip("<> ").rstrip("%")) for v in values) - 100) < 0.4
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     # The share link reproduces the hex and computes it on opening.

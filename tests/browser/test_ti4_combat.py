@@ -15,7 +15,7 @@ def test_space_battle_share_link_and_cited_rule(page, live_url):
     page.goto(live_url + "/tools/combat/ti4?lang=en")
     expect(page.locator("h1")).to_contain_text("combat odds")
     # Start from nothing: one dreadnought against one destroyer, worked by hand in
-    # tests/test_ti4_space.py (the barrage cannot touch the dreadnought): 279/289 = 96.5%.
+    # tests/engine/ti4/test_space.py (the barrage cannot touch the dreadnought): 279/289 = 96.5%.
     page.fill("#attacker-cruiser", "0")
     page.fill("#defender-destroyer", "0")
     page.get_by_role("button", name="One more: Dreadnought").first.click()
@@ -73,7 +73,7 @@ def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
     page.get_by_role("button", name="One more: Flagship").first.click()
     expect(sheet).to_be_visible()
     # A flagship hitting on 9 with one die against one fighter: 61/81 = 75.3%, worked by hand in
-    # tests/test_ti4_space.py.
+    # tests/engine/ti4/test_space.py.
     sheet.get_by_label("Combat value").select_option("9")
     sheet.get_by_label("Dice").select_option("1")
     page.locator('.side[data-side="defender"]').get_by_role("button", name="One more: Fighter").click()

@@ -1,0 +1,1 @@
+"""What every game's rules logic shares: reasons, bounds, the time budget, dice, score sheets, verdicts."""

@@ -1,0 +1,1 @@
+"""Galaxy Trucker: combat and scoring."""

@@ -1,0 +1,1 @@
+"""Parsec: combat, retreat and scoring."""

@@ -1,0 +1,323 @@
+"""Parsec: can this vessel make an evasive maneuver, and does that end the exchange?
+
+Manovra evasiva: the vessel flees within its movement (event cards may add to it). If the
+attackers occupy all six hexes around it, it cannot evade unless an event card lets it escape.
+It is out of the exchange only when it ends beyond the firing range of every attacker;
+otherwise they may attack it again (Attacco a lungo raggio). A colony never moves, so it never
+evades; when it survives a long-range attack the exchange simply ends. Movement never stops on
+or passes through a hex held by another player's vessel (Azioni e movimento dei vascelli).
+
+Geometry: axial hex coordinates ``(q, r)`` with the evading vessel at ``(0, 0)``; distance is the
+number of hex steps, which is how ranges and movement are counted in parsec (one hex each).
+
+Notation, one line, parts split by ``|``::
+
+    fighter vs cruiser@2,0 fighter@1,-1^2 | blocked 0,1 -1,1 | move 4 | card | to 3,0
+
+``KIND vs ATTACKER@q,r[^RANGE] ...`` then optional parts: ``blocked`` hexes (other vessels),
+``move N`` (movement including event cards), ``card`` (an event card allows escape),
+``to q,r`` (the hex the player means to reach).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+from types import MappingProxyType
+from typing import Mapping
+
+from engine.core.bounds import require_int
+from engine.core.reasons import InvalidInput, Reason
+
+# Section ids this module cites (each must exist in rules_db; a project test checks them).
+RULE_EVASION = "parsec/manovra-evasiva"
+RULE_LONG_RANGE = "parsec/attacco-a-lungo-raggio"
+RULE_COLONY = "parsec/colonia"  # a colony fires back only at range 1
+RULE_MOVEMENT = "parsec/azioni-e-movimento-dei-vascelli"
+RULE_END_OF_COMBAT = "parsec/fine-della-fase-di-combattimento"
+
+Hex = tuple[int, int]
+ORIGIN: Hex = (0, 0)
+DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+@dataclass(frozen=True)
+class UnitType:
+    move: int  # parsec (hexes) per turn
+    range: int  # firing range in hexes
+
+
+# Movement and firing range from "Caratteristiche e costi delle Unità" (the unit
+# descriptions and the players' reference sheet); a colony never moves.
+UNITS = MappingProxyType({
+    "cargo": UnitType(move=3, range=1),
+    "fighter": UnitType(move=2, range=1),
+    "transport": UnitType(move=10, range=1),
+    "cruiser": UnitType(move=5, range=2),
+    "colony": UnitType(move=0, range=1),
+})
+EVADERS = ("cargo", "fighter", "transport", "cruiser", "colony")
+
+MAX_MOVEMENT = 12  # transport's 10 plus event-card bonuses
+MAX_RANGE = 6  # cruiser's 2 plus event-card bonuses, generously
+MAX_ATTACKERS = 12
+MAX_BLOCKED = 60
+MAX_COORD = 12  # |q|, |r| and |q + r| at most this far from the evading vessel
+
+EVADE_CODES = ("colony_cannot_evade", "surrounded", "no_free_hex")
+EXCHANGE_CODES = ("still_in_range", "colony_can_counterattack")
+DESTINATION_CODES = ("destination_occupied", "destination_unreachable", "destination_in_range")
+NOTE_CODES = ("escape_card", "colony_exchange_ends", "safe_by_distance")
+
+
+@dataclass(frozen=True)
+class Attacker:
+    kind: str
+    at: Hex
+    range: int
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The evading vessel sits at (0, 0); everything else is placed around it."""
+
+    vessel: str
+    attackers: tuple[Attacker, ...]
+    blocked: frozenset[Hex] = frozenset()
+    movement: int | None = None  # None: the vessel's printed movement
+    escape_card: bool = False
+    destination: Hex | None = None
+
+    @property
+    def move(self) -> int:
+        return UNITS[self.vessel].move if self.movement is None else self.movement
+
+    @property
+    def occupied(self) -> frozenset[Hex]:
+        return self.blocked | {a.at for a in self.attackers}
+
+
+def distance(a: Hex, b: Hex) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    return tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
+
+
+# --- the ladder of predicates -------------------------------------------------------------
+
+def is_colony(s: Situation) -> bool:
+    return s.vessel == "colony"
+
+
+def is_surrounded(s: Situation) -> bool:
+    """Attackers on all six hexes around the vessel."""
+    attackers = {a.at for a in s.attackers}
+    return all(h in attackers for h in neighbours(ORIGIN))
+
+
+def is_boxed_in(s: Situation) -> bool:
+    """Every neighbouring hex holds some other vessel, so no move can even start."""
+    return all(h in s.occupied for h in neighbours(ORIGIN))
+
+
+@lru_cache(maxsize=256)
+def reachable(s: Situation) -> Mapping[Hex, int]:
+    """Hexes the vessel can end on, with the fewest steps; occupied hexes block the way.
+
+    Cached (situations are frozen): the verdict, the reasons and the notes all ask for it."""
+    occupied = s.occupied
+    steps = {ORIGIN: 0}
+    queue = deque([ORIGIN])
+    while queue:
+        here = queue.popleft()
+        if steps[here] == s.move:
+            continue
+        for nxt in neighbours(here):
+            if nxt not in steps and nxt not in occupied:
+                steps[nxt] = steps[here] + 1
+                queue.append(nxt)
+    del steps[ORIGIN]
+    return MappingProxyType(steps)
+
+
+def attackers_in_range(s: Situation, h: Hex) -> tuple[Attacker, ...]:
+    return tuple(a for a in s.attackers if distance(a.at, h) <= a.range)
+
+
+def is_safe(s: Situation, h: Hex) -> bool:
+    """Beyond the firing range of every attacker."""
+    return not attackers_in_range(s, h)
+
+
+@lru_cache(maxsize=256)
+def safe_hexes(s: Situation) -> tuple[Hex, ...]:
+    """Reachable hexes out of every attacker's range, nearest first."""
+    if not can_evade(s):
+        return ()
+    steps = reachable(s)
+    return tuple(sorted((h for h in steps if is_safe(s, h)), key=lambda h: (steps[h], h)))
+
+
+def evade_reasons(s: Situation) -> tuple[Reason, ...]:
+    if is_colony(s):
+        return (Reason("colony_cannot_evade", RULE_LONG_RANGE),)
+    if s.escape_card:
+        return ()
+    if is_surrounded(s):
+        return (Reason("surrounded", RULE_EVASION),)
+    if is_boxed_in(s):
+        return (Reason("no_free_hex", RULE_MOVEMENT),)
+    return ()
+
+
+def can_evade(s: Situation) -> bool:
+    return not evade_reasons(s)
+
+
+def destination_reasons(s: Situation) -> tuple[Reason, ...]:
+    """Why the chosen destination does not get the vessel out; empty if it does."""
+    h = s.destination
+    if h is None or not can_evade(s):
+        return ()
+    out: list[Reason] = []
+    if h in s.occupied or h == ORIGIN:
+        out.append(Reason("destination_occupied", RULE_MOVEMENT, {"hex": list(h)}))
+    elif h not in reachable(s):
+        out.append(Reason("destination_unreachable", RULE_MOVEMENT,
+                          {"hex": list(h), "movement": s.move}))
+    shooters = attackers_in_range(s, h)
+    if shooters:
+        out.append(Reason("destination_in_range", RULE_EVASION,
+                          {"hex": list(h), "attackers": [list(a.at) for a in shooters]}))
+    return tuple(out)
+
+
+def _counterattackers(s: Situation) -> tuple[Attacker, ...]:
+    """Attackers a colony (range 1) could still counterattack."""
+    return tuple(a for a in s.attackers if distance(a.at, ORIGIN) <= UNITS["colony"].range)
+
+
+def ends_exchange(s: Situation) -> bool | None:
+    """True when the exchange is over after this defence; None when an event card decides."""
+    if is_colony(s):
+        return not _counterattackers(s)
+    if not can_evade(s):
+        return False
+    if s.escape_card and is_boxed_in(s):
+        return None
+    if s.destination is not None:
+        return not destination_reasons(s)
+    return bool(safe_hexes(s))
+
+
+def exchange_reasons(s: Situation) -> tuple[Reason, ...]:
+    """Why the exchange goes on: attackers still in range, or a colony that may fire back."""
+    if is_colony(s):
+        near = _counterattackers(s)
+        return (Reason("colony_can_counterattack", RULE_COLONY,
+                       {"attackers": [list(a.at) for a in near]}),) if near else ()
+    if not can_evade(s) or ends_exchange(s) is not False or s.destination is not None:
+        return ()
+    # No safe hex: say who still reaches the farthest hex the vessel can get to.
+    steps = reachable(s)
+    best = min(steps, key=lambda h: (len(attackers_in_range(s, h)), -steps[h], h))
+    return (Reason("still_in_range", RULE_EVASION,
+                   {"hex": list(best),
+                    "attackers": [list(a.at) for a in attackers_in_range(s, best)]}),)
+
+
+def notes(s: Situation) -> tuple[Reason, ...]:
+    out: list[Reason] = []
+    if s.escape_card and is_boxed_in(s) and not is_colony(s):
+        out.append(Reason("escape_card", RULE_EVASION))
+    if is_colony(s) and not _counterattackers(s):
+        out.append(Reason("colony_exchange_ends", RULE_LONG_RANGE))
+    if ends_exchange(s) is True and not is_colony(s):
+        out.append(Reason("safe_by_distance", RULE_END_OF_COMBAT))
+    return tuple(out)
+
+
+def rules(s: Situation) -> tuple[str, ...]:
+    cited = evade_reasons(s) + exchange_reasons(s) + destination_reasons(s) + notes(s)
+    return tuple(dict.fromkeys([RULE_EVASION, RULE_LONG_RANGE] + [r.rule for r in cited]))
+
+
+# --- building and validating --------------------------------------------------------------
+
+def _check_hex(h: Hex, field: str) -> Hex:
+    if len(h) != 2 or not all(isinstance(v, int) for v in h):
+        raise InvalidInput("bad_hex", field=field)
+    if max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) > MAX_COORD:
+        raise InvalidInput("hex_too_far", field=field, max=MAX_COORD)
+    return (h[0], h[1])
+
+
+def situation(vessel: str, attackers: list[dict] | tuple[Attacker, ...], *,
+              blocked: list | tuple = (), movement: int | None = None,
+              escape_card: bool = False, destination: Hex | None = None) -> Situation:
+    """Validate raw values and build a :class:`Situation`; refuses with ``InvalidInput``."""
+    if vessel not in EVADERS:
+        raise InvalidInput("unknown_vessel", field="vessel", choices=list(EVADERS))
+    if movement is not None:
+        require_int(movement, 1, MAX_MOVEMENT, "movement", code="out_of_range")
+    if not 1 <= len(attackers) <= MAX_ATTACKERS:
+        raise InvalidInput("out_of_range", field="attackers", min=1, max=MAX_ATTACKERS)
+    if len(blocked) > MAX_BLOCKED:
+        raise InvalidInput("out_of_range", field="blocked", min=0, max=MAX_BLOCKED)
+    built = []
+    for i, a in enumerate(attackers):
+        if not isinstance(a, Attacker):
+            kind = a.get("kind", "")
+            if kind not in UNITS:
+                raise InvalidInput("unknown_vessel", field=f"attackers[{i}].kind",
+                                   choices=list(UNITS))
+            a = Attacker(kind, tuple(a["at"]), a.get("range") or UNITS[kind].range)
+        at = _check_hex(a.at, f"attackers[{i}]")
+        if at == ORIGIN or at in [b.at for b in built]:
+            raise InvalidInput("hex_taken", field=f"attackers[{i}]", hex=list(at))
+        require_int(a.range, 1, MAX_RANGE, f"attackers[{i}].range", code="out_of_range")
+        built.append(Attacker(a.kind, at, a.range))
+    cells = frozenset(_check_hex(tuple(h), f"blocked[{i}]") for i, h in enumerate(blocked))
+    if ORIGIN in cells:
+        raise InvalidInput("hex_taken", field="blocked", hex=[0, 0])
+    dest = None if destination is None else _check_hex(tuple(destination), "destination")
+    return Situation(vessel, tuple(built), cells, movement, escape_card, dest)
+
+
+def _hex(text: str) -> Hex:
+    q, _, r = text.partition(",")
+    try:
+        return int(q), int(r)
+    except ValueError:
+        raise InvalidInput("bad_notation", field=None, token=text) from None
+
+
+def parse(line: str) -> Situation:
+    """Read the one-line notation described in the module docstring."""
+    first, *rest = [p.strip() for p in line.split("|")]
+    vessel, vs, *tokens = first.split()
+    if vs != "vs":
+        raise InvalidInput("bad_notation", field=None, expected="KIND vs KIND@q,r")
+    attackers = []
+    for token in tokens:
+        kind, _, where = token.partition("@")
+        at, _, rng = where.partition("^")
+        attackers.append({"kind": kind, "at": _hex(at), "range": int(rng) if rng else None})
+    options: dict = {}
+    for part in rest:
+        word, *args = part.split()
+        if word == "blocked":
+            options["blocked"] = [_hex(a) for a in args]
+        elif word == "move":
+            options["movement"] = int(args[0])
+        elif word == "card":
+            options["escape_card"] = True
+        elif word == "to":
+            options["destination"] = _hex(args[0])
+        else:
+            raise InvalidInput("bad_notation", field=None, token=part)
+    return situation(vessel, attackers, **options)

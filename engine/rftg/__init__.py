@@ -1,0 +1,1 @@
+"""Race for the Galaxy: conquest and scoring."""

@@ -1,0 +1,48 @@
+"""The shared tie-break ladder: leaders first, then each rung in turn, else a shared first place."""
+
+from engine.core.reasons import Reason
+from engine.core.sheet import Line, PlayerScore, TieBreak, break_ties, leaders, standing
+
+
+def sheet(name, *points):
+    return PlayerScore(name, tuple(Line("x", p, "g/r") for p in points))
+
+
+def test_total_is_the_sum_of_the_lines():
+    assert sheet("A", 3, -2, 5).total == 6
+    assert sheet("A").total == 0
+
+
+def test_leaders_keep_sheet_order():
+    assert leaders({"A": 4, "B": 7, "C": 7}) == ["B", "C"]
+
+
+def test_single_leader_needs_no_tie_break():
+    assert break_ties(["A"], [TieBreak("t", "g/t", {"A": 0})], "g/end") == ("A", (), None)
+
+
+def test_first_rung_that_separates_decides_and_shows_the_compared_values():
+    ladder = [TieBreak("first", "g/1", {"A": 2, "B": 2, "C": 9}), TieBreak("second", "g/2", {"A": 1, "B": 5, "C": 0})]
+    winner, co, reason = break_ties(["A", "B"], ladder, "g/end")
+    # C is not tied, so its 9 on the first rung is ignored; A and B tie there, B wins the second.
+    assert winner == "B" and co == ()
+    assert reason == Reason("second", "g/2", {"values": {"A": 1, "B": 5}})
+
+
+def test_lower_wins_rung():
+    winner, _, reason = break_ties(["A", "B"], [TieBreak("init", "g/i", {"A": 6, "B": 3}, lower_wins=True)], "g/end")
+    assert winner == "B" and reason.code == "init"
+
+
+def test_exhausted_ladder_leaves_a_shared_first_place():
+    winner, co, reason = break_ties(["A", "B"], [TieBreak("t", "g/t", {"A": 1, "B": 1})], "g/end")
+    assert winner is None and co == ("A", "B")
+    assert reason == Reason("tie_unbroken", "g/end", {"players": ["A", "B"]})
+
+
+def test_standing_cites_scoring_rule_lines_and_tie_break_once_each():
+    a = PlayerScore("A", (Line("x", 3, "g/a"), Line("y", 1, "g/b")))
+    b = PlayerScore("B", (Line("x", 4, "g/a"),))
+    result = standing([a, b], [TieBreak("t", "g/t", {"A": 5, "B": 1})], "g/end")
+    assert result.winner == "A" and result.tie_break.code == "t"
+    assert result.rules == ("g/end", "g/a", "g/b", "g/t")

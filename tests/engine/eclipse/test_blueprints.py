@@ -1,0 +1,69 @@
+"""SVILUPPO validation and the stats a blueprint gives."""
+
+import pytest
+
+from engine.eclipse.blueprints import (check_count, default_blueprint, explicit_stats, npc_stats,
+                                       stats_from_parts)
+from engine.core.reasons import InvalidInput
+
+
+def refused(fn, *args):
+    with pytest.raises(InvalidInput) as info:
+        fn(*args)
+    return info.value
+
+
+def test_terran_defaults_are_valid():
+    i = stats_from_parts("interceptor", default_blueprint("interceptor"))
+    assert (i.initiative, i.hull, i.computer, i.shield, i.ion) == (3, 0, 0, 0, 1)
+    c = stats_from_parts("cruiser", default_blueprint("cruiser"))
+    assert (c.initiative, c.hull, c.computer, c.ion) == (2, 1, 1, 1)
+    d = stats_from_parts("dreadnought", default_blueprint("dreadnought"))
+    assert (d.initiative, d.hull, d.computer, d.ion) == (1, 2, 1, 2)
+    s = stats_from_parts("starbase", default_blueprint("starbase"))
+    assert (s.initiative, s.hull, s.computer, s.ion, s.energy_production) == (4, 2, 1, 1, 3)
+
+
+def test_two_fusion_drives_are_cumulative():
+    # SVILUPPO: two Fusion drives -> movement 4, initiative 4, energy use 4.
+    st = stats_from_parts("cruiser", ["fusion_drive", "fusion_drive", "fusion_source"])
+    assert (st.movement, st.initiative - 1, st.energy_use) == (4, 4, 4)
+
+
+def test_energy_over_budget():
+    err = refused(stats_from_parts, "interceptor", ["antimatter_cannon", "nuclear_source", "nuclear_drive"])
+    assert (err.code, err.rule, err.params["use"], err.params["production"]) == (
+        "energy_over_budget", "eclipse/sviluppo", 5, 3)
+
+
+def test_movable_ships_need_a_drive_and_starbases_have_none():
+    assert refused(stats_from_parts, "cruiser", ["ion_cannon", "nuclear_source"]).code == "drive_required"
+    assert refused(stats_from_parts, "starbase", ["nuclear_drive", "ion_cannon"]).code == "starbase_no_drive"
+
+
+def test_unknown_part_and_too_many_parts():
+    err = refused(stats_from_parts, "interceptor", ["ion_cannon", "laser"], "attacker.ships[0].parts")
+    assert (err.code, err.field) == ("unknown_part", "attacker.ships[0].parts[1]")
+    err = refused(stats_from_parts, "interceptor", ["hull"] * 4 + ["nuclear_drive"])
+    assert (err.code, err.params["slots"]) == ("too_many_parts", 4)
+
+
+def test_counts_follow_the_miniature_limits():
+    check_count("interceptor", 8, "x")
+    err = refused(check_count, "interceptor", 9, "attacker.ships[0].count")
+    assert (err.code, err.field, err.rule) == ("count_over_limit", "attacker.ships[0].count", "eclipse/costruzione")
+    assert refused(check_count, "dreadnought", 0, "x").code == "count_too_small"
+
+
+def test_explicit_stats_bounds():
+    st = explicit_stats({"initiative": 3, "hull": 2, "ion": 1, "missiles": 1})
+    assert st.missile_dice == ((2, 2),) and st.cannon_dice == ((1, 1),)
+    err = refused(explicit_stats, {"hull": -1}, {"hull": "defender.ships[0].hull"})
+    assert (err.code, err.field) == ("stat_out_of_range", "defender.ships[0].hull")
+
+
+def test_npc_stats_from_the_rulebook():
+    a = npc_stats("ancient")
+    assert (a.ion, a.computer, a.hull, a.initiative) == (2, 1, 1, 2)
+    g = npc_stats("gcds")
+    assert (g.ion, g.computer, g.hull, g.initiative) == (4, 1, 7, 0)

@@ -1,0 +1,107 @@
+"""More than two factions in a hex: the rulebook's order, and consistency with one battle."""
+
+from fractions import Fraction
+
+import pytest
+
+from engine.eclipse.battle import Fleet, Group, solve_battle
+from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
+from engine.eclipse.multi import Faction, fighting_order, resolve_hex
+from engine.core.reasons import InvalidInput
+
+
+def terran(kind, count):
+    return Group(kind, count, stats_from_parts(kind, default_blueprint(kind)))
+
+
+RED = Faction("red", Fleet((terran("interceptor", 2),)), entered=0, controller=True)
+GREEN = Faction("green", Fleet((terran("interceptor", 2),)), entered=1)
+BLUE = Faction("blue", Fleet((terran("cruiser", 1),)), entered=2)
+ANCIENTS = Faction("ancients", Fleet((Group("ancient", 1, npc_stats("ancient")),)))
+
+
+def test_order_of_the_rulebook_example():
+    # FASE COMBATTIMENTO: Red is already in the hex; Green enters first, then Blue. Green and Blue
+    # fight first, then Red fights the survivor; the Ancients fight the last player standing.
+    order = fighting_order([ANCIENTS, RED, GREEN, BLUE])
+    assert [f.name for f in order] == ["blue", "green", "red", "ancients"]
+
+
+def test_two_factions_match_the_single_battle():
+    hexr = resolve_hex([GREEN, BLUE], exact=True)
+    # Green entered first, so it defends; Blue attacks.
+    battle = solve_battle(BLUE.fleet, GREEN.fleet, exact=True)
+    assert hexr.hold == {"green": battle.defender_win, "blue": battle.attacker_win}
+
+
+def test_hold_probabilities_sum_to_one():
+    r = resolve_hex([RED, GREEN, BLUE, ANCIENTS])
+    assert abs(sum(r.hold.values()) - 1) < 1e-12
+    assert r.sequence == ("blue", "green", "red", "ancients")
+    assert "eclipse/riparare-danni" in r.rules
+
+
+def test_damage_carries_into_the_next_battle():
+    # A lone cruiser (hull 1) that survives a first battle damaged is weaker in the second: its
+    # chance to hold is below winning the two battles as if repaired in between.
+    r = resolve_hex([RED, BLUE, Faction("green", Fleet((terran("interceptor", 1),)), entered=1)], exact=True)
+    first = solve_battle(BLUE.fleet, Fleet((terran("interceptor", 1),)), exact=True).attacker_win
+    second_fresh = solve_battle(BLUE.fleet, RED.fleet, exact=True).attacker_win
+    assert r.hold["blue"] < first * second_fresh
+
+
+def test_refusals():
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED])
+    assert info.value.code == "hex_needs_two_factions"
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED, Faction("green", GREEN.fleet, 1, controller=True)])
+    assert info.value.code == "one_controller"
+
+
+def test_three_lone_interceptors_worked_by_hand():
+    # Terran interceptors have no hull, so every hit destroys and no damage carries over. In each
+    # battle the defender fires first on the tie and wins 6/11 (see the one-on-one test). Blue attacks
+    # Green (6/11 Green); the survivor attacks Red, the controller (6/11 Red).
+    lone = Fleet((terran("interceptor", 1),))
+    r = resolve_hex([Faction("red", lone, 0, controller=True), Faction("green", lone, 1), Faction("blue", lone, 2)],
+                    exact=True)
+    assert r.hold == {"red": Fraction(6, 11), "green": Fraction(6, 11) * Fraction(5, 11),
+                      "blue": Fraction(5, 11) * Fraction(5, 11)}
+    assert r.battles == 3  # the first battle, then one for each possible survivor (Green or Blue)
+
+
+def test_every_faction_is_checked_and_named_by_its_place():
+    mixed = Fleet((Group("ancient", 1, npc_stats("ancient")), terran("interceptor", 1)))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED, GREEN, Faction("blue", mixed, 2)])
+    assert (info.value.code, info.value.field) == ("npc_mixed_with_players", "factions[2].ships")
+
+
+def test_only_the_controller_has_starbases_and_it_defends_with_them():
+    # COSTRUZIONE: starbases stand only where the player has an influence disc (the controller).
+    # Red controls with a starbase and an interceptor; Green's interceptor attacks it, so the hex is
+    # the single battle Green v Red (Red defends: it fires first on ties and its starbase shoots at 4).
+    red = Faction("red", Fleet((terran("interceptor", 1), terran("starbase", 1))), entered=0, controller=True)
+    green = Faction("green", Fleet((terran("interceptor", 1),)), entered=1)
+    hexr = resolve_hex([red, green], exact=True)
+    battle = solve_battle(green.fleet, red.fleet, exact=True)
+    assert hexr.hold == {"red": battle.defender_win, "green": battle.attacker_win}
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", red.fleet, 0), green])
+    assert info.value.code == "starbase_not_controller" and info.value.rule == "eclipse/costruzione"
+    assert info.value.field == "factions[0].ships"
+    # With Ancients in the hex the controller's survivors would have to attack them: immobile.
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([red, green, ANCIENTS])
+    assert info.value.code == "starbase_cannot_attack" and info.value.rule == "eclipse/navi"
+
+
+def test_a_battle_past_the_inline_limit_makes_the_hex_too_large():
+    # Hexes are not computed in the background, so the refusal must not offer it.
+    big = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
+    tough = Fleet((terran("interceptor", 8), terran("cruiser", 4),
+                   Group("dreadnought", 2, explicit_stats({"initiative": 1, "hull": 4, "computer": 1, "ion": 2}))))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", tough, 0, controller=True), Faction("blue", big, 1)])
+    assert info.value.code == "battle_too_large" and info.value.params["estimate"] == 2_126_250

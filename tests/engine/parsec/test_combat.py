@@ -1,0 +1,232 @@
+import random
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.parsec.combat import (
+    MAX_ATTACKERS,
+    UNITS,
+    AttackingShip,
+    Defender,
+    Modifiers,
+    combat_odds,
+    defense_bonus,
+    p_roll_wins,
+)
+from engine.core.reasons import InvalidInput
+
+# Exact Fractions can be slow on a busy machine; timing is not what these properties test.
+relaxed = settings(deadline=None)
+
+# Hand-worked d8 table: for two d8, X - Y = j has (8 - |j|) of the 64 pairs. The attacker with a
+# bonus lead of k wins when X - Y >= 1 - k:
+#   k = -6: 1/64, -5: 3/64, -4: 6/64, -3: 10/64, -2: 15/64, -1: 21/64,
+#   k =  0: 28/64, 1: 36/64, 2: 43/64, 3: 49/64.
+D8_LEAD = {-6: 1, -5: 3, -4: 6, -3: 10, -2: 15, -1: 21, 0: 28, 1: 36, 2: 43, 3: 49}
+
+
+@pytest.mark.parametrize("lead", sorted(D8_LEAD))
+def test_d8_table(lead):
+    assert p_roll_wins(lead, 0) == Fraction(D8_LEAD[lead], 64)
+    assert p_roll_wins(lead + 3, 3) == Fraction(D8_LEAD[lead], 64)
+
+
+def test_unit_cards():
+    # The rulebook's unit descriptions: attack / defense / range.
+    table = {name: (u.attack, u.defense, u.range) for name, u in UNITS.items()}
+    assert table == {
+        "cargo": (0, 1, 1),
+        "fighter": (1, 0, 1),
+        "armored_transport": (1, 1, 1),
+        "cruiser": (2, 2, 2),
+        "colony": (0, 2, 1),
+    }
+
+
+def test_three_linked_colonies_defend_at_plus_six():
+    # "se su un pianeta un giocatore possiede 3 colonie su esagoni adiacenti, il bonus in difesa
+    # totale di quelle colonie è +6".
+    assert defense_bonus(Defender("colony", linked_colonies=3)) == 6
+    odds = combat_odds([AttackingShip("cruiser")], Defender("colony", linked_colonies=3))
+    assert odds.defense_bonus == 6
+    assert odds.attack_succeeds == Fraction(6, 64)  # lead -4
+    assert any(r.code == "linked_colonies" for r in odds.reasons)
+
+
+def test_coordinated_attack_adds_attack_bonuses_only():
+    # The issue's example: cruiser (+2) and fighter (+1) against a lone colony (+2): lead +1.
+    odds = combat_odds([AttackingShip("cruiser"), AttackingShip("fighter")], Defender("colony"))
+    assert odds.attack_bonus == 3 and odds.defense_bonus == 2
+    assert odds.attack_succeeds == Fraction(36, 64)
+    assert "parsec/attacco-coordinato" in odds.rules
+
+
+def test_ship_out_of_range_does_not_join():
+    # A fighter (range 1) two hexes away cannot take part; the cruiser (range 2) can.
+    odds = combat_odds(
+        [AttackingShip("cruiser", distance=2), AttackingShip("fighter", distance=2)], Defender("fighter")
+    )
+    assert odds.taking_part == (0,)
+    assert odds.attack_bonus == 2
+    assert any(r.code == "out_of_range" and r.params["attacker"] == 1 for r in odds.reasons)
+
+
+def test_colony_at_long_range_ends_the_fight():
+    # Cruiser at 2 hexes against a colony: 2 vs 2 (28/64); the colony cannot fire back at 2
+    # hexes nor move away, so otherwise the fight just ends.
+    odds = combat_odds([AttackingShip("cruiser", distance=2)], Defender("colony"))
+    assert odds.outcomes["target_destroyed"] == Fraction(28, 64)
+    assert odds.outcomes["combat_ended"] == Fraction(36, 64)
+    assert odds.counterattack_target is None
+    assert any(r.code == "colony_no_long_range_counter" for r in odds.reasons)
+
+
+def test_ship_out_of_range_must_evade():
+    odds = combat_odds([AttackingShip("cruiser", distance=2)], Defender("fighter"))
+    # Cruiser +2 against fighter +0: lead 2, 43/64; the fighter cannot reach and leaves.
+    assert odds.outcomes["target_destroyed"] == Fraction(43, 64)
+    assert odds.outcomes["defender_evaded"] == Fraction(21, 64)
+
+
+def test_fighter_duel_to_the_end():
+    # Both sides fire until one falls: p = q = 36/64 (lead 1 each way).
+    # P(attacker wins) = p / (1 - (1-p)(1-q)) = (36/64) / (1 - (28/64)^2) = 16/23.
+    odds = combat_odds([AttackingShip("fighter")], Defender("fighter", surrounded=True))
+    assert odds.outcomes["target_destroyed"] == Fraction(16, 23)
+    assert odds.outcomes["attackers_destroyed"] == Fraction(7, 23)
+    assert odds.ships_lost == (Fraction(16, 23), Fraction(7, 23))
+    assert odds.counterattack_succeeds == Fraction(36, 64)
+
+
+def test_attacker_withdraws_after_one_exchange():
+    p = q = Fraction(36, 64)
+    odds = combat_odds([AttackingShip("fighter")], Defender("fighter"), attacker_choice="withdraw")
+    assert odds.outcomes["target_destroyed"] == p
+    assert odds.outcomes["attackers_destroyed"] == (1 - p) * q
+    assert odds.outcomes["attacker_withdrew"] == (1 - p) * (1 - q)
+
+
+def test_defender_that_prefers_to_evade():
+    odds = combat_odds([AttackingShip("fighter")], Defender("cargo"), defender_choice="evade")
+    # Fighter +1 against cargo +1: 28/64, then the cargo flies away.
+    assert odds.outcomes["target_destroyed"] == Fraction(28, 64)
+    assert odds.outcomes["defender_evaded"] == Fraction(36, 64)
+
+
+def test_counterattack_aims_at_the_weakest_defense():
+    odds = combat_odds([AttackingShip("cruiser"), AttackingShip("fighter")], Defender("cruiser", surrounded=True))
+    assert odds.counterattack_target == 1  # the fighter defends at +0, the cruiser at +2
+    assert odds.counterattack_succeeds == Fraction(43, 64)
+
+
+def test_modifiers_are_plain_numbers():
+    plain = combat_odds([AttackingShip("fighter")], Defender("fighter"))
+    boosted = combat_odds([AttackingShip("fighter")], Defender("fighter"), Modifiers(attack=2, defense=1))
+    assert boosted.attack_succeeds == Fraction(D8_LEAD[2], 64)
+    assert boosted.attack_succeeds > plain.attack_succeeds
+
+
+def test_stalemate_when_nobody_can_roll_higher():
+    # Fighter -7 against a cargo: 1 + 8 - 7 <= 1 + 1; the cargo's counter 0 + 8 - 8 <= 0 + 1.
+    odds = combat_odds(
+        [AttackingShip("fighter")], Defender("cargo", surrounded=True), Modifiers(attack=-7, counter_attack=-8)
+    )
+    assert odds.outcomes["stalemate"] == 1
+
+
+def test_exchange_matches_monte_carlo():
+    # Cruiser 2 hexes away and a fighter adjacent attack a fighter that counterattacks while it
+    # can. It can reach only the adjacent fighter; once that falls it must flee.
+    rng = random.Random(3)
+    trials = 40_000
+    counts = {"target_destroyed": 0, "attackers_destroyed": 0, "defender_evaded": 0}
+    for _ in range(trials):
+        fighter_alive = True
+        while True:
+            bonus = 2 + (1 if fighter_alive else 0)
+            if rng.randint(1, 8) + bonus > rng.randint(1, 8):
+                counts["target_destroyed"] += 1
+                break
+            if not fighter_alive:
+                counts["defender_evaded"] += 1
+                break
+            if rng.randint(1, 8) + 1 > rng.randint(1, 8):
+                fighter_alive = False
+    odds = combat_odds(
+        [AttackingShip("cruiser", distance=2), AttackingShip("fighter")], Defender("fighter")
+    )
+    for outcome, hits in counts.items():
+        assert abs(hits / trials - float(odds.outcomes[outcome])) < 0.01
+
+
+# --- Properties ---------------------------------------------------------------------------------
+
+units_that_attack = st.sampled_from(["fighter", "armored_transport", "cruiser"])
+any_unit = st.sampled_from(sorted(UNITS))
+modifier = st.integers(-4, 4)
+
+
+@relaxed
+@given(st.lists(units_that_attack, min_size=1, max_size=4), any_unit, modifier, modifier,
+       st.sampled_from(["counterattack", "evade"]), st.sampled_from(["continue", "withdraw"]))
+def test_outcomes_sum_to_one(units, defender, attack, defense, d_choice, a_choice):
+    odds = combat_odds([AttackingShip(u) for u in units], Defender(defender), Modifiers(attack, defense),
+                       d_choice, a_choice)
+    assert sum(odds.outcomes.values()) == 1
+    assert sum(odds.ships_lost) == 1
+
+
+@relaxed
+@given(st.lists(units_that_attack, min_size=1, max_size=3), any_unit, modifier, st.integers(1, 3))
+def test_a_bigger_bonus_never_lowers_the_odds(units, defender, attack, extra):
+    ships = [AttackingShip(u) for u in units]
+    base = combat_odds(ships, Defender(defender), Modifiers(attack=attack))
+    better = combat_odds(ships, Defender(defender), Modifiers(attack=attack + extra))
+    assert better.attack_succeeds >= base.attack_succeeds
+    assert better.outcomes["target_destroyed"] >= base.outcomes["target_destroyed"]
+    # Another ship joining the attack never hurts the first roll either.
+    joined = combat_odds(ships + [AttackingShip("fighter")], Defender(defender), Modifiers(attack=attack))
+    assert joined.attack_succeeds >= base.attack_succeeds
+
+
+@relaxed
+@given(st.integers(1, 6), units_that_attack)
+def test_more_linked_colonies_never_help_the_attacker(n, unit):
+    fewer = combat_odds([AttackingShip(unit)], Defender("colony", linked_colonies=n))
+    more = combat_odds([AttackingShip(unit)], Defender("colony", linked_colonies=n + 1))
+    assert more.attack_succeeds <= fewer.attack_succeeds
+
+
+# --- Refusals -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("attackers", "defender", "modifiers", "code", "field"),
+    [
+        ([], Defender("colony"), Modifiers(), "no_attackers", "attackers"),
+        ([AttackingShip("fighter")] * (MAX_ATTACKERS + 1), Defender("colony"), Modifiers(), "too_many_attackers", "attackers"),
+        ([AttackingShip("dreadnought")], Defender("colony"), Modifiers(), "unknown_unit", "attackers[0].unit"),
+        ([AttackingShip("cargo")], Defender("colony"), Modifiers(), "unit_cannot_attack", "attackers[0].unit"),
+        ([AttackingShip("colony")], Defender("colony"), Modifiers(), "unit_cannot_attack", "attackers[0].unit"),
+        ([AttackingShip("fighter", 0)], Defender("colony"), Modifiers(), "distance_out_of_range", "attackers[0].distance"),
+        ([AttackingShip("fighter")], Defender("base"), Modifiers(), "unknown_unit", "defender.unit"),
+        ([AttackingShip("fighter")], Defender("colony", 8), Modifiers(), "linked_colonies_out_of_range", "defender.linked_colonies"),
+        ([AttackingShip("fighter")], Defender("colony", 0), Modifiers(), "linked_colonies_out_of_range", "defender.linked_colonies"),
+        ([AttackingShip("fighter")], Defender("cruiser", 2), Modifiers(), "linked_colonies_only_for_colonies", "defender.linked_colonies"),
+        ([AttackingShip("fighter")], Defender("colony"), Modifiers(attack=11), "modifier_out_of_range", "attack_modifier"),
+        ([AttackingShip("fighter")], Defender("colony"), Modifiers(defender_range=-1), "range_bonus_out_of_range", "defender_range_bonus"),
+        ([AttackingShip("fighter", 3)], Defender("colony"), Modifiers(), "no_attacker_in_range", "attackers"),
+    ],
+)
+def test_refusals(attackers, defender, modifiers, code, field):
+    with pytest.raises(InvalidInput) as err:
+        combat_odds(attackers, defender, modifiers)
+    assert err.value.code == code and err.value.field == field
+
+
+def test_unknown_choices_are_refused():
+    with pytest.raises(InvalidInput) as err:
+        combat_odds([AttackingShip("fighter")], Defender("fighter"), defender_choice="flee")
+    assert err.value.field == "defender_choice"

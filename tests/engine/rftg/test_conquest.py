@@ -1,0 +1,92 @@
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.core.reasons import InvalidInput
+from engine.rftg.conquest import MAX_TABLEAU, conquest_check
+
+# Exact Fractions can be slow on a busy machine; timing is not what these properties test.
+relaxed = settings(deadline=None)
+
+
+def test_equal_force_conquers():
+    verdict = conquest_check(5, [2, 3])
+    assert verdict.conquerable and verdict.discards_needed == 0
+    assert [r.code for r in verdict.reasons] == ["enough_military"]
+
+
+def test_negative_values_count():
+    # As in the rulebook's Greatest Military example, a -1 card lowers the force: 2 + 3 - 1 = 4.
+    verdict = conquest_check(5, [2, 3, -1])
+    assert verdict.force == 4 and not verdict.conquerable and verdict.shortfall == 1
+    assert verdict.reasons[0].code == "negative_military_counted"
+    assert "rftg/obiettivi-piu" in verdict.rules
+
+
+def test_one_discard_is_enough():
+    verdict = conquest_check(5, [2, 3, -1], discard_power=True, hand_size=3)
+    assert verdict.conquerable and verdict.discards_needed == 1
+    assert verdict.max_force == 6
+
+
+def test_space_mercenaries_add_one_and_two_discards():
+    # 2 + 1 = 3, +1 for the Mercenaries = 4, two discards reach 6.
+    assert conquest_check(6, [2, 1], space_mercenaries=True, hand_size=5).discards_needed == 2
+    verdict = conquest_check(7, [2, 1], space_mercenaries=True, hand_size=5)
+    assert not verdict.conquerable and verdict.shortfall == 1 and verdict.max_force == 6
+
+
+def test_never_more_than_two_discards_nor_more_than_the_hand():
+    assert conquest_check(8, [5], discard_power=True, hand_size=9).max_force == 7
+    verdict = conquest_check(7, [5], discard_power=True, hand_size=1)
+    assert verdict.max_force == 6 and not verdict.conquerable
+    assert "too_few_cards_to_discard" in [r.code for r in verdict.reasons]
+
+
+def test_without_the_power_no_discard_helps():
+    assert conquest_check(4, [3], hand_size=6).discards_needed is None
+
+
+def test_specialized_bonus_applies():
+    verdict = conquest_check(4, [1], specialized_bonus=3)
+    assert verdict.conquerable and verdict.force == 4
+
+
+@relaxed
+@given(st.integers(1, 15), st.lists(st.integers(-3, 5), max_size=8), st.booleans(), st.integers(0, 4))
+def test_more_military_never_hurts(defense, military, power, hand):
+    before = conquest_check(defense, military, discard_power=power, hand_size=hand)
+    after = conquest_check(defense, military + [1], discard_power=power, hand_size=hand)
+    assert after.conquerable >= before.conquerable
+    more_cards = conquest_check(defense, military, discard_power=power, hand_size=hand + 1)
+    assert more_cards.conquerable >= before.conquerable
+    if before.discards_needed is not None:
+        assert after.discards_needed is not None and after.discards_needed <= before.discards_needed
+
+
+@relaxed
+@given(st.integers(1, 14), st.lists(st.integers(-3, 5), max_size=8))
+def test_a_stronger_world_is_never_easier(defense, military):
+    assert conquest_check(defense + 1, military).conquerable <= conquest_check(defense, military).conquerable
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code", "field"),
+    [
+        ({"defense": 0, "military": []}, "defense_out_of_range", "defense"),
+        ({"defense": 16, "military": []}, "defense_out_of_range", "defense"),
+        ({"defense": 3, "military": [1] * (MAX_TABLEAU + 1)}, "too_many_cards", "military"),
+        ({"defense": 3, "military": [1, 11]}, "military_out_of_range", "military[1]"),
+        ({"defense": 3, "military": [], "hand_size": -1}, "hand_size_out_of_range", "hand_size"),
+        ({"defense": 3, "military": [], "specialized_bonus": -2}, "specialized_bonus_out_of_range", "specialized_bonus"),
+    ],
+)
+def test_refusals(kwargs, code, field):
+    with pytest.raises(InvalidInput) as err:
+        conquest_check(**kwargs)
+    assert err.value.code == code and err.value.field == field
+
+
+def test_specialized_bonus_cites_the_rule_that_names_such_bonuses():
+    verdict = conquest_check(4, [1], specialized_bonus=3)
+    assert ("specialized_bonus", "rftg/obiettivi-piu") in [(r.code, r.rule) for r in verdict.reasons]

@@ -1,0 +1,42 @@
+"""The OpenAPI description covers every /api/ route, and real answers match their schemas."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.core.openapi_check import META_ROUTES, SPEC, flask_path, operations, send, validator
+
+
+def test_every_api_route_is_described(app):
+    routes = {
+        (flask_path(rule.rule), method.lower())
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/") and rule.rule not in META_ROUTES
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
+    described = {(path, method) for path, method, _ in operations()}
+    assert routes - described == set()
+    assert described - routes == set()
+
+
+def test_spec_is_served_and_the_docs_page_lists_every_path(client):
+    assert client.get("/api/openapi.json").get_json()["openapi"].startswith("3.")
+    page = client.get("/api/docs?lang=en").get_data(as_text=True)
+    for path in SPEC["paths"]:
+        assert path in page
+
+
+@pytest.mark.parametrize("path, method, operation", list(operations()), ids=lambda v: v if isinstance(v, str) else "")
+def test_documented_example_answers_with_the_documented_schema(client, path, method, operation):
+    assert "x-example" in operation, f"{method} {path} has no example request"
+    response = send(client, path, method, operation["x-example"])
+    assert response.status_code == 200, response.get_data(as_text=True)[:300]
+    schema = operation["responses"]["200"]["content"]["application/json"]["schema"]
+    errors = sorted(validator(schema).iter_errors(response.get_json()), key=str)
+    assert not errors, [f"{list(e.path)}: {e.message}" for e in errors[:5]]
+
+
+def test_error_answers_match_the_error_schema(client):
+    response = client.get("/api/sections/none/none")
+    assert response.status_code == 404
+    assert not list(validator({"$ref": "#/components/schemas/Error"}).iter_errors(response.get_json()))

@@ -1,0 +1,228 @@
+"""POST /api/combat/eclipse and the page: answers, 400s naming field and rule in both languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.sources import ROOT, combat_files
+from web.core.errors import RULE_REFUSAL
+from web.eclipse_combat.views import ERRORS, REASONS
+
+ENGINE = combat_files("eclipse")
+URL = "/api/combat/eclipse"
+
+
+def body(att, dfn, **extra):
+    return {"attacker": {"ships": att}, "defender": {"ships": dfn}, **extra}
+
+
+def test_one_interceptor_each(client):
+    r = client.post(URL, json=body([{"type": "interceptor", "count": 1}], [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == 200
+    data = r.get_json()
+    # Hand-worked in tests/engine/eclipse/test_battle.py: the defender wins 6/11.
+    assert abs(data["defender_win"] - 6 / 11) < 1e-12
+    assert abs(data["attacker_win"] + data["defender_win"] + data["draw"] - 1) < 1e-12
+    assert data["stalemate"] == data["draw"] == 0
+    assert abs(sum(r["p"] for r in data["rounds"]) - 1) < 1e-12
+    assert data["rules"][0] == "eclipse/fase-combattimento"
+    assert all(link["url"] == "/rules/" + rule for rule, link in data["citations"].items())
+    assert data["attacker"]["ships"][0]["initiative"] == 3
+    assert data["groups"][1]["survivors"][1] == pytest.approx(6 / 11)
+    assert all(reason["rule"] in data["rules"] and reason["message"] for reason in data["reasons"])
+
+
+def test_parts_stats_ancients_and_retreat(client):
+    att = [{"type": "cruiser", "count": 2, "parts": ["plasma_cannon", "hull", "fusion_source", "nuclear_drive",
+                                                      "electron_computer"]},
+           {"type": "interceptor", "count": 2, "initiative": 4, "hull": 1, "computer": 1, "cannons": {"ion": 1}}]
+    r = client.post(URL, json={"attacker": {"ships": att, "retreat": {"round": 2, "types": ["interceptor"]}},
+                               "defender": {"ships": [{"type": "ancient", "count": 2}]}, "targeting": "most_kills"})
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    assert data["attacker"]["targeting"] == "most_kills"
+    assert data["defender"]["targeting"] == "largest_first"  # the rulebook's rule for Ancients
+    assert data["defender"]["reputation"] is None
+    assert "eclipse/combattere-contro-gli-antichi-e-il-sdcg" in data["rules"]
+    assert "eclipse/ritirata" in data["rules"]
+    assert data["attacker"]["ships"][0]["cannons"]["plasma"] == 1
+
+
+def test_large_optimal_battle_says_it_fell_back(client, monkeypatch):
+    # A battle past the optimal limit takes seconds; lowering the limit shows the same answer shape.
+    monkeypatch.setattr("engine.eclipse.battle.MAX_OPTIMAL_STATES", 100)
+    big = [{"type": "interceptor", "count": 3, "initiative": 3, "hull": 2, "computer": 1, "cannons": {"ion": 1}}]
+    r = client.post(URL, json=body(big + [{"type": "cruiser", "count": 1}], big))
+    data = r.get_json()
+    assert r.status_code == 200 and data["fallback"] is True
+    assert any(reason["code"] == "optimal_fallback" for reason in data["reasons"])
+
+
+BAD = [
+    ("energy over budget", [{"type": "interceptor", "count": 1,
+                             "parts": ["antimatter_cannon", "nuclear_source", "nuclear_drive"]}],
+     "energy_over_budget", "attacker.ships[0].parts", "eclipse/sviluppo"),
+    ("no drive", [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "nuclear_source"]}],
+     "drive_required", "attacker.ships[0].parts", "eclipse/sviluppo"),
+    ("5 cruisers", [{"type": "cruiser", "count": 5}],
+     "count_over_limit", "attacker.ships[0].count", "eclipse/costruzione"),
+    ("over-size battle", [{"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
+                          {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}}],
+     "battle_too_large", None, "eclipse/fase-combattimento"),
+]
+
+
+@pytest.mark.parametrize("name,ships,code,field,rule", BAD, ids=[b[0] for b in BAD])
+def test_bad_blueprints_name_field_and_rule_in_both_languages(client, name, ships, code, field, rule):
+    messages = {}
+    for lang in ("it", "en"):
+        defender = ships if code == "battle_too_large" else [{"type": "interceptor", "count": 1}]
+        r = client.post(f"{URL}?lang={lang}", json=body(ships, defender))
+        assert r.status_code == 422  # well formed, refused by the rules
+        err = r.get_json()["error"]
+        assert (err["code"], err["field"]) == (code, field)
+        assert rule in err["message"]
+        if field:
+            assert field in err["message"]
+        messages[lang] = err["message"]
+    assert messages["it"] != messages["en"]
+    assert re.search(r"\bregola\b", messages["it"]) and re.search(r"\brule\b", messages["en"])
+
+
+ONE = [{"type": "interceptor", "count": 1}]
+
+
+@pytest.mark.parametrize("payload,status,field", [
+    ({"attacker": {"ships": []}, "defender": {"ships": ONE}}, 400, "attacker.ships"),
+    ({"attacker": {"ships": [{"type": "ancient", "count": 1}]}, "defender": {"ships": [{"type": "cruiser", "count": 1}]}},
+     422, "attacker.ships"),
+    ({"attacker": {"ships": [{"type": "ancient", "count": 1, "parts": []}]}, "defender": {"ships": ONE}},
+     422, "attacker.ships[0].parts"),
+    ({"attacker": {"ships": [{"type": "interceptor", "count": 1, "colour": "red"}]}, "defender": {"ships": []}},
+     400, "attacker.ships[0].colour"),
+    ({"attacker": {"ships": ONE, "retreat": {"round": 9}}, "defender": {"ships": ONE}}, 400, "attacker.retreat.round"),
+    ({"attacker": {"ships": [{"type": "starbase", "count": 1}], "retreat": {"round": 1, "types": ["starbase"]}},
+      "defender": {"ships": ONE}}, 422, "attacker.retreat.types"),
+    ({"attacker": {"ships": ONE}, "defender": {"ships": ONE}, "targeting": "random"}, 400, "targeting"),
+    ({"attacker": {"ships": [{"type": "interceptor", "count": 9}]}, "defender": {"ships": ONE}},
+     400, "attacker.ships[0].count"),
+    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": -1}]}, "defender": {"ships": ONE}},
+     400, "attacker.ships[0].hull"),
+    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "death_ray"]}]},
+      "defender": {"ships": ONE}}, 400, "attacker.ships[0].parts[1]"),
+    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": 1, "parts": []}]}, "defender": {"ships": ONE}},
+     422, "attacker.ships[0]"),
+])
+def test_other_refusals_name_the_field(client, payload, status, field):
+    # 400: the request does not match its schema; 422: well formed, but the rules refuse it.
+    r = client.post(URL, json=payload)
+    assert r.status_code == status
+    assert r.get_json()["error"]["field"] == field
+
+
+@pytest.mark.parametrize("lang, words", [("en", "starbases cannot move"), ("it", "Basi Stellari sono immobili")])
+def test_a_starbase_on_the_attacking_side_is_refused(client, lang, words):
+    r = client.post(f"{URL}?lang={lang}", json=body([{"type": "starbase", "count": 1}],
+                                                    [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == RULE_REFUSAL
+    error = r.get_json()["error"]
+    assert error["code"] == "starbase_cannot_attack" and error["field"] == "attacker.ships[0].type"
+    assert words in error["message"] and "eclipse/navi" in error["message"]
+
+
+def test_not_json_is_400(client):
+    r = client.post(URL, data="nope", content_type="application/json")
+    assert r.status_code == 400
+
+
+def engine_codes(pattern: str) -> set[str]:
+    found = set()
+    for path in ENGINE:
+        found |= set(re.findall(pattern, path.read_text()))
+    return found
+
+
+def test_every_engine_code_has_a_message():
+    errors = engine_codes(r'InvalidInput\(\s*"([a-z_]+)"') | engine_codes(r'\bcode="([a-z_]+)"')
+    reasons = engine_codes(r'Reason\(\s*"([a-z_]+)"')
+    assert errors and reasons
+    assert errors <= set(ERRORS), errors - set(ERRORS)
+    assert reasons <= set(REASONS), reasons - set(REASONS)
+
+
+def test_every_cited_rule_exists(db):
+    cited = engine_codes(r'"(eclipse/[a-z0-9.-]+)"') | {
+        rid for rid in re.findall(r'"(eclipse/[a-z0-9.-]+)"', (ROOT / "web" / "eclipse_combat" / "views.py").read_text())}
+    assert cited
+    assert all(db.get(rid) is not None for rid in cited), [rid for rid in cited if db.get(rid) is None]
+
+
+@pytest.mark.parametrize("lang,title", [("it", "Probabilità di combattimento di Eclipse"),
+                                        ("en", "Eclipse combat odds")])
+def test_page_in_both_languages(client, lang, title):
+    r = client.get(f"/tools/combat/eclipse?lang={lang}")
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert title in html
+    assert 'id="i18n"' in html and "eclipse_combat.js" in html
+    assert "onclick" not in html and "<script>" not in html
+    tools = client.get(f"/tools?lang={lang}").get_data(as_text=True)
+    assert title in tools
+
+
+HEX = "/api/combat/eclipse/hex"
+
+
+def test_hex_with_three_players_and_ancients(client):
+    r = client.post(HEX, json={"factions": [
+        {"name": "red", "controller": True, "entered": 0, "ships": [{"type": "interceptor", "count": 2}]},
+        {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 2}]},
+        {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]},
+        {"name": "ancients", "ships": [{"type": "ancient", "count": 1}]},
+    ]})
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    # FASE COMBATTIMENTO: the last two to enter fight first, the controller last, NPCs after.
+    assert data["sequence"] == ["blue", "green", "red", "ancients"]
+    assert abs(sum(data["hold"].values()) - 1) < 1e-12
+    assert "eclipse/riparare-danni" in data["rules"]
+
+
+def test_hex_refuses_two_controllers(client):
+    r = client.post(HEX + "?lang=it", json={"factions": [
+        {"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+        {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]}]})
+    assert r.status_code == 422
+    err = r.get_json()["error"]
+    assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
+
+
+def test_hex_error_names_the_faction_in_the_request_language(client):
+    r = client.post(HEX + "?lang=it", json={"factions": [
+        {"name": "a", "ships": [{"type": "interceptor", "count": 1}]},
+        {"name": "b", "ships": [{"type": "ancient", "count": 1}, {"type": "cruiser", "count": 1}]}]})
+    err = r.get_json()["error"]
+    assert (r.status_code, err["code"], err["field"]) == (422, "npc_mixed_with_players", "factions[1].ships")
+    assert "regola eclipse/combattere-contro-gli-antichi-e-il-sdcg" in err["message"]
+
+
+@pytest.mark.parametrize("lang, title, colour", [("en", "Eclipse: more than two factions in a hex", "Red"),
+                                                 ("it", "Eclipse: più di due fazioni in un esagono", "Rossa")])
+def test_hex_page_in_both_languages(client, lang, title, colour):
+    html = client.get(f"/tools/combat/eclipse/hex?lang={lang}").get_data(as_text=True)
+    assert f"<h1>{title}</h1>" in html
+    assert "eclipse_fleet.js" in html and "eclipse_hex.js" in html and "<script>" not in html
+    assert f'"{colour}"' in html  # the default faction names reach the script in the page's language
+    assert title in client.get(f"/tools?lang={lang}").get_data(as_text=True)
+    # The two-sided page and the hex page point to each other.
+    assert "/tools/combat/eclipse/hex" in client.get(f"/tools/combat/eclipse?lang={lang}").get_data(as_text=True)
+    assert 'href="/tools/combat/eclipse"' in html
+
+
+def test_cannon_out_of_range_names_its_path(client):
+    r = client.post(URL, json=body([{"type": "cruiser", "count": 1, "cannons": {"plasma": 9}}],
+                                   [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "attacker.ships[0].cannons.plasma"

@@ -1,0 +1,158 @@
+"""The search page and the JSON API: shape, limits, errors, escaping, languages."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rules_db.search.query import MAX_QUERY_CHARS
+from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE
+from web.search.views import build_index_command
+
+
+def api(client, **params):
+    response = client.get("/api/search", query_string=params)
+    return response.status_code, response.get_json()
+
+
+def test_api_answer_shape(client):
+    status, body = api(client, q="sostenere danni", lang="it", limit=3)
+    assert status == 200
+    assert list(body) == ["query", "lang", "total", "results", "suggestion", "facets"]
+    assert body["query"] == "sostenere danni" and body["lang"] == "it"
+    assert len(body["results"]) == 3 and body["total"] >= 3
+    first = body["results"][0]
+    assert list(first) == ["id", "game", "title", "snippet", "url", "score"]
+    assert first["id"] == "ti4/77" or first["id"].startswith("ti4/77.")
+    assert first["url"] == "/rules/" + first["id"] and "<mark>" in first["snippet"]
+    assert body["facets"]["ti4"] >= 3 and body["suggestion"] is None
+    scores = [r["score"] for r in body["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_api_game_filter_and_pages(client):
+    _, everything = api(client, q="ritirata")
+    _, eclipse = api(client, q="ritirata", game="eclipse", limit=2)
+    assert {r["game"] for r in eclipse["results"]} == {"eclipse"}
+    assert eclipse["total"] == everything["facets"]["eclipse"] == eclipse["facets"]["eclipse"]
+    _, page2 = api(client, q="ritirata", game="eclipse", limit=2, page=2)
+    assert not {r["id"] for r in page2["results"]} & {r["id"] for r in eclipse["results"]}
+
+
+def test_api_results_follow_the_language_and_fall_back_to_italian(client, db):
+    _, english = api(client, q="discovery tiles", lang="en", game="eclipse", limit=MAX_LIMIT)
+    _, italian = api(client, q="discovery tiles", lang="it", game="eclipse", limit=MAX_LIMIT)
+    assert english["results"] and english["total"] == italian["total"]
+    for shown, result in zip(english["results"], italian["results"]):
+        section = db.sections[shown["id"]]
+        assert shown["title"] == (section.title_en if section.body_en else section.title_it)
+        assert result["title"] == section.title_it
+    assert any(db.sections[r["id"]].body_en for r in english["results"])
+
+
+def test_api_suggestion(client):
+    _, body = api(client, q="bombardamneto")
+    assert body["suggestion"] == "bombardamento" and "ti4/12" in [r["id"] for r in body["results"][:3]]
+
+
+@pytest.mark.parametrize("q", ['"unclosed', "title:", "AND OR", "🚀 è città", "<script>alert(1)</script>", "\x00", "*?~^"])
+def test_api_malformed_queries_are_plain_text(client, q):
+    response = client.get("/api/search", query_string={"q": q})
+    assert response.status_code == 200
+    assert "<script>" not in response.get_data(as_text=True)  # echoed with \\u escapes
+    assert response.get_json()["query"] == " ".join(q.split())
+
+
+@pytest.mark.parametrize(
+    "params, code, field",
+    [
+        ({"q": "x" * (MAX_QUERY_CHARS + 1)}, "too_long", "q"),
+        ({"q": "x" * 3000}, "too_long", "q"),
+        ({"q": "x", "limit": "0"}, "out_of_range", "limit"),
+        ({"q": "x", "limit": str(MAX_LIMIT + 1)}, "out_of_range", "limit"),
+        ({"q": "x", "limit": "ten"}, "not_an_integer", "limit"),
+        ({"q": "x", "page": str(MAX_PAGE + 1)}, "out_of_range", "page"),
+        ({"q": "x", "page": "-1"}, "out_of_range", "page"),
+        ({"q": "x", "page": "1.5"}, "not_an_integer", "page"),
+        ({"q": "x", "lang": "fr"}, "unknown_choice", "lang"),
+        ({"q": "x", "game": "chess"}, "unknown_choice", "game"),
+    ],
+)
+def test_api_refusals_are_400_json(client, params, code, field):
+    status, body = api(client, **params)
+    assert status == 400
+    assert body["error"]["code"] == code and body["error"]["field"] == field and body["error"]["message"]
+
+
+def test_api_error_messages_follow_the_language(client):
+    _, italian = api(client, q="x", limit="0", lang="it")
+    _, english = api(client, q="x", limit="0", lang="en")
+    assert italian["error"]["message"] != english["error"]["message"]
+
+
+def test_page_keeps_the_query_and_marks_results(client):
+    html = client.get("/search", query_string={"q": "ritirata <b>"}).get_data(as_text=True)
+    assert 'value="ritirata &lt;b&gt;"' in html
+    assert "<b>" not in html.split("<main", 1)[1]
+    assert "<mark>" in html and 'href="/rules/ti4/23.7?hl=ritirata+%3Cb%3E"' in html
+    assert 'class="chip"' in html and "js/search.js" in html
+
+
+def test_page_game_filter_and_breadcrumb(client):
+    html = client.get("/search?q=ritirata&game=eclipse&lang=en").get_data(as_text=True)
+    assert re.search(r'data-game="eclipse"[^>]*aria-current="page"', html)
+    assert 'data-id="eclipse/ritirata"' in html and 'data-id="ti4/23.7"' not in html
+    assert "Eclipse" in re.search(r'<p class="crumbs">(.*?)</p>', html).group(1)
+
+
+def test_page_suggests_a_correction(client):
+    html = client.get("/search?q=bombardamneto").get_data(as_text=True)
+    assert re.search(r'<a href="/search\?q=bombardamento"[^>]*>bombardamento</a>', html)
+
+
+def test_empty_and_hopeless_queries_get_help_not_errors(client):
+    empty = client.get("/search?lang=en")
+    assert empty.status_code == 200 and "What players ask" in empty.get_data(as_text=True)
+    hopeless = client.get("/search", query_string={"q": "zzzzqqqq", "lang": "en"})
+    text = hopeless.get_data(as_text=True)
+    assert hopeless.status_code == 200 and "No section matches" in text and "/rules/ti4" in text
+
+
+def test_page_in_both_languages(client):
+    assert "Cerca nelle regole" in client.get("/search?lang=it").get_data(as_text=True)
+    assert "Search the rules" in client.get("/search?lang=en").get_data(as_text=True)
+
+
+def test_page_survives_bad_parameters(client):
+    for query in ("q=x&page=abc", "q=x&page=99999", "q=x&game=chess", "q=" + "y" * 3000):
+        assert client.get("/search?" + query).status_code == 200
+
+
+def test_header_links_to_search(client):
+    assert 'href="/search"' in client.get("/").get_data(as_text=True)
+
+
+def test_opened_result_marks_the_matched_words(client):
+    html = client.get("/rules/ti4/23.7?hl=ritira").get_data(as_text=True)
+    data = re.search(r'<script type="application/json" id="search-marks">(.*?)</script>', html).group(1)
+    assert "ritirarsi" in data and "ritirata" in data and "js/highlight.js" in html
+    assert "search-marks" not in client.get("/rules/ti4/23.7").get_data(as_text=True)
+    both = client.get("/rules/ti4/23.7?hl=ritira&compare=1&lang=it").get_data(as_text=True)
+    assert "retreat" in re.search(r'id="search-marks">(.*?)</script>', both).group(1)  # the English side too
+
+
+def test_build_index_command(app):
+    result = app.test_cli_runner().invoke(build_index_command)
+    assert result.exit_code == 0 and "Index built" in result.output
+
+
+@pytest.mark.parametrize("text", ["78.7", "rule 78.7", "78.7 retreat"])
+def test_an_english_rules_reference_number_opens_its_paragraph(client, text):
+    _, body = api(client, q=text, lang="en", limit=1)
+    assert body["results"][0]["id"] == "ti4/23.7"
+
+
+def test_an_italian_number_stays_italian(client):
+    _, body = api(client, q="23.4", lang="it", limit=1)
+    assert body["results"][0]["id"] == "ti4/23.4"

@@ -1,0 +1,284 @@
+"""The small combat API and pages: hand-worked answers, 400s in the reader's language, citations."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.page_text import visible_text
+from web.core.models import SCHEMA_CODES
+from web.core.registry import tool
+
+CITED = {rule for page in ("galaxy_page", "parsec_page", "rftg_page") for rule in tool(f"small_combat.{page}").cites}
+
+# Hand-worked (see tests/engine/galaxy/test_combat.py): X - Y for two 2d6 follows 4d6 - 14.
+TEN_VS_EIGHT = Fraction(861, 1296)
+EIGHT_COUNTERS_TEN = Fraction(310, 1296)
+
+
+def post(client, url, body, lang="en"):
+    return client.post(f"{url}?lang={lang}", json=body)
+
+
+def close(value, fraction):
+    return abs(value - float(fraction)) < 1e-12
+
+
+def assert_cites_real_sections(db, answer):
+    assert answer["rules"], "every answer cites at least one rule"
+    for rule in answer["rules"] + [r["rule"] for r in answer["reasons"]]:
+        assert db.get(rule) is not None, rule
+
+
+# --- Galaxy -------------------------------------------------------------------------------------
+
+
+def test_galaxy_round_two_figures(client, db):
+    # Imperial 10 attacks Ally 8 (rulebook, Round 2), the governor may counterattack.
+    answer = post(client, "/api/combat/galaxy", {"attacker": 10, "defender": 8, "target": "ship"}).get_json()
+    assert close(answer["attack_succeeds"], TEN_VS_EIGHT)
+    assert close(answer["counterattack_destroys_attacker"], (1 - TEN_VS_EIGHT) * EIGHT_COUNTERS_TEN)
+    assert close(answer["counterattack_succeeds"], EIGHT_COUNTERS_TEN)
+    assert answer["counterattack"] == "may"
+    total = answer["attack_succeeds"] + answer["counterattack_destroys_attacker"] + answer["nothing_happens"]
+    assert abs(total - 1) < 1e-12
+    assert "galaxy/contrattacco" in answer["rules"]
+    assert_cites_real_sections(db, answer)
+
+
+def test_galaxy_phaser_banks_both_sides_cancel(client):
+    # 8 + 2 against 10 + 0 and 10 + 2 against 10 + 2 are both "equal values": 575/1296.
+    a = post(client, "/api/combat/galaxy", {"attacker": 8, "defender": 10, "attacker_phaser_banks": True}).get_json()
+    b = post(client, "/api/combat/galaxy", {"attacker": 10, "defender": 10, "attacker_phaser_banks": True,
+                                            "defender_phaser_banks": True}).get_json()
+    assert close(a["attack_succeeds"], Fraction(575, 1296)) and close(b["attack_succeeds"], Fraction(575, 1296))
+
+
+def test_galaxy_rows_lost_on_a_base(client, db):
+    answer = post(client, "/api/combat/galaxy", {"attacker": 9, "target": "base", "opportunities": 3}).get_json()
+    # The base holds on 10, 11, 12 (6/36): rows lost ~ Binomial(3, 5/6).
+    assert close(answer["base_holds"], Fraction(1, 6))
+    expected = [Fraction(1, 216), Fraction(15, 216), Fraction(75, 216), Fraction(125, 216)]
+    rows = answer["sequence"]["targets"][0]["rows_lost"]
+    assert all(close(p, q) for p, q in zip(rows, expected, strict=True))
+    assert "galaxy/combattimento-astronave-contro-base" in answer["rules"]
+    assert_cites_real_sections(db, answer)
+
+
+def test_galaxy_different_targets(client, db):
+    body = {"attacker": 7, "opportunities": 2, "plan": "different", "attacker_phaser_banks": True,
+            "targets": [{"target": "ship", "defender": 9, "defender_has_governor": False},
+                        {"target": "base", "defender_phaser_banks": True}]}
+    answer = post(client, "/api/combat/galaxy", body).get_json()
+    sequence = answer["sequence"]
+    assert [t["target"] for t in sequence["targets"]] == ["ship", "base"]
+    assert abs(sum(sequence["ships_destroyed"]) - 1) < 1e-12
+    codes = {r["code"] for r in answer["reasons"]}
+    assert {"counterattack_forced", "attacker_phaser_banks", "phaser_banks_no_roll_against_base"} <= codes
+    forced = next(r for r in answer["reasons"] if r["code"] == "counterattack_forced")
+    assert forced["message"] == "Target 1: its world has no governor, so it must counterattack."
+    assert_cites_real_sections(db, answer)
+
+
+def test_galaxy_opportunities_figure_3(client, db):
+    body = {"world": "myrmidon", "value": 6, "covers": True, "row": {"imperial": 6, "divergence": 6, "cylor": 7}}
+    answer = post(client, "/api/combat/galaxy/opportunities", body).get_json()
+    assert answer["opportunities"] == 3
+    assert [r["code"] for r in answer["reasons"]] == ["cover", "union", "union"]
+    assert close(answer["sensors_reveal"], Fraction(15, 36))  # 2d6 <= 6: 1+2+3+4+5 ways
+    assert_cites_real_sections(db, answer)
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({"attacker": 5, "defender": 7}, "out_of_range", "attacker"),
+        ({"attacker": 11, "defender": 7}, "out_of_range", "attacker"),
+        ({"attacker": 8, "defender": 0}, "nova_cannot_be_attacked", "defender"),
+        ({"attacker": 8, "defender": 7, "defender_screened": True}, "target_screened", "defender_screened"),
+        ({"attacker": 8, "defender": 7, "opportunities": 10}, "out_of_range", "opportunities"),
+        ({"attacker": 8, "defender": 7, "opportunities": -1}, "out_of_range", "opportunities"),
+        ({"attacker": 8, "targets": [{"defender": 7}, {"defender": 0}], "opportunities": 2},
+         "nova_cannot_be_attacked", "targets[1].defender"),
+        ({"attacker": 8, "targets": [{"defender": 7}], "opportunities": 2, "plan": "different"},
+         "targets_must_match_opportunities", "targets"),
+        ({"attacker": 8}, "missing_field", "defender"),
+        ({"attacker": "eight", "defender": 7}, "not_an_integer", "attacker"),
+        ({"attacker": 8, "defender": 7, "fleet": 3}, "unknown_field", "fleet"),
+        ({"attacker": 8, "target": "planet"}, "unknown_choice", "target"),
+    ],
+)
+def test_galaxy_refusals(client, body, code, field):
+    response = post(client, "/api/combat/galaxy", body)
+    assert response.status_code == (400 if code in SCHEMA_CODES else 422)
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == (code, field)
+
+
+def test_errors_speak_the_request_language(client):
+    english = post(client, "/api/combat/galaxy", {"attacker": 5, "defender": 7}, "en").get_json()["error"]
+    italian = post(client, "/api/combat/galaxy", {"attacker": 5, "defender": 7}, "it").get_json()["error"]
+    assert english["message"] == "The field attacker must be between 6 and 10."
+    assert italian["message"] == "Il campo attacker deve essere compreso tra 6 e 10."
+    english = post(client, "/api/combat/galaxy", {"attacker": 8, "defender": 0}, "en").get_json()["error"]
+    italian = post(client, "/api/combat/galaxy", {"attacker": 8, "defender": 0}, "it").get_json()["error"]
+    assert english["message"].startswith("A Nova (0) cannot be attacked")
+    assert italian["message"].startswith("Una Nova (0)")
+
+
+# --- Parsec -------------------------------------------------------------------------------------
+
+
+def test_parsec_issue_example(client, db):
+    body = {"attackers": [{"unit": "cruiser"}, {"unit": "fighter"}], "defender": {"unit": "colony", "linked_colonies": 1},
+            "distance": 1, "attack_modifier": 0, "defense_modifier": 0}
+    answer = post(client, "/api/combat/parsec", body).get_json()
+    # +3 against +2: the attacker wins when X - Y >= 0 on two d8: 36/64.
+    assert close(answer["attack_succeeds"], Fraction(36, 64))
+    assert (answer["attack_bonus"], answer["defense_bonus"]) == (3, 2)
+    assert abs(sum(answer["exchange"].values()) - 1) < 1e-12
+    assert abs(sum(answer["ships_lost"]) - 1) < 1e-12
+    assert "parsec/attacco-coordinato" in answer["rules"]
+    assert_cites_real_sections(db, answer)
+
+
+def test_parsec_three_linked_colonies_and_long_range(client, db):
+    body = {"attackers": [{"unit": "cruiser", "distance": 2}], "defender": {"unit": "colony", "linked_colonies": 3}}
+    answer = post(client, "/api/combat/parsec", body).get_json()
+    assert answer["defense_bonus"] == 6
+    assert close(answer["attack_succeeds"], Fraction(6, 64))  # lead -4
+    assert close(answer["exchange"]["combat_ended"], Fraction(58, 64))  # the colony cannot answer at 2 hexes
+    assert answer["counterattack_target"] is None
+    assert {"linked_colonies", "colony_no_long_range_counter"} <= {r["code"] for r in answer["reasons"]}
+    assert_cites_real_sections(db, answer)
+
+
+def test_parsec_fighter_duel(client):
+    body = {"attackers": [{"unit": "fighter"}], "defender": {"unit": "fighter", "surrounded": True}}
+    answer = post(client, "/api/combat/parsec", body).get_json()
+    # p = q = 36/64, fight to the end: p / (1 - (1-p)(1-q)) = 16/23.
+    assert close(answer["exchange"]["target_destroyed"], Fraction(16, 23))
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({"attackers": [{"unit": "dreadnought"}], "defender": {"unit": "colony"}}, "unknown_choice", "attackers[0].unit"),
+        ({"attackers": [{"unit": "cargo"}], "defender": {"unit": "colony"}}, "unit_cannot_attack", "attackers[0].unit"),
+        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony", "linked_colonies": -1}},
+         "out_of_range", "defender.linked_colonies"),
+        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "distance": 2},
+         "no_attacker_in_range", "attackers"),
+        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "attack_modifier": 50},
+         "out_of_range", "attack_modifier"),
+        ({"attackers": [{"unit": "fighter"}] * 9, "defender": {"unit": "colony"}}, "too_many_items", "attackers"),
+        ({"attackers": [], "defender": {"unit": "colony"}}, "too_few_items", "attackers"),
+        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "defender_choice": "flee"},
+         "unknown_choice", "defender_choice"),
+    ],
+)
+def test_parsec_refusals(client, body, code, field):
+    response = post(client, "/api/combat/parsec", body, "it")
+    assert response.status_code == (400 if code in SCHEMA_CODES else 422)
+    error = response.get_json()["error"]
+    assert (error["code"], error["field"]) == (code, field)
+    assert error["message"]
+
+
+def test_parsec_unknown_unit_in_italian(client):
+    body = {"attackers": [{"unit": "dreadnought"}], "defender": {"unit": "colony"}}
+    error = post(client, "/api/combat/parsec", body, "it").get_json()["error"]
+    assert error["message"].startswith("Il campo attackers[0].unit deve essere uno tra: ")
+
+
+# --- Race for the Galaxy ------------------------------------------------------------------------
+
+
+def test_rftg_discard_one_card(client, db):
+    body = {"defense": 5, "military": [2, 3, -1], "discard_power": True, "hand_size": 3}
+    answer = post(client, "/api/conquest/rftg", body).get_json()
+    assert answer["conquerable"] is True and answer["discards_needed"] == 1
+    assert (answer["force"], answer["max_force"], answer["shortfall"]) == (4, 6, 0)
+    assert "rftg/iii-colonizzazione" in answer["rules"]
+    assert_cites_real_sections(db, answer)
+
+
+def test_rftg_out_of_reach(client):
+    body = {"defense": 7, "military": [2, 1], "space_mercenaries": True, "hand_size": 5}
+    answer = post(client, "/api/conquest/rftg", body, "it").get_json()
+    assert answer["conquerable"] is False and answer["shortfall"] == 1
+    assert answer["reasons"][-1]["message"] == (
+        "Al massimo 6 di Forza militare contro difesa 7: manca 1, anche scartando."
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({"defense": 5, "military": [1, "x"]}, "not_an_integer", "military[1]"),
+        ({"defense": 5, "military": [], "hand_size": -2}, "out_of_range", "hand_size"),
+        ({"defense": 0, "military": []}, "out_of_range", "defense"),
+        ({"defense": 5, "military": [1] * 21}, "too_many_items", "military"),
+    ],
+)
+def test_rftg_refusals(client, body, code, field):
+    response = post(client, "/api/conquest/rftg", body)
+    assert response.status_code == 400
+    assert (response.get_json()["error"]["code"], response.get_json()["error"]["field"]) == (code, field)
+
+
+def test_not_json_is_a_400(client):
+    response = client.post("/api/conquest/rftg", data="defense=5", content_type="text/plain")
+    assert response.status_code == 400
+    assert response.get_json()["error"]["code"] == "invalid_json"
+
+
+# --- Pages and citations ------------------------------------------------------------------------
+
+
+def test_every_cited_section_exists(db):
+    missing = [rule for rule in CITED if db.get(rule) is None]
+    assert not missing
+
+
+@pytest.mark.parametrize("url, endpoint", [("/tools/combat/galaxy", "galaxy_page"), ("/tools/combat/parsec", "parsec_page"),
+                                           ("/tools/conquest/rftg", "rftg_page")])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_pages_render_in_both_languages(client, url, endpoint, lang):
+    response = client.get(f"{url}?lang={lang}")
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    assert f'<html lang="{lang}">' in html
+    data = json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S).group(1))
+    assert set(data["rules"]) == set(tool(f"small_combat.{endpoint}").cites)
+    assert all(link["url"] == "/rules/" + rule for rule, link in data["rules"].items())
+    assert "small_combat.js" in html and "<script>" not in html  # no inline script
+    # every form control has a label pointing at it
+    for control in re.findall(r'<(?:input|select)[^>]*\bid="([^"]+)"', html):
+        assert f'for="{control}"' in html, control
+
+
+def test_pages_speak_italian_by_default(client):
+    html = client.get("/tools/combat/galaxy").get_data(as_text=True)
+    assert "Valore della Flotta attaccante" in html
+    assert "Attacking fleet value" not in html
+
+
+def test_tools_page_lists_the_three_tools(client):
+    html = client.get("/tools?lang=en").get_data(as_text=True)
+    for url in ("/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"):
+        assert f'href="{url}"' in html
+
+
+@pytest.mark.parametrize("url", ["/tools/combat/galaxy", "/tools/combat/parsec", "/tools/conquest/rftg"])
+def test_no_string_left_in_the_other_language(client, url):
+    with open("translations/it/LC_MESSAGES/small_combat.po", "rb") as handle:
+        catalogue = [m for m in read_po(handle, locale="it") if m.id and m.string != m.id and "%(" not in m.id]
+    english = visible_text(client.get(url + "?lang=en").get_data(as_text=True))
+    italian = visible_text(client.get(url + "?lang=it").get_data(as_text=True))
+    assert not [m.string for m in catalogue if m.string in english]
+    assert not [m.id for m in catalogue if m.id in italian]

@@ -1,0 +1,95 @@
+"""Errors as the user should meet them: JSON under /api/, a friendly page elsewhere.
+
+API errors always have the shape ``{"error": {"code", "message", "field"}}`` with the message in
+the request's language; nothing a user does may produce a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+from werkzeug.exceptions import HTTPException
+
+from engine.core.reasons import InvalidInput
+
+HTTP_MESSAGES = {
+    400: ("bad_request", _l("The request could not be understood.")),
+    404: ("not_found", _l("There is nothing at this address.")),
+    405: ("method_not_allowed", _l("This address does not accept this method.")),
+    413: ("request_too_large", _l("The request is too large.")),
+    429: ("too_many_requests", _l("Too many requests: please wait a moment.")),
+    500: ("internal_error", _l("Something went wrong on our side. Please try again.")),
+}
+
+
+class ApiError(Exception):
+    """A refusal to show as JSON: ``message`` is already in the request's language."""
+
+    def __init__(self, code: str, message: str, field: str | None = None, status: int = 400):
+        super().__init__(message)
+        self.code, self.message, self.field, self.status = code, str(message), field, status
+
+
+RULE_REFUSAL = 422  # a well-formed request that the game's rules refuse (the engine's InvalidInput)
+
+
+def rule_refusal(error: InvalidInput, messages: Mapping[str, Any]) -> ApiError:
+    """The engine's refusal as a 422 in the request's language, from the tool's own messages.
+
+    ``messages`` maps engine codes to lazy strings that may use the error's params, its
+    ``field`` and its ``rule`` as ``%(name)s`` placeholders.
+    """
+    template = messages.get(error.code)
+    params = {**error.params, "field": error.field or "", "rule": error.rule or ""}
+    if template is None:
+        message = _("The input is not valid (%(code)s).", code=error.code)
+    else:
+        try:
+            message = str(template) % params
+        except (KeyError, TypeError, ValueError):
+            message = str(template)
+    return ApiError(error.code, message, error.field, status=RULE_REFUSAL)
+
+
+def error_response(code: str, message: str, field: str | None, status: int):
+    return jsonify({"error": {"code": code, "message": str(message), "field": field}}), status
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError):
+        return error_response(error.code, error.message, error.field, error.status)
+
+    @app.errorhandler(InvalidInput)
+    def invalid_input(error: InvalidInput):
+        # Views translate their own codes; this is the safety net for a code they missed.
+        message = _("The input is not valid (%(code)s).", code=error.code)
+        if wants_json():
+            return error_response(error.code, message, error.field, RULE_REFUSAL)
+        return render_template("errors/error.html", status=400, message=message), 400
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        status = error.code or 500
+        code, message = HTTP_MESSAGES.get(status, (f"http_{status}", error.name))
+        # Keep what the error says beyond its body: a 405's Allow lists the methods that work.
+        headers = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+        if wants_json():
+            body, _status = error_response(code, str(message), None, status)
+            return body, status, headers
+        return render_template("errors/error.html", status=status, message=message), status, headers
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Any:
+        app.logger.exception("unhandled error", exc_info=error)
+        code, message = HTTP_MESSAGES[500]
+        if wants_json():
+            return error_response(code, str(message), None, 500)
+        return render_template("errors/error.html", status=500, message=message), 500

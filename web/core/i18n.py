@@ -1,0 +1,107 @@
+"""Interface language: choice of locale, and the gettext catalogues compiled at start-up.
+
+The language comes from ``?lang=it|en``, then the ``lang`` cookie, then Accept-Language, and
+defaults to Italian. Every feature keeps its strings in its own catalogue
+(``translations/<lang>/LC_MESSAGES/<domain>.po``); they are compiled into the instance folder
+when missing or stale, so a fresh clone needs no build step and no .mo file is committed.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from typing import Any
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Flask, request, url_for
+from flask_babel import Babel, get_locale
+from flask_babel import gettext as _
+
+from web.core.errors import ApiError
+
+LANGS = ("it", "en")
+DEFAULT_LANG = "it"
+COOKIE = "lang"
+COOKIE_MAX_AGE = 365 * 24 * 3600
+SOURCE_DIR = Path(__file__).resolve().parents[2] / "translations"
+
+
+def select_locale() -> str:
+    """?lang= beats the cookie, which beats the browser's Accept-Language; Italian otherwise."""
+    for candidate in (request.args.get("lang"), request.cookies.get(COOKIE)):
+        if candidate in LANGS:
+            return candidate
+    return request.accept_languages.best_match(LANGS) or DEFAULT_LANG
+
+
+def current_lang() -> str:
+    return str(get_locale() or DEFAULT_LANG)
+
+
+def compile_catalogues(source: Path, target: Path) -> list[str]:
+    """Compile every .po under ``source`` into ``target`` when stale; return the domains."""
+    domains = set()
+    for po_path in sorted(source.glob("*/LC_MESSAGES/*.po")):
+        domains.add(po_path.stem)
+        mo_path = target / po_path.relative_to(source).with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        mo_path.parent.mkdir(parents=True, exist_ok=True)
+        with po_path.open("rb") as handle:
+            catalog = read_po(handle, locale=po_path.parts[-3])
+        # Write beside, then rename: several server workers may compile at once.
+        fd, tmp = tempfile.mkstemp(dir=mo_path.parent, suffix=".tmp")
+        with os.fdopen(fd, "wb") as out:
+            write_mo(out, catalog)
+        os.replace(tmp, mo_path)
+    return sorted(domains)
+
+
+def init_i18n(app: Flask) -> None:
+    compiled = Path(app.instance_path) / "translations"
+    domains = compile_catalogues(SOURCE_DIR, compiled) or ["messages"]
+    app.config["BABEL_DEFAULT_LOCALE"] = DEFAULT_LANG
+    # One directory per domain: Flask-Babel merges all of them into one set of translations.
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join([str(compiled)] * len(domains))
+    app.config["BABEL_DOMAIN"] = ";".join(domains)
+    Babel(app, locale_selector=select_locale)
+
+    @app.before_request
+    def refuse_unknown_language() -> None:
+        # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
+        chosen = request.args.get("lang")
+        if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
+            raise ApiError("unknown_choice", _("The field %(field)s must be one of: %(choices)s.",
+                                               field="lang", choices=", ".join(LANGS)), "lang")
+
+    @app.after_request
+    def remember_choice(response):
+        chosen = request.args.get("lang")
+        if chosen in LANGS and request.cookies.get(COOKIE) != chosen:
+            response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax")
+        response.vary.add("Cookie")
+        response.vary.add("Accept-Language")
+        return response
+
+    @app.context_processor
+    def language_context():
+        lang = current_lang()
+        return {
+            "lang": lang,
+            "other_lang": "en" if lang == "it" else "it",
+            "lang_switch_url": lang_switch_url,
+        }
+
+
+def lang_switch_url(lang: str) -> str:
+    """The page the reader is on, in the other language (the choice is then kept in a cookie)."""
+    view_args = request.view_args or {}
+    # A query parameter named like a part of the path (?game= on /scoring/<game>) is not ours.
+    args = {k: v for k, v in request.args.to_dict(flat=False).items() if k not in view_args}
+    args["lang"] = [lang]
+    if request.endpoint and request.url_rule is not None and request.method == "GET":
+        values: dict[str, Any] = {**view_args, **args}
+        return url_for(request.endpoint, **values)
+    return url_for("reference.home", lang=lang)

@@ -1,0 +1,190 @@
+"""Declarative request models: one pydantic model per request, and its refusals as the API's 400.
+
+A model holds a request's types, limits, defaults and examples; ``/api/openapi.json`` is
+generated from the same models, so the description cannot drift from what is checked. Pydantic
+reports every problem as (``type``, ``loc``); ``refusal`` turns the first one into the contract
+``{"error": {"code", "message", "field"}}`` with the message in the request's language and the
+field written as the request spells it (``attacker.ships[2].count``).
+
+Rules that need the whole request (piece limits across groups, who may retreat where) stay in
+the engines, which answer 422 for a well-formed request that the game's rules refuse.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any, Iterable, Mapping, TypeVar
+
+from annotated_types import Interval
+from flask import request
+from flask_babel import gettext as _
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError
+from pydantic_core import CoreSchema, core_schema
+
+from web.core.errors import ApiError
+
+M = TypeVar("M", bound=BaseModel)
+
+# The codes of a request that does not match its schema (HTTP 400); the engines' own codes, for a
+# well-formed request that the rules refuse, come with HTTP 422.
+SCHEMA_CODES = frozenset({
+    "invalid_json", "missing_field", "unknown_field", "not_an_integer", "out_of_range", "not_a_boolean",
+    "not_a_string", "too_long", "empty_text", "unknown_choice", "not_a_list", "too_many_items", "too_few_items",
+    "not_an_object", "invalid_value",
+})
+
+
+def whole_numbers(value: Any) -> Any:
+    """JSON has one number type: 3.0 is the whole number 3 (booleans and "3" stay refused)."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {key: whole_numbers(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item) for item in value]
+    return value
+
+
+class OneOf:
+    """One of a fixed list of values (an engine's ids), as pydantic's literal and JSON Schema's enum.
+
+    ``Annotated[str, OneOf(COLOURS)]`` instead of ``Literal[COLOURS]``: the values live in the
+    engine's tuples, which a type checker cannot read as a Literal.
+    """
+
+    def __init__(self, values: Iterable[Any]):
+        self.values = list(values)
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.literal_schema(self.values)
+
+
+def between(lo: int, hi: int) -> Interval:
+    """Both bounds of a number, so a refusal can say "between lo and hi"."""
+    return Interval(ge=lo, le=hi)
+
+
+class RequestModel(BaseModel):
+    """A JSON request body: exact types (no "3" for 3), misspelt fields refused, never mutated."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class QueryModel(BaseModel):
+    """Query parameters: text by nature, so numbers are parsed from their digits."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+def field_path(loc: tuple[int | str, ...]) -> str:
+    """``("attacker", "ships", 2, "count")`` -> ``attacker.ships[2].count``."""
+    path = ""
+    for key in loc:
+        if isinstance(key, int):
+            path += f"[{key}]"
+        else:
+            path = f"{path}.{key}" if path else str(key)
+    return path
+
+
+@cache
+def _schema(model: type[BaseModel]) -> dict[str, Any]:
+    return model.model_json_schema()
+
+
+def _resolve(root: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        node = root["$defs"][node["$ref"].rsplit("/", 1)[-1]]
+    if "properties" not in node and "type" not in node:  # X | None: the X
+        for branch in node.get("anyOf", ()):
+            if branch.get("type") != "null":
+                return _resolve(root, branch)
+    return node
+
+
+def schema_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> dict[str, Any]:
+    """The JSON Schema of the field at ``loc`` (for the bounds and choices a message names)."""
+    root = _schema(model)
+    node = _resolve(root, root)
+    for key in loc:
+        if isinstance(key, int):
+            node = node.get("items", {}) if isinstance(node.get("items"), dict) else {}
+        elif key in node.get("properties", {}):
+            node = node["properties"][key]
+        elif isinstance(node.get("additionalProperties"), dict):
+            node = node["additionalProperties"]
+        else:
+            return {}
+        node = _resolve(root, node)
+    return node
+
+
+def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
+    """One pydantic error as the API's 400, in the request's language."""
+    loc = tuple(error["loc"])
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    field = field_path(loc)
+    if not loc:
+        return ApiError("invalid_json", _("The request body must be a JSON object."))
+    if kind == "missing":
+        return ApiError("missing_field", _("The field %(field)s is required.", field=field), field)
+    if kind == "extra_forbidden" or loc[-1] == "[key]":  # a misspelt field, or a key outside an enum
+        field = field_path(loc[:-1]) if loc[-1] == "[key]" else field
+        return ApiError("unknown_field", _("The field %(field)s is not recognised.", field=field), field)
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return ApiError("not_an_integer", _("The field %(field)s must be a whole number.", field=field), field)
+    if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        schema = schema_at(model, loc)
+        lo, hi = schema.get("minimum", ctx.get("ge")), schema.get("maximum", ctx.get("le"))
+        return ApiError("out_of_range", _("The field %(field)s must be between %(lo)s and %(hi)s.",
+                                          field=field, lo=lo, hi=hi), field)
+    if kind in ("bool_type", "bool_parsing"):
+        return ApiError("not_a_boolean", _("The field %(field)s must be true or false.", field=field), field)
+    if kind == "string_type":
+        return ApiError("not_a_string", _("The field %(field)s must be text.", field=field), field)
+    if kind == "string_too_long":
+        return ApiError("too_long", _("The field %(field)s is longer than %(max)s characters.",
+                                      field=field, max=ctx.get("max_length")), field)
+    if kind == "string_too_short":
+        return ApiError("empty_text", _("The field %(field)s must not be empty.", field=field), field)
+    if kind in ("literal_error", "enum"):
+        choices = ", ".join(str(c) for c in schema_at(model, loc).get("enum", ()) if c is not None)
+        return ApiError("unknown_choice", _("The field %(field)s must be one of: %(choices)s.",
+                                            field=field, choices=choices), field)
+    if kind in ("list_type", "tuple_type"):
+        return ApiError("not_a_list", _("The field %(field)s must be a list.", field=field), field)
+    if kind == "too_long":
+        return ApiError("too_many_items", _("The field %(field)s may hold at most %(max)s items.",
+                                            field=field, max=ctx.get("max_length")), field)
+    if kind == "too_short":
+        return ApiError("too_few_items", _("The field %(field)s needs at least %(min)s items.",
+                                           field=field, min=ctx.get("min_length")), field)
+    if kind in ("model_type", "dict_type", "model_attributes_type"):
+        return ApiError("not_an_object", _("The field %(field)s must be an object.", field=field), field)
+    return ApiError("invalid_value", _("The field %(field)s is not valid.", field=field), field)
+
+
+def validate(model: type[M], data: Any) -> M:
+    """``data`` as ``model``, or the first problem as a 400."""
+    try:
+        return model.model_validate(whole_numbers(data))
+    except ValidationError as error:
+        raise refusal(model, error.errors(include_url=False, include_input=False)[0]) from None
+
+
+def read_json(model: type[M]) -> M:
+    """The request body as ``model`` (a body that is not a JSON object is ``invalid_json``)."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # absurdly deep nesting
+        data = None
+    if not isinstance(data, dict):
+        raise ApiError("invalid_json", _("The request body must be a JSON object."))
+    return validate(model, data)
+
+
+def read_query(model: type[M]) -> M:
+    """The query string as ``model``; ``lang`` is read by the language selector."""
+    return validate(model, {key: value for key, value in request.args.items() if key != "lang"})

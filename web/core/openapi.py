@@ -1,0 +1,180 @@
+"""The OpenAPI 3.1 description of every /api/ endpoint, served at /api/openapi.json.
+
+Each operation carries its request model (the schema is generated from it, see ``web.core.models``),
+its response schema, its limits, and the model's first example as ``x-example``, which the tests
+send to check that real answers match the documented schemas.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, jsonify, render_template, url_for
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from rules_db.loader import GAMES
+
+bp = Blueprint("api_docs", __name__)
+
+JSON = "application/json"
+
+
+def ref(name: str) -> dict:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def obj(properties: dict, required: tuple[str, ...] = (), extra: bool = True) -> dict:
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        schema["required"] = list(required)
+    if not extra:
+        schema["additionalProperties"] = False
+    return schema
+
+
+def array(items: dict, max_items: int | None = None) -> dict:
+    schema: dict[str, Any] = {"type": "array", "items": items}
+    if max_items is not None:
+        schema["maxItems"] = max_items
+    return schema
+
+
+def integer(lo: int | None = None, hi: int | None = None) -> dict:
+    schema: dict[str, Any] = {"type": "integer"}
+    if lo is not None:
+        schema["minimum"] = lo
+    if hi is not None:
+        schema["maximum"] = hi
+    return schema
+
+
+STRING = {"type": "string"}
+BOOLEAN = {"type": "boolean"}
+PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
+CITATIONS = {"$ref": "#/components/schemas/Citations"}
+NUMBER = {"type": "number"}
+RULES = {"type": "array", "items": {"type": "string", "pattern": rf"^({'|'.join(GAMES)})/[a-z0-9][a-z0-9.\-]*$"}}
+LANG_PARAM = {
+    "name": "lang", "in": "query", "required": False,
+    "schema": {"type": "string", "enum": ["it", "en"]},
+    "description": "Language of messages (then the lang cookie, then Accept-Language; default it).",
+}
+
+SCHEMAS: dict[str, dict] = {
+    "Error": obj(
+        {"error": obj({"code": STRING, "message": STRING, "field": {"type": ["string", "null"]}},
+                      ("code", "message", "field"))},
+        ("error",),
+    ),
+    "Localized": obj({"it": STRING, "en": STRING}, ("it", "en")),
+    "Reason": obj({"code": STRING, "message": STRING, "rule": STRING, "rule_label": STRING,
+                   "params": {"type": "object", "description": "The numbers and ids behind the message."}},
+                  ("code", "message", "rule", "rule_label", "params")),
+    "Citations": {"type": "object", "description": "Each cited section id: its page and what its link says.",
+                  "additionalProperties": obj({"url": STRING, "label": STRING}, ("url", "label"))},
+    "SectionSummary": obj(
+        {"id": STRING, "game": STRING, "number": STRING, "number_en": STRING, "title": ref("Localized"),
+         "url": STRING},
+        ("id", "game", "number", "number_en", "title", "url"),
+    ),
+}
+
+# path -> method -> operation; views' modules register theirs with ``document()``.
+PATHS: dict[str, dict[str, dict]] = {}
+# (path, method) -> the request's model; its schema joins the components when the spec is built.
+BODIES: dict[tuple[str, str], type[BaseModel]] = {}
+
+
+def _example(model: type[BaseModel]) -> Any:
+    extra = model.model_config.get("json_schema_extra")
+    examples = extra.get("examples") if isinstance(extra, dict) else None
+    return examples[0] if isinstance(examples, list) and examples else None
+
+
+def query_parameters(model: type[BaseModel]) -> list[dict]:
+    """A query model's fields as OpenAPI parameters."""
+    schema = model.model_json_schema()
+    required = set(schema.get("required", ()))
+    parameters = []
+    for name, field in schema["properties"].items():
+        # An absent parameter is the null of an optional field: a query string has no null.
+        value = next((b for b in field.get("anyOf", ()) if b.get("type") != "null"), field)
+        parameters.append({"name": name, "in": "query", "required": name in required,
+                           "schema": {k: v for k, v in value.items() if k not in ("title", "description")},
+                           **({"description": field["description"]} if "description" in field else {})})
+    return parameters
+
+
+def document(path: str, method: str, *, summary: str, response: dict, body: type[BaseModel] | None = None,
+             query: type[BaseModel] | None = None, params: list[dict] | None = None, example: Any = None,
+             limits: str = "", errors: tuple[int, ...] = (400,)) -> None:
+    """Describe one operation: its request model (``body`` or ``query``) and its answers."""
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "parameters": [LANG_PARAM, *(params or []), *(query_parameters(query) if query else [])],
+        "responses": {"200": {"description": "OK", "content": {JSON: {"schema": response}}}},
+    }
+    statuses = set(errors) | {400}
+    if body is not None:
+        statuses |= {413, 422}
+    for status in sorted(statuses):
+        operation["responses"][str(status)] = {
+            "description": ERROR_DESCRIPTIONS[status], "content": {JSON: {"schema": ref("Error")}}}
+    if body is not None:
+        BODIES[(path, method)] = body
+        if (sample := _example(body)) is not None:
+            operation["x-example"] = {"body": sample}
+    if query is not None and (found := _example(query)) is not None:
+        operation["x-example"] = {"query": found}
+    if example is not None:  # a path parameter's example
+        operation["x-example"] = example
+    if limits:
+        operation["description"] = "Limits: " + limits
+        operation["x-limits"] = limits
+    PATHS.setdefault(path, {})[method] = operation
+
+
+ERROR_DESCRIPTIONS = {
+    400: "The request does not match its schema (type, bound, unknown field, unknown language).",
+    404: "Nothing has this id.",
+    413: "The request body is larger than 64 KiB.",
+    422: "A well-formed request that the game's rules refuse, or a computation beyond the time budget.",
+}
+
+
+def spec() -> dict:
+    keys = sorted(BODIES)
+    refs, defs = models_json_schema([(BODIES[key], "validation") for key in keys],
+                                    ref_template="#/components/schemas/{model}")
+    paths = {path: {method: dict(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)}
+    for path, method in keys:
+        schema = refs[(BODIES[(path, method)], "validation")]
+        paths[path][method]["requestBody"] = {"required": True, "content": {JSON: {"schema": schema}}}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Astrolabio API",
+            "version": "1.0",
+            "description": "Rules, search and exact calculators for space board games. "
+            "Errors are HTTP 4xx with {error: {code, message, field}}: 400 when a request does not match its "
+            "schema, 422 when a well-formed request is refused by the game's rules; request bodies are "
+            "limited to 64 KiB.",
+        },
+        "paths": paths,
+        "components": {"schemas": {**SCHEMAS, **defs.get("$defs", {})}},
+    }
+
+
+@bp.get("/api/openapi.json")
+def openapi_json():
+    return jsonify(spec())
+
+
+@bp.get("/api/docs")
+def docs_page():
+    operations = [
+        (method.upper(), path, operation) for path, methods in sorted(PATHS.items())
+        for method, operation in methods.items()
+    ]
+    return render_template("api/docs.html", operations=operations, spec_url=url_for("api_docs.openapi_json"))

@@ -1,0 +1,1 @@
+"""Eclipse combat calculator: views, request models, response schemas, words."""

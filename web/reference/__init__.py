@@ -1,0 +1,1 @@
+"""Rules reference: pages, their JSON, glossary, query model."""

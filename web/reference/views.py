@@ -1,0 +1,110 @@
+"""Reading pages: home, a table of contents per game, and one page per section."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request
+from flask_babel import lazy_gettext as _l
+
+from rules_db.loader import GAMES, RulesDB, Section
+from web.core.i18n import current_lang
+from web.core.rules import get_db, markdown_html, section_url
+from web.core.tools import tools_applying
+
+bp = Blueprint("reference", __name__)
+
+# A chapter is shown whole (with every sub-rule inline) up to this many descendants;
+# beyond that its page lists the children, so a page stays readable on a phone.
+INLINE_DESCENDANTS = 60
+
+GAME_BLURBS = {
+    "eclipse": _l("Space exploration and conquest: ship blueprints, combat, reputation."),
+    "galaxy": _l("A card game of eight worlds, bases and governors fighting for influence."),
+    "ti4": _l("The Rules Reference: glossary of numbered rules, FAQ and errata."),
+    "parsec": _l("Colonies, cargo ships and fleets on a modular board."),
+    "rftg": _l("The Gathering Storm expansion: goals, new cards, solitaire."),
+}
+
+
+def clarifications(db: RulesDB, shown: list[Section]) -> tuple[list[Section], list[Section]]:
+    """The FAQ answers and the errata that clarify the rules on a page, apart: each gets its own
+    labelled block. An erratum is a section under the rulebook's errata chapter."""
+    found = dict.fromkeys(c for section in shown for c in section.clarified_by)
+    entries = [db.sections[c] for c in found]
+    is_erratum = [db.ancestors(e)[0].key == "errata" if e.parent else False for e in entries]
+    return ([e for e, err in zip(entries, is_erratum) if not err],
+            [e for e, err in zip(entries, is_erratum) if err])
+
+
+@bp.route("/")
+def home():
+    db = get_db()
+    games = [(db.games[g], GAME_BLURBS[g], len(db.by_game(g))) for g in GAMES if g in db.games]
+    return render_template("reference/home.html", games=games)
+
+
+def number_order(sections: list[Section], lang: str) -> list[Section]:
+    """Sibling chapters in the order of the reader's rulebook: TI4's English Rules Reference sorts
+    its chapters by English name, so an English contents list runs 1, 2, 3 ... like the book."""
+    numbers = [s.display_number(lang) for s in sections]
+    if not all(n.isdigit() for n in numbers):
+        return sections
+    return sorted(sections, key=lambda s: int(s.display_number(lang)))
+
+
+@bp.route("/rules/<game_id>")
+def toc(game_id: str):
+    db = get_db()
+    if game_id not in db.games:
+        abort(404)
+    lang = current_lang()
+    contents = [(root, number_order([db.sections[c] for c in root.children], lang)) for root in db.roots(game_id)]
+    return render_template("reference/toc.html", game=db.games[game_id], contents=contents)
+
+
+@bp.route("/rules/<game_id>/rr/<number>")
+def english_number(game_id: str, number: str):
+    """A rule cited by its English Rules Reference number (/rules/ti4/rr/78.7 -> ti4/23.7)."""
+    found = get_db().by_english_number(game_id, number)
+    if found is None:
+        abort(404)
+    return redirect(section_url(found.id, **request.args), code=301)
+
+
+@bp.route("/rules/<path:section_id>")
+def section(section_id: str):
+    db = get_db()
+    found = db.get(section_id)
+    if found is None:
+        # Not an id: perhaps an English reader's number (ti4/78.7, no such Italian paragraph).
+        game, _sep, number = section_id.partition("/")
+        if (english := db.by_english_number(game, number)) is not None:
+            return redirect(section_url(english.id, **request.args), code=301)
+        abort(404)
+    lang = current_lang()
+    descendants = list(db.descendants(found))
+    inline = descendants if len(descendants) <= INLINE_DESCENDANTS else []
+    previous, following = db.neighbours(found)
+    faqs, errata = clarifications(db, [found, *inline])
+    # "Italiano / English original": both texts side by side, the Italian being authoritative.
+    compare = request.args.get("compare") == "1"
+    languages = ("it", "en") if compare else (lang,)
+    updates = db.games[found.game].bold == "updated"
+    blocks = [(s, [(code, markdown_html(s.body(code), updates)) for code in languages]) for s in [found, *inline]]
+    return render_template(
+        "reference/section.html",
+        section=found,
+        game=db.games[found.game],
+        crumbs=db.ancestors(found),
+        compare=compare,
+        blocks=blocks,
+        has_updates=any('<ins class="updated">' in html for _s, bodies in blocks for _c, html in bodies),
+        children=[db.sections[c] for c in found.children] if not inline else [],
+        related=[db.sections[r] for r in found.related if r not in found.clarified_by + found.clarifies],
+        clarifies=[db.sections[r] for r in found.clarifies],
+        faqs=faqs,
+        errata=errata,
+        tools=tools_applying(found, descendants),
+        previous=previous,
+        following=following,
+        db=db,
+    )

@@ -1,0 +1,1 @@
+"""Retreat checker (Eclipse, TI4, Parsec): pages, API, request models, words."""

@@ -1,0 +1,217 @@
+"""Retreat checkers' pages: ``/retreat/eclipse``, ``/retreat/ti4``, ``/retreat/parsec``.
+
+A page is a GET form whose query string *is* the situation, so the URL after "Check" is the
+share link and opening it reproduces the verdict. The page turns its query into the same
+object the API takes and goes through the API's readers, so page and API cannot disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+from urllib.parse import parse_qsl
+
+from flask import Blueprint, render_template, request, url_for
+from werkzeug.datastructures import MultiDict
+
+from engine.eclipse import retreat as ec
+from engine.parsec import retreat as ps
+from engine.ti4 import retreat as ti4
+from web.retreat import text as words
+from web.core.errors import ApiError
+from web.retreat.api import (
+    eclipse_answer, parsec_answer, read_eclipse, read_parsec, read_ti4, ti4_answer,
+)
+from web.core.rules import rule_label
+
+bp = Blueprint("retreat", __name__)
+
+# --- pages --------------------------------------------------------------------------------
+# Each page reads its query into the API's request object; with no situation in the query it
+# shows an example (the rulebook's own for Eclipse), already checked.
+
+def _query(example: str, key: str) -> MultiDict:
+    """The request's query when it describes a situation (has ``key``), else the example."""
+    return request.args if key in request.args else MultiDict(parse_qsl(example))
+
+
+def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, data: dict,
+          decorate: Callable[[dict, dict | None], dict] | None = None, **context):
+    """Render a checker page: the verdict when the situation reads, the message when not.
+
+    ``decorate(data, result)`` may add page-specific context (Parsec's hex picture)."""
+    result, error, status = None, None, 200
+    try:
+        result = answer(reader(data))
+    except ApiError as refused:
+        error, status = refused, 400
+    if decorate is not None:
+        context.update(decorate(data, result))
+    values: dict[str, Any] = args.to_dict(flat=False)
+    share = url_for(str(request.endpoint), _external=True, **values)
+    return render_template(template, args=args, data=data, result=result, error=error,
+                           share_url=share, example=args is not request.args,
+                           rule_label=rule_label, **NAMES, **context), status
+
+
+# Translated names the pages show for engine values (colours, anomalies, vessels...).
+NAMES = {"colour_names": words.COLOUR_NAMES, "ship_type_names": words.SHIP_TYPE_NAMES,
+         "wormhole_names": words.WORMHOLE_NAMES, "anomaly_names": words.ANOMALY_NAMES,
+         "adjacency_names": words.ADJACENCY_NAMES, "vessel_names": words.VESSEL_NAMES,
+         "token_source_names": words.TOKEN_SOURCE_NAMES, "unit_names": words.TI4_UNIT_NAMES,
+         "role_names": words.ROLE_NAMES}
+
+
+def _flag(args: MultiDict, key: str) -> bool:
+    return args.get(key) == "1"
+
+
+def _int_or_text(text: str) -> Any:
+    """A whole number when it reads as one; otherwise the text, for the reader to refuse."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+# The rulebook's ESEMPIO DI RITIRATA: green's disc in B, a green ship in C, D empty, red in E.
+ECLIPSE_EXAMPLE = "player=green&h0=B&d0=green&h1=C&s1=green&h2=D&h3=E&s3=red"
+
+
+def eclipse_request(args: MultiDict) -> dict[str, Any]:
+    """Query ``player, wg, ship, all`` and per card ``h<i>`` (hex), ``d<i>`` (disc owner),
+    ``s<i>`` (ship owners, repeated), ``w<i>`` (wormhole) as the API's request object."""
+    candidates = [{"hex": args.get(f"h{i}", ""), "influence": args.get(f"d{i}") or None,
+                   "ships": args.getlist(f"s{i}"), "wormhole": args.get(f"w{i}") or "full"}
+                  for i in range(ec.MAX_NEIGHBOURS) if f"h{i}" in args]
+    return {"player": args.get("player", ""), "wormhole_generator": _flag(args, "wg"),
+            "ship_type": args.get("ship") or None,
+            "all_ships_retreat": {"1": True, "0": False}.get(args.get("all", "")),
+            "candidates": candidates}
+
+
+@bp.get("/retreat/eclipse")
+def eclipse_page():
+    args = _query(ECLIPSE_EXAMPLE, "player")
+    return _page("retreat/eclipse.html", read_eclipse, eclipse_answer, args,
+                 eclipse_request(args), colours=ec.COLOURS, owners=ec.SHIP_OWNERS,
+                 ship_types=ec.SHIP_TYPES, wormholes=ec.WORMHOLES, max_cards=ec.MAX_NEIGHBOURS)
+
+
+TI4_EXAMPLE = ("role=defender&carriers=1&dreadnoughts=1&fighters=4&infantry=3"
+               "&n0=A&a0=edge&p0=1&n1=B&a1=wormhole&u1=1&n2=C&a2=edge&u2=1&x2=1"
+               "&n3=D&a3=edge&u3=1&an3=nebula")
+
+
+def ti4_request(args: MultiDict) -> dict[str, Any]:
+    """Query ``role, opp, tokens, antimass, in, pool``, the unit fields, and per card ``n<i>`` (system),
+    ``a<i>`` (adjacency), ``p<i> u<i> x<i> t<i>`` (planet, units, other ships, token),
+    ``an<i>`` (anomaly), ``o<i>`` (own ships there) as the API's request object."""
+    candidates = [{"system": args.get(f"n{i}", ""), "adjacent": args.get(f"a{i}") or "edge",
+                   "controls_planet": _flag(args, f"p{i}"), "own_units": _flag(args, f"u{i}"),
+                   "other_players_ships": _flag(args, f"x{i}"),
+                   "command_token": _flag(args, f"t{i}"), "anomaly": args.get(f"an{i}") or None,
+                   "own_ships": _int_or_text(args.get(f"o{i}", "").strip() or "0")}
+                  for i in range(ti4.MAX_CANDIDATES) if f"n{i}" in args]
+    units: dict[str, Any] = {name: _int_or_text(args.get(name, "").strip() or "0")
+                             for name in ti4.FLEET_INT_FIELDS}
+    units.update({name: _flag(args, name) for name in ti4.FLEET_BOOL_FIELDS})
+    pool = args.get("pool", "").strip()
+    return {"role": args.get("role", ""), "opponent_announced_retreat": _flag(args, "opp"),
+            "tokens_in_reinforcements": args.get("tokens") != "0",
+            "antimass_deflectors": args.get("antimass") == "1",
+            "active_anomaly": args.get("in") or None, "units": units, "candidates": candidates,
+            "fleet_pool": _int_or_text(pool) if pool else None}
+
+
+@bp.get("/retreat/ti4")
+def ti4_page():
+    args = _query(TI4_EXAMPLE, "role")
+    return _page("retreat/ti4.html", read_ti4, ti4_answer, args, ti4_request(args),
+                 roles=ti4.ROLES, adjacencies=ti4.ADJACENCIES, anomalies=ti4.ANOMALIES,
+                 int_fields=ti4.FLEET_INT_FIELDS, bool_fields=ti4.FLEET_BOOL_FIELDS,
+                 limits={n: ti4.fleet_limit(n) for n in ti4.FLEET_INT_FIELDS},
+                 max_cards=ti4.MAX_CANDIDATES, max_pool=ti4.MAX_FLEET_POOL,
+                 max_ships_there=ti4.MAX_SHIPS_THERE)
+
+
+def _hexes(text: str) -> list[dict[str, Any]]:
+    """``"2,0 -1,1"`` as ``[{"q": 2, "r": 0}, ...]``; bad pieces pass on for the reader."""
+    cells = []
+    for piece in text.split():
+        q, _, r = piece.partition(",")
+        cells.append({"q": _int_or_text(q), "r": _int_or_text(r)})
+    return cells
+
+
+PARSEC_EXAMPLE = "vessel=fighter&att=cruiser@2,0+fighter@1,-1&blocked=-1,1"
+PICTURE_RADIUS = 3  # the clickable hex picture shows the vessel and three rings around it
+
+
+def parsec_request(args: MultiDict) -> dict[str, Any]:
+    """Query ``vessel, move, card``, ``att`` (``cruiser@2,0^3 ...``: kind, hex, range),
+    ``blocked`` (``0,1 ...``) and ``to`` (``q,r``) as the API's request object."""
+    attackers = []
+    for token in args.get("att", "").split():
+        kind, _, where = token.partition("@")
+        at, _, rng = where.partition("^")
+        cell = (_hexes(at) or [{"q": "", "r": ""}])[0]
+        attackers.append({"kind": kind, **cell, "range": _int_or_text(rng) if rng else None})
+    move = args.get("move", "").strip()
+    destination = _hexes(args.get("to", ""))
+    return {"vessel": args.get("vessel", ""), "movement": _int_or_text(move) if move else None,
+            "escape_card": _flag(args, "card"), "attackers": attackers,
+            "blocked": _hexes(args.get("blocked", "")),
+            "destination": destination[0] if destination else None}
+
+
+HEX_SIZE = 26  # px from centre to corner: a hex is 45 px wide and 52 px tall, a fair tap target
+
+
+def _cell(item: Mapping) -> tuple[int, int] | None:
+    q, r = item.get("q"), item.get("r")
+    if isinstance(q, int) and isinstance(r, int) and not isinstance(q, bool) and not isinstance(r, bool):
+        return (q, r)
+    return None
+
+
+def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
+    """The clickable picture: every hex within PICTURE_RADIUS with what is on it, and shading
+    for hexes some attacker reaches and for the safe hexes the answer found."""
+    attackers = {}
+    for a in data["attackers"]:
+        at, kind = _cell(a), a.get("kind")
+        if at is not None and kind in ps.UNITS:
+            rng = a.get("range") if isinstance(a.get("range"), int) else ps.UNITS[kind].range
+            attackers[at] = (kind, rng)
+    blocked = {c for c in map(_cell, data["blocked"]) if c is not None}
+    destination = _cell(data["destination"]) if data["destination"] else None
+    safe = {(h["q"], h["r"]) for h in result["safe_hexes"]} if result else set()
+    radius, size, root3 = PICTURE_RADIUS, HEX_SIZE, 3 ** 0.5
+    cells = []
+    for r in range(-radius, radius + 1):
+        for q in range(-radius, radius + 1):
+            if abs(q + r) > radius:
+                continue
+            x, y = size * root3 * (q + r / 2), size * 1.5 * r
+            corners = [(x + size * cos, y + size * sin) for cos, sin in (
+                (0, -1), (root3 / 2, -0.5), (root3 / 2, 0.5), (0, 1), (-root3 / 2, 0.5),
+                (-root3 / 2, -0.5))]
+            here = (q, r)
+            cells.append({
+                "q": q, "r": r, "x": round(x, 1), "y": round(y, 1),
+                "points": " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners),
+                "piece": "vessel" if here == ps.ORIGIN else attackers[here][0]
+                if here in attackers else "blocked" if here in blocked else "",
+                "destination": here == destination,
+                "safe": here in safe,
+                "in_range": any(ps.distance(at, here) <= rng for at, (_, rng) in attackers.items()),
+            })
+    half_w, half_h = size * root3 * (radius + 0.5) + 2, size * (1.5 * radius + 1) + 2
+    return {"cells": cells, "view_box": f"{-half_w:.0f} {-half_h:.0f} {2 * half_w:.0f} {2 * half_h:.0f}"}
+
+
+@bp.get("/retreat/parsec")
+def parsec_page():
+    args = _query(PARSEC_EXAMPLE, "att")
+    return _page("retreat/parsec.html", read_parsec, parsec_answer, args, parsec_request(args),
+                 decorate=hex_picture, vessels=ps.EVADERS, units=ps.UNITS)

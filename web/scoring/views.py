@@ -1,0 +1,211 @@
+"""Score sheet pages: one per game, a column per player, totals recomputed as you type.
+
+A sheet is described here as data (game-wide fields, then one row per player field) and drawn by
+``static/js/scoring.js``, which turns the cells into the ``POST /api/score/<game>`` body. The
+engine's limits fill in each input's min and max, so the page and the API agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, render_template, url_for
+from flask_babel import lazy_gettext as _l
+
+from engine.eclipse import scoring as eclipse
+from engine.galaxy import scoring as galaxy
+from engine.parsec import scoring as parsec
+from engine.rftg import scoring as rftg
+from engine.ti4 import scoring as ti4
+from web.scoring.text import LABELS
+from web.core.registry import GAMES
+
+bp = Blueprint("scoring", __name__)
+
+def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
+    """One sheet row (or game-wide input): ``kind`` is int, ints (a list), bool, select, checks or player.
+
+    Extras the script understands: ``max`` (and ``min``, shown as the input's placeholder range),
+    ``default``, ``optional`` (blank is sent as absent), ``numeric`` (a select of numbers),
+    ``solitaire``/``multiplayer`` (RftG rows shown in one mode only), ``most`` (shown once that
+    "most" goal is chosen), ``world`` (Galaxy rows hidden when the world surrendered), ``group``
+    (styling of secondary rows).
+    """
+    return {"key": key, "kind": kind, "label": str(label), **extra}
+
+
+def options(family: str, keys) -> list[list[str]]:
+    return [[k, str(LABELS[family][k])] for k in keys]
+
+
+def eclipse_sheet() -> dict[str, Any]:
+    return {
+        "min_players": eclipse.MIN_PLAYERS, "max_players": eclipse.MAX_PLAYERS,
+        "game_fields": [field("ancient_ships_on_board", "int", _l("Ancient ships left on the board"),
+                max=eclipse.MAX_ANCIENTS)],
+        "rows": [
+            field("species", "select", _l("Species"), options=options("species", eclipse.SPECIES), default="terran"),
+            field("reputation", "ints", _l("Reputation tiles (values, e.g. 3 2 4)"), min=1, max=4),
+            field("ambassadors", "int", _l("Ambassadors"), max=eclipse.MAX_PLAYERS - 1),
+            field("hexes", "ints", _l("Controlled hexes (VP of each, e.g. 2 3 4)"), min=1, max=4),
+            field("discoveries", "int", _l("Discovery tiles kept as VP"), max=eclipse.MAX_DISCOVERIES),
+            field("monoliths", "int", _l("Monoliths on controlled hexes"), max=eclipse.MAX_HEXES),
+            *[field(f"tech.{t}", "int", _l("Tiles on the %(track)s track", track=LABELS["track"][t]),
+                    max=eclipse.MAX_TRACK_TILES)
+              for t in eclipse.TRACKS],
+            field("traitor", "bool", _l("Holds the Traitor card")),
+            field("resources.money", "int", _l("Money in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
+            field("resources.science", "int", _l("Science in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
+            field("resources.materials", "int", _l("Materials in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
+        ],
+    }
+
+
+def ti4_sheet() -> dict[str, Any]:
+    return {
+        "min_players": ti4.MIN_PLAYERS, "max_players": ti4.MAX_PLAYERS,
+        "game_fields": [
+            field("target", "select", _l("Victory point track"), options=[["10", "10"], ["14", "14"]], default="10",
+                    numeric=True),
+            field("unrevealed_public_objectives", "int", _l("Public objectives still face down (blank if unknown)"),
+                  max=ti4.MAX_UNREVEALED, optional=True),
+        ],
+        "rows": [
+            field("vp", "int", _l("Victory points"), max=14),
+            field("initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE,
+                    optional=True),
+        ],
+    }
+
+
+def galaxy_sheet() -> dict[str, Any]:
+    worlds = galaxy.WORLDS
+    return {
+        "min_players": galaxy.MIN_PLAYERS, "max_players": galaxy.MAX_PLAYERS, "unit": "influence",
+        "game_fields": [
+            field("surviving_worlds", "checks", _l("Surviving worlds"), options=options("world", worlds),
+                    default=list(worlds[:3])),
+            field("last_player", "player", _l("Who played last")),
+        ],
+        "rows": [
+            *[field(f"bases.{w}", "ints", _l("Visible bases on %(world)s (influence of each)",
+                    world=LABELS["world"][w]),
+                    max=galaxy.MAX_INFLUENCE, world=w) for w in worlds],
+            field("secret.world", "select", _l("Secret base: garrison's world"),
+                  options=[["", str(_l("none"))]] + options("world", worlds), default=""),
+            field("secret.sensors", "bool", _l("Secret base revealed by Sensors at the end")),
+            *[field(f"hand.{w}", "ints", _l("Hand: %(world)s ships (values)", world=LABELS["world"][w]),
+                    max=galaxy.MAX_SHIP_VALUE, group="hand") for w in worlds + (galaxy.ALLY,)],
+        ],
+    }
+
+
+def rftg_sheet() -> dict[str, Any]:
+    most = [["", str(_l("none"))]] + options("goal", rftg.MOST_GOALS)
+    return {
+        "min_players": 1, "max_players": rftg.MAX_PLAYERS,
+        "game_fields": [
+            field("solitaire", "bool", _l("Solitaire against the robot")),
+            field("most_1", "select", _l("First \"most\" goal in play"), options=most, default="", multiplayer=True),
+            field("most_2", "select", _l("Second \"most\" goal in play"), options=most, default="", multiplayer=True),
+            field("robot.vp_chips", "int", _l("Robot: VP chips"), max=rftg.MAX_VP, solitaire=True),
+            field("robot.card_vp", "int", _l("Robot: VP of its tableau's cards"), max=rftg.MAX_VP, solitaire=True),
+            field("robot.six_dev_chips", "int", _l("Robot: 6-cost development chips placed"),
+                    max=rftg.MAX_ROBOT_CHIPS, solitaire=True),
+            field("robot.chip_value", "select", _l("Robot: each chip is worth (by difficulty)"),
+                  options=[[str(v),
+                          str(v)] for v in rftg.ROBOT_CHIP_VALUES], default="6", numeric=True, solitaire=True),
+            field("robot.economic_impact", "int", _l("Robot: economic impact (tie-break)"),
+                    max=rftg.MAX_ROBOT_IMPACT, solitaire=True),
+            field("robot.credits", "int", _l("Robot: credits (tie-break)"), max=rftg.MAX_ROBOT_CREDITS, solitaire=True),
+        ],
+        "rows": [
+            field("vp_chips", "int", _l("VP chips"), max=rftg.MAX_VP),
+            field("card_vp", "int", _l("VP printed on tableau cards"), max=rftg.MAX_VP),
+            *[field(f"first.{g}", "bool", _l("First goal: %(goal)s", goal=LABELS["goal"][g]), multiplayer=True)
+              for g in rftg.FIRST_GOALS],
+            field("most_1", "int", _l("Count for the first \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
+                    max=rftg.MAX_GOAL_VALUE, optional=True, most=1),
+            field("most_2", "int", _l("Count for the second \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
+                    max=rftg.MAX_GOAL_VALUE, optional=True, most=2),
+            field("ggp.has", "bool", _l("Has Galactic Genome Project")),
+            field("ggp.gene_worlds", "int", _l("Galactic Genome Project: Genes worlds"), max=rftg.MAX_CARDS),
+            field("ggp.genetic_labs", "bool", _l("Galactic Genome Project: has Genetic Labs")),
+            field("tg.has", "bool", _l("Has Terraforming Guild")),
+            field("tg.windfall_worlds", "int", _l("Terraforming Guild: windfall worlds"), max=rftg.MAX_CARDS),
+            field("tg.terraforming_cards", "int", _l("Terraforming Guild: TERRAFORMING cards, the Guild included"),
+                    min=1, max=rftg.MAX_CARDS, default="1"),
+            field("il.has", "bool", _l("Has Imperium Lords")),
+            field("il.imperium_cards", "int", _l("Imperium Lords: IMPERIUM cards, the Lords included"), min=1,
+                    max=rftg.MAX_CARDS, default="1"),
+            field("il.other_military_worlds", "int", _l("Imperium Lords: other military worlds"), max=rftg.MAX_CARDS),
+            field("six_other", "int", _l("Other 6-cost development bonuses"), max=rftg.MAX_VP),
+            field("cards_and_goods", "int", _l("Cards in hand plus goods (solitaire tie-break)"), max=rftg.MAX_VP,
+                    solitaire=True),
+        ],
+    }
+
+
+def parsec_sheet() -> dict[str, Any]:
+    unit_labels = LABELS["unit"]
+    return {
+        "min_players": parsec.MIN_PLAYERS, "max_players": parsec.MAX_PLAYERS,
+        "game_fields": [field("absolute_victory", "bool", _l("Absolute victory variant (both victories needed)"))],
+        "rows": [
+            field("resources.titanium", "int", _l("Titanium cards in hand"), max=parsec.MAX_CARDS),
+            field("resources.gold", "int", _l("Gold cards in hand"), max=parsec.MAX_CARDS),
+            field("resources.energy", "int", _l("Energy cards in hand"), max=parsec.MAX_CARDS),
+            *[field(f"events.{c}", "int", _l("%(colour)s event cards", colour=LABELS["colour"][c]),
+                    max=parsec.MAX_CARDS)
+              for c in parsec.EVENT_VP],
+            *[field(f"units.{u}", "int", unit_labels[u], max=parsec.MAX_UNITS) for u in parsec.UNIT_VP],
+            *[field(f"unit_values.{u}", "int", _l("Faction value of %(unit)s (blank: %(base)s)",
+                    unit=unit_labels[u], base=base),
+                    max=parsec.MAX_UNIT_VALUE, optional=True, group="faction") for u, base in parsec.UNIT_VP.items()],
+            field("modules_dominated", "int", _l("Modules where only this player has a military ship"),
+                    max=max(parsec.MODULES.values())),
+        ],
+    }
+
+
+SHEETS = {"eclipse": eclipse_sheet, "ti4": ti4_sheet, "galaxy": galaxy_sheet, "rftg": rftg_sheet,
+        "parsec": parsec_sheet}
+
+
+def i18n() -> dict[str, str]:
+    """Strings the script shows, translated here (the script holds no language)."""
+    return {k: str(v) for k, v in {
+        "player": _l("Player %(n)s"),
+        "winner": _l("Winner: %(name)s"),
+        "shared": _l("Shared victory: %(names)s"),
+        "ongoing": _l("The game is not over yet."),
+        "decided_by": _l("Decided by"),
+        "points": _l("VP"),
+        "influence": _l("influence"),
+        "no_lines": _l("Nothing scored yet."),
+        "copied": _l("Link copied."),
+        "copy_failed": _l("Copy the link above by hand."),
+        "allowed": _l("Allowed: you may claim it."),
+        "refused": _l("Not allowed."),
+        "remove": _l("Remove player %(n)s"),
+        "name": _l("Name of player %(n)s"),
+        "error": _l("Check the sheet"),
+        "unreachable": _l("The calculator could not be reached. Your sheet is kept in this browser."),
+    }.items()}
+
+
+@bp.route("/scoring")
+def index():
+    return render_template("scoring/index.html", games=[(g.id, g.name, g.sheet_blurb) for g in GAMES.values()])
+
+
+@bp.route("/scoring/<game>")
+def sheet(game: str):
+    if game not in SHEETS:
+        abort(404)
+    schema = {"id": game, "api": url_for(f"scoring_api.score_{game}"), **SHEETS[game]()}
+    return render_template(
+        "scoring/sheet.html", game=game, title=GAMES[game].name, blurb=GAMES[game].sheet_blurb, schema=schema,
+        i18n=i18n(), first_rule=GAMES[game].sheet_rule,
+        claim_api=url_for("scoring_api.claim") if game == "ti4" else None,
+    )

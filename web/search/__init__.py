@@ -1,0 +1,1 @@
+"""Rules search: views, query model, words."""

@@ -1,0 +1,113 @@
+"""Requests of the small combat tools (Galaxy, Parsec, Race for the Galaxy), declared once.
+
+Types and bounds come from the engines' constants; what needs the whole request (a Nova cannot
+be attacked, a colony does not attack) stays in the engines, which answer 422.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field
+from pydantic.config import JsonDict
+
+from engine.galaxy import combat as galaxy
+from engine.parsec import combat as parsec
+from engine.rftg import conquest as rftg
+from web.core.models import OneOf, RequestModel, between
+
+ShipValue = Annotated[int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX)]
+GalaxyWorld = Annotated[str, OneOf(galaxy.WORLDS)]
+ParsecUnit = Annotated[str, OneOf(tuple(parsec.UNITS))]
+Modifier = Annotated[int, between(-parsec.MODIFIER_LIMIT, parsec.MODIFIER_LIMIT)]
+RangeBonus = Annotated[int, between(0, parsec.MAX_RANGE_BONUS)]
+Distance = Annotated[int, between(1, parsec.MAX_DISTANCE)]
+# A ship target needs its value; a base does not.
+SHIP_VALUE_GIVEN: JsonDict = {"required": ["defender"], "properties": {"defender": {"type": "integer"}}}
+BASE_TARGET: JsonDict = {"required": ["target"], "properties": {"target": {"const": "base"}}}
+
+
+class GalaxyTarget(RequestModel):
+    """One ship or base attacked (a ship needs its value, ``defender``)."""
+
+    model_config = ConfigDict(json_schema_extra={"anyOf": [SHIP_VALUE_GIVEN, BASE_TARGET]})
+
+    target: Literal["ship", "base"] = "ship"
+    defender: ShipValue | None = None
+    defender_phaser_banks: bool = False
+    defender_has_governor: bool = True
+    counterattack: bool = True
+    defender_screened: bool = False
+
+
+class GalaxyCombat(GalaxyTarget):
+    """An attack on one target (its fields at the top level) or a turn's attacks on ``targets``."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"attacker": 10, "defender": 8, "target": "ship"}],
+        # A ship target needs its value; a list of targets carries its own.
+        "anyOf": [{"required": ["targets"], "properties": {"targets": {"type": "array"}}},
+                  SHIP_VALUE_GIVEN, BASE_TARGET],
+    })
+
+    attacker: Annotated[int, between(galaxy.FLEET_MIN, galaxy.FLEET_MAX)]
+    attacker_phaser_banks: bool = False
+    attacker_screens: bool = False
+    opportunities: Annotated[int, between(1, galaxy.MAX_OPPORTUNITIES)] = 1
+    plan: Literal["same", "different"] = "same"
+    targets: Annotated[list[GalaxyTarget], Field(min_length=1, max_length=galaxy.MAX_TARGETS)] | None = None
+
+
+class GalaxyOpportunities(RequestModel):
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"world": "myrmidon", "value": 6, "covers": True, "row": {"imperial": 6, "divergence": 6}}]})
+
+    world: GalaxyWorld
+    value: ShipValue
+    covers: bool = False
+    face_down: bool = False
+    governs_imperial: bool = False
+    row: dict[GalaxyWorld, ShipValue] = {}  # the other worlds' ships in the played ship's row
+
+
+class ParsecAttacker(RequestModel):
+    unit: ParsecUnit
+    distance: Distance | None = None  # the request's ``distance`` when absent
+
+
+class ParsecDefender(RequestModel):
+    unit: ParsecUnit
+    linked_colonies: Annotated[int, between(1, parsec.MAX_LINKED_COLONIES)] = 1
+    surrounded: bool = False
+
+
+class ParsecCombat(RequestModel):
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"attackers": [{"unit": "cruiser"}, {"unit": "fighter"}],
+                      "defender": {"unit": "colony", "linked_colonies": 1}, "distance": 1,
+                      "attack_modifier": 0, "defense_modifier": 0}]})
+
+    attackers: Annotated[list[ParsecAttacker], Field(min_length=1, max_length=parsec.MAX_ATTACKERS)]
+    defender: ParsecDefender
+    distance: Distance = 1
+    attack_modifier: Modifier = 0
+    defense_modifier: Modifier = 0
+    counter_attack_modifier: Modifier = 0
+    counter_defense_modifier: Modifier = 0
+    attacker_range_bonus: RangeBonus = 0
+    defender_range_bonus: RangeBonus = 0
+    defender_choice: Literal["counterattack", "evade"] = "counterattack"
+    attacker_choice: Literal["continue", "withdraw"] = "continue"
+
+
+class RftgConquest(RequestModel):
+    model_config = ConfigDict(json_schema_extra={
+        "examples": [{"defense": 5, "military": [2, 3, -1], "discard_power": True, "hand_size": 3}]})
+
+    defense: Annotated[int, between(1, rftg.MAX_DEFENSE)]
+    military: Annotated[list[Annotated[int, between(-rftg.MILITARY_LIMIT, rftg.MILITARY_LIMIT)]],
+                        Field(max_length=rftg.MAX_TABLEAU)] = []
+    specialized_bonus: Annotated[int, between(0, rftg.MAX_SPECIALIZED)] = 0
+    discard_power: bool = False
+    space_mercenaries: bool = False
+    hand_size: Annotated[int, between(0, rftg.MAX_HAND)] = 0

@@ -1,0 +1,223 @@
+"""Small combat tools: Galaxy and Parsec odds, the Race for the Galaxy conquest check.
+
+Thin views: read the JSON body with the shared getters, call the pure engine, turn Fractions into
+floats and codes into sentences. Numbers the engine bounds itself are read with loose bounds
+here, so the reader gets the engine's precise message ("only a Fleet Ship can attack") rather
+than a generic range error.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Callable
+
+from flask import Blueprint, jsonify, render_template
+from flask_babel import gettext as _
+
+from engine.galaxy import combat as galaxy
+from engine.parsec import combat as parsec
+from engine.rftg import conquest as rftg
+from engine.core.reasons import InvalidInput
+from web.core.compute import compute
+from web.core.errors import ApiError, rule_refusal
+from web.core.models import read_json
+from web.core.verdicts import citations
+from web.small_combat.models import GalaxyCombat, GalaxyOpportunities, GalaxyTarget, ParsecCombat, RftgConquest
+from web.small_combat.schemas import describe_endpoints
+from web.small_combat.text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
+from web.core.registry import tool
+
+bp = Blueprint("small_combat", __name__)
+describe_endpoints()  # in /api/openapi.json and /api/docs
+
+def _p(value: Fraction) -> float:
+    return float(value)
+
+
+def _refuse(error: InvalidInput, field_map: Callable[[str], str] | None = None) -> ApiError:
+    """The engine's refusal as a 400 in the reader's language, named by the request's field."""
+    refusal = rule_refusal(error, ERRORS)
+    if field_map and refusal.field:
+        refusal.field = field_map(refusal.field)
+    return refusal
+
+
+# --- Galaxy ---------------------------------------------------------------------------------------
+
+
+def _galaxy_target(target: GalaxyTarget, path: str) -> galaxy.Target:
+    if target.target == "base":
+        return galaxy.BaseTarget(phaser_banks=target.defender_phaser_banks)
+    if target.defender is None:
+        field = f"{path}.defender" if path else "defender"
+        raise ApiError("missing_field", _("The field %(field)s is required.", field=field), field)
+    return galaxy.ShipTarget(value=target.defender, has_governor=target.defender_has_governor,
+                             counterattacks=target.counterattack, phaser_banks=target.defender_phaser_banks,
+                             screened=target.defender_screened)
+
+
+_ENGINE_TARGET_FIELD = re.compile(r"^targets\[(\d+)\]\.(value|screened|phaser_banks)$")
+_API_TARGET_FIELD = {"value": "defender", "screened": "defender_screened", "phaser_banks": "defender_phaser_banks"}
+
+
+def _galaxy_field(single: bool) -> Callable[[str], str]:
+    """Map the engine's field paths onto the request's own names."""
+
+    def mapper(field: str) -> str:
+        match = _ENGINE_TARGET_FIELD.match(field)
+        if not match:
+            return field
+        name = _API_TARGET_FIELD[match[2]]
+        return name if single else f"targets[{match[1]}].{name}"
+
+    return mapper
+
+
+def _attack_json(odds: galaxy.ShipAttackOdds | galaxy.BaseAttackOdds) -> dict[str, Any]:
+    if isinstance(odds, galaxy.BaseAttackOdds):
+        return {"target": "base", "attack_succeeds": _p(odds.attack_succeeds), "base_holds": _p(odds.base_holds),
+                "counterattack_destroys_attacker": 0.0, "nothing_happens": _p(odds.base_holds),
+                "counterattack": None, "counterattack_succeeds": None}
+    return {"target": "ship", "attack_succeeds": _p(odds.attack_succeeds), "base_holds": None,
+            "counterattack_destroys_attacker": _p(odds.counterattack_destroys_attacker),
+            "nothing_happens": _p(odds.nothing_happens), "counterattack": odds.counterattack,
+            "counterattack_succeeds": _p(odds.counterattack_succeeds)}
+
+
+@bp.post("/api/combat/galaxy")
+def api_galaxy():
+    data = read_json(GalaxyCombat)
+    attacker = galaxy.Attacker(value=data.attacker, phaser_banks=data.attacker_phaser_banks,
+                               screens=data.attacker_screens)
+    opportunities, plan = data.opportunities, data.plan
+    single = data.targets is None
+    targets = ([_galaxy_target(data, "")] if data.targets is None
+               else [_galaxy_target(t, f"targets[{i}]") for i, t in enumerate(data.targets)])
+    try:
+        odds = compute("galaxy_combat", (attacker, targets, opportunities, plan),
+                       lambda: galaxy.attack_sequence(attacker, targets, opportunities, plan))
+    except InvalidInput as error:
+        raise _refuse(error, _galaxy_field(single)) from None
+    results = []
+    for result in odds.targets:
+        if result.destroyed is not None:  # a ship
+            results.append({"target": "ship", "destroyed": _p(result.destroyed)})
+        else:
+            results.append({"target": "base", "rows_lost": [_p(p) for p in result.rows_lost or ()]})
+    return jsonify({
+        **_attack_json(odds.first_attack),
+        "sequence": {
+            "opportunities": odds.opportunities,
+            "plan": odds.plan,
+            "attacker_destroyed": _p(odds.attacker_destroyed),
+            "nothing_happens": _p(odds.nothing_happens),
+            "ships_destroyed": [_p(p) for p in odds.ships_destroyed],
+            "targets": results,
+        },
+        "reasons": [reason_json(r) for r in odds.reasons],
+        "rules": list(odds.rules),
+        "citations": citations(odds.rules),
+    })
+
+
+@bp.post("/api/combat/galaxy/opportunities")
+def api_galaxy_opportunities():
+    data = read_json(GalaxyOpportunities)
+    try:
+        result = galaxy.count_opportunities(data.world, data.value, dict(data.row), covers=data.covers,
+                                            governs_imperial=data.governs_imperial, face_down=data.face_down)
+        sensors = galaxy.sensors_reveal(data.value)
+    except InvalidInput as error:
+        raise _refuse(error) from None
+    return jsonify({
+        "opportunities": result.count,
+        "sensors_reveal": _p(sensors),
+        "reasons": [reason_json(r) for r in result.reasons],
+        "rules": list(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
+        "citations": citations(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
+    })
+
+
+# --- Parsec -----------------------------------------------------------------------------------------
+
+
+@bp.post("/api/combat/parsec")
+def api_parsec():
+    data = read_json(ParsecCombat)
+    ships = [parsec.AttackingShip(unit=a.unit, distance=data.distance if a.distance is None else a.distance)
+             for a in data.attackers]
+    defender = parsec.Defender(unit=data.defender.unit, linked_colonies=data.defender.linked_colonies,
+                               surrounded=data.defender.surrounded)
+    defender_choice, attacker_choice = data.defender_choice, data.attacker_choice
+    modifiers = parsec.Modifiers(
+        attack=data.attack_modifier, defense=data.defense_modifier, counter_attack=data.counter_attack_modifier,
+        counter_defense=data.counter_defense_modifier, attacker_range=data.attacker_range_bonus,
+        defender_range=data.defender_range_bonus)
+    try:
+        odds = compute("parsec_combat", (ships, defender, modifiers, defender_choice, attacker_choice),
+                       lambda: parsec.combat_odds(ships, defender, modifiers, defender_choice, attacker_choice))
+    except InvalidInput as error:
+        raise _refuse(error) from None
+    return jsonify({
+        "attack_succeeds": _p(odds.attack_succeeds),
+        "attack_bonus": odds.attack_bonus,
+        "defense_bonus": odds.defense_bonus,
+        "taking_part": list(odds.taking_part),
+        "counterattack_target": odds.counterattack_target,
+        "counterattack_succeeds": None if odds.counterattack_succeeds is None else _p(odds.counterattack_succeeds),
+        "exchange": {outcome: _p(p) for outcome, p in odds.outcomes.items()},
+        "ships_lost": [_p(p) for p in odds.ships_lost],
+        "reasons": [reason_json(r) for r in odds.reasons],
+        "rules": list(odds.rules),
+        "citations": citations(odds.rules),
+    })
+
+
+# --- Race for the Galaxy ----------------------------------------------------------------------------
+
+
+@bp.post("/api/conquest/rftg")
+def api_rftg():
+    data = read_json(RftgConquest)
+    try:
+        verdict = rftg.conquest_check(
+            defense=data.defense, military=list(data.military), specialized_bonus=data.specialized_bonus,
+            discard_power=data.discard_power, space_mercenaries=data.space_mercenaries, hand_size=data.hand_size)
+    except InvalidInput as error:
+        raise _refuse(error) from None
+    return jsonify({
+        "conquerable": verdict.conquerable,
+        "discards_needed": verdict.discards_needed,
+        "force": verdict.force,
+        "max_force": verdict.max_force,
+        "defense": verdict.defense,
+        "shortfall": verdict.shortfall,
+        "reasons": [reason_json(r) for r in verdict.reasons],
+        "rules": list(verdict.rules),
+        "citations": citations(verdict.rules),
+    })
+
+
+# --- Pages ----------------------------------------------------------------------------------------------
+
+
+def _page(template: str, endpoint: str, **context):
+    return render_template(template, citations=citations(tool(endpoint).cites), **context)
+
+
+@bp.get("/tools/combat/galaxy")
+def galaxy_page():
+    return _page("small_combat/galaxy.html", "small_combat.galaxy_page", worlds=WORLD_NAMES, max_opportunities=galaxy.MAX_OPPORTUNITIES)
+
+
+@bp.get("/tools/combat/parsec")
+def parsec_page():
+    return _page("small_combat/parsec.html", "small_combat.parsec_page", units={k: str(v) for k, v in UNIT_NAMES.items()},
+                 outcomes={k: str(v) for k, v in PARSEC_OUTCOMES.items()},
+                 max_attackers=parsec.MAX_ATTACKERS, attackers=parsec.UNITS)
+
+
+@bp.get("/tools/conquest/rftg")
+def rftg_page():
+    return _page("small_combat/rftg.html", "small_combat.rftg_page", max_tableau=rftg.MAX_TABLEAU)

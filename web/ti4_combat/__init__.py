@@ -1,0 +1,1 @@
+"""TI4 combat calculator: views, request models, words."""

@@ -1,0 +1,65 @@
+"""The TI4 combat request, declared once.
+
+Each count is bounded by the pieces of one colour (87.2) or the calculator's limit for fighters
+and infantry; which units may fight in a space or a ground combat, the 24 fighting units a side
+and the plans' consistency need the whole request and stay in the engine (``validate``), which
+answers 422 citing the rule.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import ConfigDict, Field, create_model
+
+from engine.ti4.inputs import KINDS, MAX_MODIFIER, MAX_MODIFIERS, MAX_ROUND, unit_limit
+from engine.ti4.units import DEFAULT_ORDER, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE, Flagship
+from web.core.models import OneOf, RequestModel, between
+
+Round = Annotated[int, between(1, MAX_ROUND)]
+Fighting = Annotated[str, OneOf(DEFAULT_ORDER)]
+
+# The units of one side: each absent key is none of that unit.
+_UNIT_FIELDS: dict[str, Any] = {key: (Annotated[int, between(0, unit_limit(key))], 0) for key in UNIT_KEYS}
+Ti4CombatUnits = create_model("Ti4CombatUnits", __base__=RequestModel, **_UNIT_FIELDS)
+
+# A flagship's numbers, read off its faction sheet.
+_FLAGSHIP_FIELDS: dict[str, Any] = {name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name))
+                                    for name, (lo, hi) in FLAGSHIP_LIMITS.items()}
+Ti4Flagship = create_model("Ti4Flagship", __base__=RequestModel, **_FLAGSHIP_FIELDS)
+
+
+class RollModifier(RequestModel):
+    value: Annotated[int, between(-MAX_MODIFIER, MAX_MODIFIER)]
+    first_round: Round = 1
+    last_round: Round | None = None
+
+
+class Ti4Side(RequestModel):
+    units: Ti4CombatUnits
+    upgrades: Annotated[list[Annotated[str, OneOf(UPGRADABLE)]], Field(max_length=len(UPGRADABLE))] = []
+    order: Annotated[list[Fighting], Field(max_length=len(DEFAULT_ORDER))] = []
+    sustain_first: bool = True
+    keep_alive: Fighting | None = None
+    retreat_round: Round | None = None
+    modifiers: Annotated[list[RollModifier], Field(max_length=MAX_MODIFIERS)] = []
+    flagship: Ti4Flagship = Ti4Flagship()
+    technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]],
+                            Field(max_length=len(TECHNOLOGIES))] = []
+
+
+class Ti4Battle(RequestModel):
+    model_config = ConfigDict(json_schema_extra={"examples": [{
+        "kind": "space", "nebula": False,
+        "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
+                     "upgrades": ["cruiser"], "flagship": {"combat": 5, "dice": 2, "capacity": 3},
+                     "technologies": ["antimass_deflectors"]},
+        "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1}, "technologies": ["plasma_scoring"]}}]})
+
+    kind: Annotated[str, OneOf(KINDS)] = "space"
+    nebula: bool = False
+    space_cannon: bool = True
+    bombardment: bool | None = None
+    stop_after: Round | None = None
+    attacker: Ti4Side
+    defender: Ti4Side

@@ -1,0 +1,149 @@
+"""Words for the TI4 combat tool: every engine code in both languages, and display names.
+
+Kept apart from the views so a test can check that every code the engine can emit (a refusal
+or a reason) has a message here. msgids are English; Italian lives in the ``ti4_combat``
+catalogue and uses the Italian edition's unit names (rule 87.2).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
+
+from web.core.registry import tool
+from web.core.verdicts import citations
+
+# Refusals (InvalidInput codes) of engine/ti4/inputs.py.
+ERRORS = {
+    "unknown_kind": _l("The combat must be \"space\" or \"ground\"."),
+    "unknown_unit": _l("TI4 has no unit called \"%(unit)s\" in this calculator."),
+    "negative_count": _l("%(unit)s: the number of units cannot be negative."),
+    "too_many_units": _l("%(unit)s: at most %(max)s per side (the pieces of one colour, or this "
+                         "calculator's limit for fighters and infantry)."),
+    "fighters_in_ground_combat": _l("Fighters never take part in a ground combat: remove them."),
+    "unit_not_in_ground_combat": _l(
+        "%(unit)s: not part of this ground combat. Only the attacker's infantry, dreadnoughts and "
+        "war suns (bombardment) and the defender's infantry, PDS and space docks count."),
+    "unit_not_in_space_combat": _l(
+        "%(unit)s: not part of a space combat. Only ships roll (PDS and space docks may be added "
+        "for space cannon and fighter capacity)."),
+    "empty_side": _l("Each side needs at least one unit that fights."),
+    "too_many_combatants": _l("At most %(max)s fighting units per side in this calculator."),
+    "unknown_upgrade": _l("\"%(unit)s\" has no unit upgrade to research."),
+    "duplicate_in_order": _l("%(unit)s: listed twice in the hit assignment order."),
+    "keep_alive_absent": _l("%(unit)s: you asked to keep one alive, but this side has none."),
+    "too_many_modifiers": _l("At most %(max)s roll modifiers per side."),
+    "modifier_out_of_range": _l("A roll modifier must be between %(min)s and %(max)s."),
+    "round_out_of_range": _l("A round number must be between %(min)s and %(max)s."),
+    "round_range_reversed": _l("A modifier's last round comes before its first round."),
+    "no_retreat_in_ground_combat": _l("There is no retreat from a ground combat."),
+    "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
+    "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
+    "unknown_technology": _l("\"%(technology)s\" is not a technology this calculator knows."),
+    "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
+                                "from %(min)s to %(max)s here (read them off its faction sheet)."),
+}
+
+# Reasons (Reason codes) the engine attaches to a result.
+REASONS = {
+    "attacker_retreat_blocked": _l(
+        "Both sides planned to retreat in round %(round)s: the defender announces first, so the "
+        "attacker cannot."),
+    "retreat_after_stop": _l(
+        "A retreat planned for round %(round)s never happens: the battle stops before it."),
+    "fighters_left_behind": _l(
+        "A retreating side loses the fighters its ships cannot carry."),
+    "fighters_over_capacity": _l(
+        "After the combat the winner destroys fighters beyond its ships' capacity."),
+    "stalemate": _l(
+        "Sometimes neither side can score any more: the attacker must retreat, or is destroyed if "
+        "it cannot."),
+    "war_sun_ignores_shield": _l(
+        "A war sun in the system switches off the Planetary Shield: every unit bombards."),
+    "shield_blocks_bombardment": _l(
+        "The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
+    "plasma_scoring": _l("%(side)s, Plasma Scoring: one unit rolls one more die for each Space Cannon or "
+                         "Bombardment roll."),
+    "antimass_deflectors": _l("%(side)s, Antimass Deflectors: the other side's Space Cannon rolls against its "
+                              "units get −1."),
+    "graviton_laser_system": _l("%(side)s, Graviton Laser System: its Space Cannon hits must go to non-fighter "
+                                "ships while there are any."),
+    "assault_cannon": _l("%(side)s, Assault Cannon: if it has 3 or more non-fighter ships when the combat "
+                         "starts, the other side destroys one of its non-fighter ships."),
+    "x89_bacterial_weapon": _l("%(side)s, X-89 Bacterial Weapon: once its bombardment destroys an infantry, "
+                               "all the defending infantry is destroyed."),
+    "magen_defense_grid": _l("%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first "
+                             "round of the ground combat."),
+    "war_sun_stops_magen": _l("A war sun in the system takes Planetary Shield away from the PDS, so Magen "
+                              "Defense Grid cannot be used."),
+}
+
+TECHNOLOGY_NAMES = {
+    "antimass_deflectors": _l("Antimass Deflectors"),
+    "plasma_scoring": _l("Plasma Scoring"),
+    "graviton_laser_system": _l("Graviton Laser System"),
+    "assault_cannon": _l("Assault Cannon"),
+    "x89_bacterial_weapon": _l("X-89 Bacterial Weapon"),
+    "magen_defense_grid": _l("Magen Defense Grid"),
+}
+
+SIDE_NAMES = {"attacker": _l("Attacker"), "defender": _l("Defender")}
+
+UNIT_NAMES = {
+    "fighter": _l("Fighter"),
+    "destroyer": _l("Destroyer"),
+    "cruiser": _l("Cruiser"),
+    "carrier": _l("Carrier"),
+    "dreadnought": _l("Dreadnought"),
+    "flagship": _l("Flagship"),
+    "war_sun": _l("War Sun"),
+    "infantry": _l("Infantry"),
+    "pds": _l("PDS"),
+    "space_dock": _l("Space Dock"),
+}
+
+FLAGSHIP_FIELDS = {"combat": _l("Combat value"), "dice": _l("Dice"), "capacity": _l("Capacity")}
+
+UPGRADE_NAMES = {
+    "fighter": _l("Fighter II"),
+    "destroyer": _l("Destroyer II"),
+    "cruiser": _l("Cruiser II"),
+    "carrier": _l("Carrier II"),
+    "dreadnought": _l("Dreadnought II"),
+    "infantry": _l("Infantry II"),
+    "pds": _l("PDS II"),
+    "space_dock": _l("Space Dock II"),
+}
+
+
+def page_strings() -> dict[str, Any]:
+    """What the page's script shows, already in the reader's language (``%(n)s`` is filled in
+    by the script)."""
+    return {
+        "units": {k: str(v) for k, v in UNIT_NAMES.items()},
+        "rules": citations(tool("ti4_combat.page").cites),
+        "attacker": _("Attacker"),
+        "defender": _("Defender"),
+        "units_left": _("%(n)s left"),
+        "at_least": _("Units other than fighters left ≥ %(n)s"),
+        "most_likely": _("Most likely survivors"),
+        "nothing_left": _("nothing left"),
+        "other": _("other outcomes"),
+        "attacker_retreats": _("The attacker retreats: %(p)s"),
+        "defender_retreats": _("The defender retreats: %(p)s"),
+        "stalemate": _("Neither side can win, so the attacker must retreat: %(p)s"),
+        "unit": _("Unit"),
+        "lost": _("Expected losses"),
+        "total_units": _("Units lost in all"),
+        "total_cost": _("Resources lost"),
+        "before": _("Before round 1"),
+        "round": _("Round %(n)s"),
+        "later": _("Later rounds"),
+        "expected_rounds": _("Expected number of rounds: %(n)s"),
+        "calculating": _("Calculating…"),
+        "network": _("The server could not be reached: try again."),
+        "copied": _("Link copied."),
+        "copy_failed": _("Copy the link from the address bar."),
+    }

@@ -1,0 +1,209 @@
+"""TI4 combat odds: ``POST /api/combat/ti4`` and the page at ``/tools/combat/ti4``.
+
+Thin views: read the JSON body as its model (``web.ti4_combat.models``), build the engine's
+``Battle``, let the engine refuse what the rules forbid (its codes become sentences in the
+reader's language, with a 422), and turn the exact result into floats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from flask import Blueprint, jsonify, render_template
+
+from engine.core.reasons import InvalidInput, Reason
+from engine.ti4.combat import calculate
+from engine.ti4.assignment import HitPolicy
+from engine.ti4.inputs import (
+    ALLOWED, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
+    MAX_ROUND, Battle, Force,
+)
+from engine.ti4.plans import RoundModifier
+from engine.ti4.result import CombatResult, SideSummary
+from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, Flagship)
+from web.core.compute import compute
+from web.core.errors import ApiError, rule_refusal
+from web.core.models import read_json
+from web.core.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
+from web.ti4_combat.models import Ti4Battle, Ti4Side
+from web.core import verdicts
+from web.core.verdicts import citations
+from web.ti4_combat.text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
+                                 UNIT_NAMES, UPGRADE_NAMES, page_strings)
+
+bp = Blueprint("ti4_combat", __name__)
+
+SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
+# Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
+UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
+                 "dreadnought": "space", "space_dock": "space", "infantry": "ground",
+                 "pds": "space ground"}
+# Technologies by side: on a planet the attacker's deflectors meet the PDS and its X-89 follows its
+# bombardment, while the grid belongs to the defender's PDS.
+TECHNOLOGY_KINDS = {
+    "attacker": {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
+                 "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "ground",
+                 "magen_defense_grid": ""},
+    "defender": {"antimass_deflectors": "space", "plasma_scoring": "space ground",
+                 "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "",
+                 "magen_defense_grid": "ground"},
+}
+
+
+# --- API description (OpenAPI) ----------------------------------------------------------------
+
+COUNTS = {"type": "object", "additionalProperties": NUMBER}
+SIDE_RESPONSE = obj({
+    "survivors": array(obj({"units": {"type": "object", "additionalProperties": integer(1)},
+                            "p": PROBABILITY}, ("units", "p"))),
+    "survivors_other": PROBABILITY,
+    "survivor_count": array(PROBABILITY),
+    "at_least_non_fighters": array(PROBABILITY),
+    "expected_survivors": COUNTS,
+    "expected_losses": COUNTS,
+    "expected_units_lost": NUMBER,
+    "expected_cost_lost": NUMBER,
+}, ("survivors", "survivors_other", "survivor_count", "at_least_non_fighters",
+    "expected_survivors", "expected_losses", "expected_units_lost", "expected_cost_lost"))
+RESPONSE = obj({
+    "kind": {"type": "string", "enum": list(KINDS)},
+    "attacker_win": PROBABILITY, "defender_win": PROBABILITY, "draw": PROBABILITY,
+    "unfinished": PROBABILITY,
+    "retreat": obj({"attacker": PROBABILITY, "defender": PROBABILITY}, ("attacker", "defender")),
+    "stalemate": PROBABILITY,
+    "attacker": SIDE_RESPONSE, "defender": SIDE_RESPONSE,
+    "rounds": obj({"distribution": array(PROBABILITY), "later": PROBABILITY, "expected": NUMBER},
+                  ("distribution", "later", "expected")),
+    "reasons": array(ref("Reason")), "rules": RULES, "citations": CITATIONS,
+}, ("kind", "attacker_win", "defender_win", "draw", "unfinished", "retreat", "stalemate",
+    "attacker", "defender", "rounds", "reasons", "rules", "citations"))
+LIMITS = (
+    f"at most {MAX_COMBATANTS} fighting units per side (ships in space, infantry on the ground); "
+    f"per unit kind the pieces of one colour ("
+    + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
+    + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
+    f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
+    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items()) + "."
+)
+document(
+    "/api/combat/ti4", "post",
+    summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
+            "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
+            "defense), with unit upgrades, flagships and combat technologies.",
+    body=Ti4Battle,
+    response=RESPONSE,
+    limits=LIMITS,
+    errors=(400, 422),
+)
+
+
+# --- Reading the request ------------------------------------------------------------------------
+
+
+def _force(side: Ti4Side) -> Force:
+    return Force(
+        units={key: getattr(side.units, key) for key in side.units.model_fields_set},
+        upgrades=tuple(side.upgrades),
+        policy=HitPolicy(order=tuple(side.order) or DEFAULT_ORDER, sustain_first=side.sustain_first,
+                         keep_alive=side.keep_alive),
+        retreat_round=side.retreat_round,
+        modifiers=tuple(RoundModifier(m.value, m.first_round, m.last_round) for m in side.modifiers),
+        flagship=Flagship(**side.flagship.model_dump()),
+        technologies=tuple(side.technologies))
+
+
+def read_battle(data: Ti4Battle) -> Battle:
+    """The request as an engine ``Battle`` (types and bounds checked; rules checked by the engine)."""
+    return Battle(kind=data.kind, attacker=_force(data.attacker), defender=_force(data.defender),
+                  nebula=data.nebula, space_cannon=data.space_cannon, bombardment=data.bombardment,
+                  stop_after=data.stop_after)
+
+
+def unit_name(key: Any) -> str:
+    return str(UNIT_NAMES[key]) if key in UNIT_NAMES else str(key)
+
+
+def refusal(error: InvalidInput) -> ApiError:
+    """The engine's refusal as a 400 in the reader's language, with unit names translated."""
+    params = {**error.params}
+    if "unit" in params:
+        params["unit"] = unit_name(params["unit"])
+    return rule_refusal(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
+
+
+def reason_json(reason: Reason) -> dict[str, Any]:
+    return verdicts.reason_json(reason, REASONS, verdicts.named("side", SIDE_NAMES))
+
+
+# --- Writing the answer -------------------------------------------------------------------------
+
+
+def _p(value) -> float:
+    """A probability as a float in [0, 1] (float sums may stray by 1e-16)."""
+    return min(1.0, max(0.0, float(value)))
+
+
+def _side_json(side: SideSummary) -> dict:
+    shown = side.survivors[:SURVIVORS_SHOWN]
+    return {
+        "survivors": [{"units": dict(units), "p": _p(p)} for units, p in shown],
+        "survivors_other": _p(sum(float(p) for _, p in side.survivors[SURVIVORS_SHOWN:])),
+        "survivor_count": [_p(p) for p in side.count_distribution],
+        "at_least_non_fighters": [_p(p) for p in side.at_least_non_fighters],
+        "expected_survivors": {k: float(v) for k, v in side.expected_survivors},
+        "expected_losses": {k: max(0.0, float(v)) for k, v in side.expected_losses},
+        "expected_units_lost": max(0.0, float(side.expected_units_lost)),
+        "expected_cost_lost": max(0.0, float(side.expected_cost_lost)),
+    }
+
+
+def result_json(kind: str, result: CombatResult) -> dict:
+    return {
+        "kind": kind,
+        "attacker_win": _p(result.attacker_win),
+        "defender_win": _p(result.defender_win),
+        "draw": _p(result.draw),
+        "unfinished": _p(result.unfinished),
+        "retreat": {"attacker": _p(result.attacker_retreat),
+                    "defender": _p(result.defender_retreat)},
+        "stalemate": _p(result.stalemate),
+        "attacker": _side_json(result.attacker),
+        "defender": _side_json(result.defender),
+        "rounds": {"distribution": [_p(p) for p in result.rounds],
+                   "later": _p(result.rounds_later),
+                   "expected": float(result.expected_rounds)},
+        "reasons": [reason_json(r) for r in result.reasons],
+        "rules": list(result.rules),
+        "citations": citations(result.rules),
+    }
+
+
+@bp.post("/api/combat/ti4")
+def api():
+    battle = read_battle(read_json(Ti4Battle))
+    try:  # the engine validates the whole battle once, then solves it
+        result = compute("ti4_combat", asdict(battle), lambda: calculate(battle))
+    except InvalidInput as error:
+        raise refusal(error) from None
+    return jsonify(result_json(battle.kind, result))
+
+
+# --- The page -------------------------------------------------------------------------------------
+
+
+@bp.get("/tools/combat/ti4")
+def page():
+    return render_template(
+        "ti4_combat/page.html",
+        i18n=page_strings(),
+        units={k: str(v) for k, v in UNIT_NAMES.items()},
+        upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
+        upgrade_kinds=UPGRADE_KINDS,
+        technologies={k: str(v) for k, v in TECHNOLOGY_NAMES.items()}, technology_kinds=TECHNOLOGY_KINDS,
+        flagship_limits=FLAGSHIP_LIMITS, flagship_default=asdict(Flagship()), flagship_names=FLAGSHIP_FIELDS,
+        allowed={f"{kind}-{side}": list(keys) for (kind, side), keys in ALLOWED.items()},
+        order=DEFAULT_ORDER, max_round=MAX_ROUND,
+        max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,
+                                           "infantry": MAX_INFANTRY},
+        max_combatants=MAX_COMBATANTS)
