@@ -257,7 +257,7 @@ document(
     "/api/combat/eclipse/jobs/{key}", "get",
     summary="Eclipse: a background computation's status, progress (0-1) and, when done, the same answer as "
             "/api/combat/eclipse.",
-    params=[{"name": "key", "in": "path", "required": True, "schema": STRING}],
+    params=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}],
     response=JOB,
     example={"path": {"key": hashlib.sha256(cache_key("eclipse_job", {
         "attacker": {"ships": [{"type": "interceptor", "count": 2, "parts": list(default_blueprint("interceptor"))}],
