@@ -1,36 +1,49 @@
-"""Search quality over tests/search_eval.json and the held-out tests/search_holdout.json: hit@1
-and hit@3, overall and per language.
+"""Search quality over the players' question sets (tests/search_eval.json, the held-out
+tests/search_holdout.json and tests/search_holdout2.json): hit@1, hit@3 and MRR per set and
+language, lexical only and with the encoder rerank.
 
-Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3).
+Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3, reranked).
+The index and the section vectors live in the app's instance folder (``instance/index``), built
+there first if missing or stale, as ``flask build-index`` would.
 """
 
 from __future__ import annotations
 
 import sys
-import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_db.loader import load  # noqa: E402
-from rules_db.search.evaluation import EVAL_SET, HOLDOUT_SET, hit_rates, load_questions, rank  # noqa: E402
+from rules_db.search import vectors  # noqa: E402
+from rules_db.search.encoder import default_encoder  # noqa: E402
+from rules_db.search.evaluation import SETS, hit_rates, load_questions, rank  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.searcher import RulesSearch  # noqa: E402
 
+ROOT = Path(__file__).resolve().parent.parent / "instance" / "index"
+
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        search = RulesSearch.open(Path(folder), load(), load_glossary())
-        for path in (EVAL_SET, HOLDOUT_SET):
-            questions = load_questions(path)
-            print(path.name)
-            if "-v" in sys.argv:
-                for q in questions:
-                    position, ids = rank(search, q)
-                    mark = "ok  " if position is not None and position < 3 else "MISS"
-                    print(f"{mark} [{q['lang']}] {q['q']!r} -> {ids[:3]} (want {q['answers']})")
-            for group, (count, at1, at3) in hit_rates(search, questions).items():
-                print(f"{group:>3}: {count:3d} questions  hit@1 {at1:6.1%}  hit@3 {at3:6.1%}")
+    db = load()
+    search = RulesSearch.open(ROOT, db, load_glossary())
+    started = time.perf_counter()
+    vectors.ensure(ROOT, db, default_encoder())
+    print(f"section vectors ready in {time.perf_counter() - started:.1f} s ({ROOT})")
+    reranked = RulesSearch.open(ROOT, db, load_glossary())
+    reranked.use_vectors(vectors.load(ROOT, db), default_encoder())
+    for path in SETS:
+        questions = load_questions(path)
+        print(path.name)
+        if "-v" in sys.argv:
+            for q in questions:
+                position, ids = rank(reranked, q)
+                mark = "ok  " if position is not None and position < 3 else "MISS"
+                print(f"{mark} [{q['lang']}] {q['q']!r} -> {ids[:3]} (want {q['answers']})")
+        for name, engine in (("lexical", search), ("rerank", reranked)):
+            for group, (count, at1, at3, mrr) in hit_rates(engine, questions).items():
+                print(f"  {name:>7} {group:>3}: {count:3d} questions  hit@1 {at1:6.1%}  hit@3 {at3:6.1%}  MRR {mrr:.3f}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,9 @@
-"""Search speed: index build time, and per-query latency over the evaluation set (in-process,
-page of 10 results with snippets, as the API serves it). Prints median and p95. Run:
-``python benchmarks/search_speed.py [rounds]`` (default 5 rounds over every question).
+"""Search speed: index build time, section vectors build time, and per-query latency over the
+question sets (in-process, page of 10 results with snippets, as the API serves it), lexical and
+with the encoder rerank. Prints median and p95. Every timed query encodes its question afresh
+(the per-process cache of question vectors is emptied first). Run:
+``python benchmarks/search_speed.py [rounds] [--encode]`` (default 3 rounds over every question;
+``--encode`` re-encodes the section vectors in the instance folder to time it, several minutes).
 """
 
 from __future__ import annotations
@@ -14,11 +17,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules_db.search.evaluation import load_questions  # noqa: E402
+from rules_db.search.evaluation import SETS, load_questions  # noqa: E402
 from rules_db.loader import load  # noqa: E402
-from rules_db.search import index  # noqa: E402
+from rules_db.search import index, vectors  # noqa: E402
+from rules_db.search.encoder import default_encoder  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
-from rules_db.search.searcher import RulesSearch  # noqa: E402
+from rules_db.search.searcher import RulesSearch, query_vector  # noqa: E402
+
+VECTORS_ROOT = Path(__file__).resolve().parent.parent / "instance" / "index"
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -26,9 +32,28 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
+def timed(search: RulesSearch, questions: list[dict], rounds: int) -> tuple[list[float], list[float]]:
+    for q in questions:  # warm the stemmer caches and the searcher pool
+        search.search(q["q"], q["lang"])
+    latencies, cpu = [], []
+    for _ in range(rounds):
+        for q in questions:
+            query_vector.cache_clear()
+            started, started_cpu = time.perf_counter(), time.process_time()
+            search.search(q["q"], q["lang"])
+            latencies.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
+    return latencies, cpu
+
+
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 5
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    rounds = int(args[0]) if args else 3
     db, glossary = load(), load_glossary()
+    started = time.perf_counter()
+    built = vectors.ensure(VECTORS_ROOT, db, default_encoder(), force="--encode" in sys.argv)
+    encoded = time.perf_counter() - started
+    questions = [q for path in SETS for q in load_questions(path)]
     with tempfile.TemporaryDirectory() as folder:
         builds, builds_cpu = [], []
         for _ in range(3):
@@ -39,24 +64,19 @@ def main() -> None:
         started = time.perf_counter()
         search = RulesSearch.open(Path(folder), db, glossary)
         opened = time.perf_counter() - started
-        questions = load_questions()
-        for q in questions:  # warm the stemmer caches and the searcher pool
-            search.search(q["q"], q["lang"])
-        latencies, cpu = [], []
-        for _ in range(rounds):
-            for q in questions:
-                started, started_cpu = time.perf_counter(), time.process_time()
-                search.search(q["q"], q["lang"])
-                latencies.append((time.perf_counter() - started) * 1000)
-                cpu.append((time.process_time() - started_cpu) * 1000)
+        measured = {"lexical": timed(search, questions, rounds)}
+        search.use_vectors(vectors.load(VECTORS_ROOT, db), default_encoder())
+        measured["rerank"] = timed(search, questions, rounds)
     print(f"sections indexed: {len(db.sections)} ({sum(1 for s in db.sections.values() if s.body_en)} with English)")
     print(f"index build: median {statistics.median(builds):.2f} s, max {max(builds):.2f} s (3 builds); "
           f"CPU median {statistics.median(builds_cpu):.2f} s")
+    print(f"section vectors: {len(vectors.load(VECTORS_ROOT, db).rows)} texts, "
+          + (f"encoded in {encoded:.1f} s" if "--encode" in sys.argv else f"ready ({built.name}; --encode to time)"))
     print(f"index open (speller, term lists): {opened:.2f} s")
-    print(f"query latency over {len(latencies)} searches: p50 {statistics.median(latencies):.1f} ms, "
-          f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms")
-    # CPU time of this process alone: what the wall clock shows on an idle machine.
-    print(f"query CPU time: p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms")
+    for name, (latencies, cpu) in measured.items():
+        print(f"{name:>7} latency over {len(latencies)} searches: p50 {statistics.median(latencies):.1f} ms, "
+              f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms; "
+              f"CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms")
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

@@ -10,10 +10,9 @@ what keeps the exact battle chain small. Anti-fighter barrage is the exception (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable, Mapping
 
-from engine.ti4.rolls import hits_distribution
+from engine.ti4.rolls import Number, hits_distribution
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
 
@@ -40,49 +39,155 @@ class Slot:
     keep_alive: bool = False
 
 
-Number = Fraction | float
+
+@dataclass(frozen=True)
+class RoundEffects:
+    """What changes a side's losses in a combat round besides its hit policy.
+
+    ``shields_holding``: Shields Holding cards in hand; one per round (18.6) cancels up to 2 of
+    the hits the side takes, played in the first round it takes a hit. ``opponent_direct_hits``:
+    the opponent's Direct Hit cards; after this side sustains damage, each destroys one ship that
+    sustained, the most valuable first (several in a round: FAQ, action cards 3).
+    ``repair``: Duranium Armor, after hits are assigned repair 1 damaged unit that did not
+    sustain this round. ``repair_flagship``: the flagship is repaired at the start of each round.
+    Cards left are part of the side's state, so the chain carries them exactly.
+    """
+
+    shields_holding: int = 0
+    opponent_direct_hits: int = 0
+    repair: bool = False
+    repair_flagship: bool = False
+
+    @property
+    def cards(self) -> bool:
+        return bool(self.shields_holding or self.opponent_direct_hits)
 
 
 class ForceStates:
     """Every state one side can reach under its policy, numbered, with cached transitions.
 
-    A state is a tuple ``(intact, damaged)`` per slot, flattened. This is a memo table, not a
+    A state is a tuple ``(intact, damaged)`` per slot, flattened, followed by (Shields Holding
+    left, opponent's Direct Hits left) when cards are in play. This is a memo table, not a
     value: it grows as the battle chain asks for states, and lives for one calculation.
+    ``damaged``: units of each kind already damaged when the combat starts.
     """
 
     def __init__(self, units: Mapping[str, int], loadout: Loadout, policy: HitPolicy,
-                 number: Callable[[Fraction], Number] = float):
+                 number: Callable[[Number], Number] = float,
+                 damaged: Mapping[str, int] | None = None, effects: RoundEffects = RoundEffects()):
         slots: list[Slot] = []
         start: list[int] = []
+        damaged = dict(damaged or {})
         order = policy.order + tuple(k for k in DEFAULT_ORDER if k not in policy.order)
         for key in order:
             count = units.get(key, 0) - (1 if policy.keep_alive == key else 0)
             if count > 0:
                 slots.append(Slot(loadout.stats(key)))
-                start += [count, 0]
+                hurt = min(count, damaged.get(key, 0))
+                damaged[key] = damaged.get(key, 0) - hurt
+                start += [count - hurt, hurt]
         if policy.keep_alive and units.get(policy.keep_alive, 0) > 0:
             slots.append(Slot(loadout.stats(policy.keep_alive), True))
-            start += [1, 0]
+            hurt = min(1, damaged.get(policy.keep_alive, 0))  # kept intact unless all are damaged
+            start += [1 - hurt, hurt]
         self.slots = tuple(slots)
         self.sustain_first = policy.sustain_first
+        self.effects = effects
+        self._flagship_effect = loadout.flagship.effect
+        self.repairs = effects.repair or effects.repair_flagship
         self._number = number
         self.states: list[tuple[int, ...]] = []
         self.depths: list[int] = []
+        self.ranks: list[int] = []
         self._index: dict[tuple[int, ...], int] = {}
         self._chains: dict[int, list[int]] = {}
-        self._rolls: dict[tuple[int, str, int], tuple[Number, ...]] = {}
-        self._capped: dict[tuple[int, str, int, int], tuple[Number, ...]] = {}
-        self.start = self.index(tuple(start))
+        self._rounds: dict[tuple[int, int], int] = {}
+        self._paths: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        self._rolls: dict[tuple[int, str, int, bool], tuple[Number, ...]] = {}
+        if effects.cards:
+            start += [effects.shields_holding, effects.opponent_direct_hits]
+        start_state = tuple(start)
+        if self.effects.repair_flagship:  # repaired at the start of round 1 too
+            start_state = self._repair_flagship(start_state)
+        self.start = self.index(start_state)
 
     def index(self, state: tuple[int, ...]) -> int:
-        """The number of ``state``, registering it on first sight."""
+        """The number of ``state``, registering it on first sight. A side with no units left
+        has no use for its cards: all its empty states are one."""
+        units = 2 * len(self.slots)
+        if len(state) > units and not any(state[:units]):
+            state = (0,) * len(state)
         found = self._index.get(state)
         if found is None:
             found = self._index[state] = len(self.states)
             self.states.append(state)
-            self.depths.append(sum(state[2 * k] * (2 if slot.unit.sustain else 1)
-                                   + state[2 * k + 1] for k, slot in enumerate(self.slots)))
+            depth = sum(state[2 * k] * (2 if slot.unit.sustain else 1) + state[2 * k + 1]
+                        for k, slot in enumerate(self.slots))
+            self.depths.append(depth)
+            # Every hit, card played or ship lost to Direct Hit lowers the rank (repairs aside):
+            # the order in which the chain's tail is solved.
+            self.ranks.append(depth + sum(3 * n for n in state[units:units + 1])
+                              + sum(state[units + 1:]))
         return found
+
+    def after_round(self, i: int, hits: int) -> int:
+        """The state after a combat round in which the side takes ``hits``: Shields Holding,
+        hits assigned by the policy, the opponent's Direct Hits, then repairs."""
+        key = (i, hits)
+        found = self._rounds.get(key)
+        if found is None:
+            if not (self.effects.cards or self.repairs):
+                found = self.after_hits(i, hits)
+            else:
+                found = self.index(self._play_round(self.states[i], hits))
+            self._rounds[key] = found
+        return found
+
+    def _play_round(self, state: tuple[int, ...], hits: int) -> tuple[int, ...]:
+        units = 2 * len(self.slots)
+        cells = list(state)
+        if hits and self.effects.cards and cells[units]:
+            cells[units] -= 1
+            hits = max(0, hits - 2)
+        path = self._hit_path(tuple(cells))
+        cells = list(path[min(hits, len(path) - 1)])
+        if self.effects.cards:
+            for k in reversed(range(len(self.slots))):  # the most valuable ship first
+                # Ships that sustained this round and are still here (the owner loses those
+                # first among the damaged ones): each is a Direct Hit target.
+                targets = max(0, cells[2 * k + 1] - state[2 * k + 1])
+                played = min(targets, cells[units + 1])
+                cells[2 * k + 1] -= played
+                cells[units + 1] -= played
+        if self.effects.repair:
+            for k in reversed(range(len(self.slots))):
+                # Damaged before this round and still here: the owner loses the units that just
+                # sustained first, so min(before, now) of them may be repaired.
+                if min(state[2 * k + 1], cells[2 * k + 1]):
+                    cells[2 * k] += 1
+                    cells[2 * k + 1] -= 1
+                    break
+        out = tuple(cells)
+        return self._repair_flagship(out) if self.effects.repair_flagship else out
+
+    def _hit_path(self, state: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """The states after 0, 1, ... hits under the policy, down to no unit (cached by state,
+        without numbering them: a round's intermediate states are not battle states)."""
+        found = self._paths.get(state)
+        if found is None:
+            found = [state]
+            while any(found[-1][:2 * len(self.slots)]):
+                found.append(self._one_hit(found[-1]))
+            self._paths[state] = found
+        return found
+
+    def _repair_flagship(self, state: tuple[int, ...]) -> tuple[int, ...]:
+        cells = list(state)
+        for k, slot in enumerate(self.slots):
+            if slot.unit.key == "flagship" and cells[2 * k + 1]:
+                cells[2 * k] += 1
+                cells[2 * k + 1] -= 1
+        return tuple(cells)
 
     def depth(self, i: int) -> int:
         """Hits still needed to destroy the whole side: one per unit and per unused sustain."""
@@ -125,7 +230,7 @@ class ForceStates:
         if found is None:
             found = [i]
             state = self.states[i]
-            while any(state):
+            while any(state[:2 * len(self.slots)]):
                 state = self._one_hit(state)
                 found.append(self.index(state))
             self._chains[i] = found
@@ -183,29 +288,37 @@ class ForceStates:
                 out[slot.unit.key] = out.get(slot.unit.key, 0) + n
         return out
 
-    def roll(self, i: int, ability: str, modifier: int = 0) -> tuple[Number, ...]:
-        """P(h hits) of the side's ``combat`` or ``barrage`` roll in state ``i``."""
-        key = (i, ability, modifier)
+    def dice(self, i: int, ability: str) -> tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]:
+        """The dice state ``i`` rolls for ``combat`` or ``barrage``, as sorted (value, dice)
+        pairs, plain dice then the dice whose 9 and 10 hit three times (the Jol-Nar flagship):
+        states with equal dice roll alike. The Sardakk flagship's +1 to the other ships'
+        combat rolls shows here as a value 1 lower while it is in the fleet."""
+        plain: dict[int, int] = {}
+        bonus: dict[int, int] = {}
+        state = self.states[i]
+        present = {slot.unit.key for k, slot in enumerate(self.slots)
+                   if state[2 * k] + state[2 * k + 1]}
+        effect = self._flagship_effect if "flagship" in present else None
+        for k, slot in enumerate(self.slots):
+            roll = getattr(slot.unit, ability)
+            n = state[2 * k] + state[2 * k + 1]
+            if roll is None or not n:
+                continue
+            value = roll.value
+            if ability == "combat" and effect == "fleet_bonus" and slot.unit.key != "flagship":
+                value -= 1
+            into = bonus if ability == "combat" and effect == "extra_hits" and slot.unit.key == "flagship" else plain
+            into[value] = into.get(value, 0) + n * roll.dice
+        return tuple(sorted(plain.items())), tuple(sorted(bonus.items()))
+
+    def roll(self, i: int, ability: str, modifier: int = 0, reroll: bool = False) -> tuple[Number, ...]:
+        """P(h hits) of the side's ``combat`` or ``barrage`` roll in state ``i``; ``reroll``:
+        every missed die is rolled once more (Fire Team)."""
+        key = (i, ability, modifier, reroll)
         found = self._rolls.get(key)
         if found is None:
-            dice: dict[int, int] = {}
-            state = self.states[i]
-            for k, slot in enumerate(self.slots):
-                roll = getattr(slot.unit, ability)
-                n = state[2 * k] + state[2 * k + 1]
-                if roll is not None and n:
-                    dice[roll.value] = dice.get(roll.value, 0) + n * roll.dice
-            found = tuple(map(self._number, hits_distribution(dice, modifier)))
-            self._rolls[key] = found
-        return found
-
-    def capped_roll(self, i: int, ability: str, modifier: int, cap: int) -> tuple[Number, ...]:
-        """``roll`` with every count of ``cap`` hits or more merged at ``cap``: hits beyond what
-        the opponent can absorb change nothing."""
-        key = (i, ability, modifier, cap)
-        found = self._capped.get(key)
-        if found is None:
-            full = self.roll(i, ability, modifier)
-            found = full if len(full) <= cap + 1 else full[:cap] + (sum(full[cap:]),)
-            self._capped[key] = found
+            plain, bonus = self.dice(i, ability)
+            dist = hits_distribution(dict(plain), modifier, self._number is not float, reroll,
+                                     dict(bonus))
+            found = self._rolls[key] = tuple(map(self._number, dist))
         return found

@@ -1,30 +1,44 @@
-"""The exact battle chain over (attacker state, defender state) pairs.
+"""The exact battle chain over (attacker state, defender state) pairs, in numpy.
 
 Each round both sides roll at once (23.5, 24.1) and hits move each side down its loss chain
 (see ``assignment``). Rounds up to the plans' horizon are stepped one at a time, so plans,
 modifiers and the round count are exact per round (a few more rounds are stepped for the rounds
-distribution while a fixed work budget allows). After the horizon the chain is homogeneous:
-every move lowers the total number of hits both sides can still absorb, except the "nobody hit"
-self-loop, which is solved algebraically (stay with probability s, leave with the rest: the mass
-that eventually leaves is m / (1 - s), and so is the expected number of rounds spent there).
-States are then visited once, from the largest total down, so no round-by-round iteration runs
-to convergence.
+distribution while a fixed work budget allows). After the horizon the chain is homogeneous and
+solved at once (``_solve_tail``).
+
+The mass sits in a matrix M[attacker state, defender state]. One round sends (a, d) to
+(a after i defender hits, d after j attacker hits) with probability Pd(i | d) * Pa(j | a): the
+defender's move depends on the attacker's dice and the other way round, so the round is not a
+Kronecker product. It factors per attacker state instead: with V[a] the defender's move matrix
+under a's dice (V[a][d, e] = P(a's hits take d to e)), the mass reaching row "a after i hits" is
+row i of (M[a, :] * Pd(i | :)) @ V[a]. That is one batched matrix product per round; the rows
+are then added into the rows their paths name. Every hit lowers a side's depth (hits it can
+still absorb) by exactly one, which the tail solver uses. The same code runs on Fractions
+(numpy object arrays) for the exact tests.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from fractions import Fraction
+from typing import Any, Callable
+
+import numpy as np
 
 from engine.core.budget import check
 from engine.ti4.assignment import ForceStates, Number
 
 Pair = tuple[int, int]
 Distribution = dict[Pair, Number]
+Ends = dict[tuple[str, int, int], Number]
+Mode = tuple[int, bool]  # how a side rolls in a round: modifier, misses rerolled
 
 STALEMATE_RULE = "ti4/faq-generale-2"
 ROUNDS_SHOWN = 8  # rounds stepped one by one when the work budget allows
 WORK_BUDGET = 500_000  # hit combinations spent on optional rounds before solving the rest
+BLOCK = 1 << 22  # entries of the move matrices held at once: bounds memory (32 MB of floats)
+KINDS = ("attacker", "defender", "draw", "attacker_retreat", "defender_retreat", "stalemate",
+         "unfinished")
 
 
 @dataclass(frozen=True)
@@ -40,6 +54,12 @@ class RoundRules:
     attacker_retreat: int | None = None
     defender_retreat: int | None = None
     first_round_step: Callable[[Distribution], Distribution] | None = None
+    reroll_round: tuple[int | None, int | None] = (None, None)
+
+    def modes(self, r: int) -> tuple[Mode, Mode]:
+        """How each side rolls in round r."""
+        modifiers = self.modifier(r)
+        return ((modifiers[0], self.reroll_round[0] == r), (modifiers[1], self.reroll_round[1] == r))
 
 
 @dataclass(frozen=True)
@@ -50,116 +70,222 @@ class ChainOutcome:
     ``rounds[r]`` is P(the battle ends during round r), for r = 0 (before combat) up to the last
     round stepped one by one; ``later`` is P(it ends after that round)."""
 
-    ends: dict[tuple[str, int, int], Number]
+    ends: Ends
     rounds: tuple[Number, ...]
     later: Number
     expected_rounds: Number
 
 
+def _close(force: ForceStates, most_hits: int) -> None:
+    """Register every state a combat round can lead to from the states known, so the
+    matrices never grow (a side only loses dice, so ``most_hits`` bounds every later roll).
+    The empty state is always there: the chain settles battles on it."""
+    force.index((0,) * len(force.states[force.start]))
+    k = 0
+    while k < len(force.states):
+        for h in range(most_hits + 1):
+            force.after_round(k, h)
+        k += 1
+
+
+def _most_hits(force: ForceStates) -> int:
+    return max(len(force.roll(i, "combat")) for i in range(len(force.states))) - 1
+
+
+class _Side:
+    """One side's closed state set as arrays: depths, loss paths and combat rolls by modifier."""
+
+    def __init__(self, force: ForceStates, hits_against: int, dtype):
+        self.force, self.dtype = force, dtype
+        n = len(force.states)
+        self.depth = np.array(force.depths, dtype=np.int64)
+        self.rank = np.array(force.ranks, dtype=np.int64)
+        self.dead = force.index((0,) * len(force.states[force.start]))
+        self.alive = self.depth > 0
+        self.lengths = np.array([len(force.roll(i, "combat")) for i in range(n)])
+        self.width = int(self.lengths.max())  # hit counts 0..dice: no modifier adds a die
+        # paths[i, h]: the state after h hits (every count past the depth empties the side)
+        self.paths = np.array([[force.after_round(i, h) for h in range(hits_against + 1)]
+                               for i in range(n)], dtype=np.int64).reshape(n, hits_against + 1)
+        self._rolls: dict[Mode, tuple[np.ndarray, np.ndarray]] = {}
+        # States that roll the same dice share one move matrix of the other side.
+        keys = [force.dice(i, "combat") for i in range(n)]
+        ids = {key: k for k, key in enumerate(dict.fromkeys(keys))}
+        self.profile = np.array([ids[key] for key in keys], dtype=np.int64)
+        self.representative = np.array([keys.index(key) for key in ids], dtype=np.int64)
+
+    def rolls(self, mode: Mode) -> tuple[np.ndarray, np.ndarray]:
+        """(P[state, hits] padded to ``width``, whether each state can score at all)."""
+        found = self._rolls.get(mode)
+        if found is None:
+            table = np.zeros((len(self.depth), self.width), dtype=self.dtype)
+            scores = np.zeros(len(self.depth), dtype=bool)
+            for i in range(len(self.depth)):
+                roll = self.force.roll(i, "combat", *mode)
+                table[i, :len(roll)] = roll
+                scores[i] = len(roll) > 1
+            found = self._rolls[mode] = (table, scores)
+        return found
+
+    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: Mode) -> np.ndarray:
+        """V[k][s, t] = P(``shooter``'s dice profile ``profiles[k]`` takes this side from
+        state s to state t): hit counts past the depth all end in the empty state."""
+        n = len(self.depth)
+        table = shooter.rolls(modifier)[0][shooter.representative[profiles]]
+        out = np.zeros((len(profiles), n, n), dtype=self.dtype)
+        rows = np.arange(n)
+        for h in range(self.paths.shape[1]):
+            out[:, rows, self.paths[:, h]] += table[:, h, None]
+        return out
+
+
 class _PairChain:
-    """Probability mass on every (attacker state, defender state) pair, as a dense matrix.
+    """Probability mass on every (attacker state, defender state) pair, as a dense matrix."""
 
-    Lists of lists beat dictionaries here: the inner loop of a round is an indexed add. Both
-    state sets are closed first (every state a side can still reach is on the loss chain of
-    a state it holds now), so the matrix never grows.
-    """
+    def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number,
+                 starts: list[Pair]):
+        most_a, most_d = _most_hits(attacker), _most_hits(defender)
+        _close(attacker, most_d)
+        _close(defender, most_a)
+        self.zero: Any = zero  # a numpy fill value: Fraction(0) or 0.0
+        self.dtype = object if isinstance(zero, Fraction) else np.float64
+        width_a = max(len(attacker.roll(i, "combat")) for i in range(len(attacker.states)))
+        width_d = max(len(defender.roll(i, "combat")) for i in range(len(defender.states)))
+        self.a = _Side(attacker, width_d - 1, self.dtype)
+        self.d = _Side(defender, width_a - 1, self.dtype)
+        self.shape = (len(attacker.states), len(defender.states))
+        self.ends = {kind: self.empty() for kind in KINDS}
+        self._move_modifier: Mode | None = None
+        self._move_cache: dict[int, np.ndarray] = {}
+        # Hit combinations a round looks at from (a, d) once capped at what the other side can
+        # absorb: the work measure of the optional rounds, the same as the dictionary engine's.
+        self.cost = (np.minimum(self.a.lengths[:, None], self.d.depth[None, :] + 1)
+                     * np.minimum(self.d.lengths[None, :], self.a.depth[:, None] + 1))
 
-    def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number):
-        self.attacker, self.defender, self.zero = attacker, defender, zero
-        self.ends: dict[tuple[str, int, int], Number] = {}
-        self.a_dead = attacker.index((0,) * len(attacker.states[attacker.start]))
-        self.d_dead = defender.index((0,) * len(defender.states[defender.start]))
+    def empty(self) -> np.ndarray:
+        return np.full(self.shape, self.zero, dtype=self.dtype)
 
-    def empty(self) -> list[list[Number]]:
-        return [[self.zero] * len(self.defender.states) for _ in self.attacker.states]
-
-    def load(self, dist: Distribution) -> list[list[Number]]:
-        for a, d in dist:
-            self.attacker.chain(a)
-            self.defender.chain(d)
+    def load(self, dist: Distribution) -> np.ndarray:
         grid = self.empty()
         for (a, d), p in dist.items():
-            grid[a][d] += p
+            grid[a, d] += p
         return grid
 
-    def add(self, kind: str, a: int, d: int, p: Number) -> None:
-        key = (kind, a, d)
-        self.ends[key] = self.ends.get(key, self.zero) + p
-
-    def kind(self, a: int, d: int) -> str | None:
-        """Who won if the battle is over at (a, d) (23.9, 23.10), else None."""
-        a_alive, d_alive = a != self.a_dead, d != self.d_dead
-        if a_alive and d_alive:
-            return None
-        return "attacker" if a_alive else "defender" if d_alive else "draw"
-
-    def settle_pairs(self, dist: Distribution) -> tuple[Distribution, Number]:
-        """Record finished battles of a sparse distribution; return the rest and the mass
-        that ended."""
-        going: Distribution = {}
-        ended = self.zero
-        for (a, d), p in dist.items():
-            kind = self.kind(a, d)
-            if kind is None:
-                going[(a, d)] = p
-            else:
-                self.add(kind, a, d, p)
-                ended += p
-        return going, ended
-
-    def settle(self, grid: list[list[Number]], retreating: str | None = None) -> Number:
+    def settle(self, grid: np.ndarray, retreating: str | None = None) -> Number:
         """Record and clear the finished battles in ``grid`` (all of them when a side
         retreats this round); return the mass that ended."""
-        ended = self.zero
-        for a, row in enumerate(grid):
-            for d, p in enumerate(row):
-                if not p:
-                    continue
-                kind = self.kind(a, d)
-                if kind is None and retreating is not None:
-                    kind = f"{retreating}_retreat"
-                if kind is not None:
-                    self.add(kind, a, d, p)
-                    ended += p
-                    row[d] = self.zero
+        ad, dd = self.a.dead, self.d.dead
+        alive_a, alive_d = self.a.alive, self.d.alive
+        ended = grid[ad, :].sum() + grid[alive_a, dd].sum()
+        self.ends["draw"][ad, dd] += grid[ad, dd]
+        self.ends["defender"][ad, alive_d] += grid[ad, alive_d]
+        self.ends["attacker"][alive_a, dd] += grid[alive_a, dd]
+        grid[ad, :] = self.zero
+        grid[:, dd] = self.zero
+        if retreating is not None:
+            ended += grid.sum()
+            self.ends[f"{retreating}_retreat"] += grid
+            grid[...] = self.zero
         return ended
 
-    def spread(self, a: int, d: int, m: Number, modifiers: tuple[int, int],
-               out: list[list[Number]], skip_still: bool) -> None:
-        """Add to ``out`` where one round of rolls sends mass ``m`` from (a, d)."""
-        path_a, path_d = self.attacker.chain(a), self.defender.chain(d)
-        hits_a = self.attacker.capped_roll(a, "combat", modifiers[0], len(path_d) - 1)
-        hits_d = self.defender.capped_roll(d, "combat", modifiers[1], len(path_a) - 1)
-        row = list(zip(path_d, hits_a))
-        for hd, qd in enumerate(hits_d):
-            target = out[path_a[hd]]
-            w = m * qd
-            for nd, qa in (row[1:] if skip_still and hd == 0 else row):
-                target[nd] += w * qa
+    def moves(self, profiles: np.ndarray, modifier: Mode) -> list[np.ndarray]:
+        """The defender's move matrices under these attacker dice profiles, kept while the
+        modifier stays the same and they fit in ``BLOCK`` entries."""
+        if self._move_modifier != modifier:
+            self._move_modifier, self._move_cache = modifier, {}
+        wanted = profiles.tolist()
+        missing = [p for p in dict.fromkeys(wanted) if p not in self._move_cache]
+        if missing:
+            if (len(self._move_cache) + len(missing)) * self.shape[1] ** 2 > BLOCK:
+                self._move_cache = {}  # memory stays bounded: build what this call needs
+                missing = list(dict.fromkeys(wanted))
+            built = self.d.move_matrices(self.a, np.array(missing), modifier)
+            self._move_cache.update(zip(missing, built))
+        return [self._move_cache[p] for p in wanted]
 
-    def cost(self, a: int, d: int) -> int:
-        """Hit combinations one ``spread`` from (a, d) looks at: the work it does."""
-        return min(len(self.attacker.roll(a, "combat")), self.defender.depths[d] + 1) * min(
-            len(self.defender.roll(d, "combat")), self.attacker.depths[a] + 1)
+    def outflow(self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]) -> np.ndarray:
+        """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
+        states) that reaches defender state e while the defender scores i hits. Rows with the
+        same dice share one matrix product."""
+        qd = self.d.rolls(modifiers[1])[0]
+        u = mass[:, None, :] * qd.T[None, :, :]
+        profile = self.a.profile[rows]
+        order = np.argsort(profile, kind="stable")
+        cuts = np.flatnonzero(np.diff(profile[order])) + 1
+        groups = np.split(order, cuts)
+        n = self.shape[1]
+        out = np.empty_like(u)
+        for start in range(0, len(groups), max(1, BLOCK // n ** 2)):
+            chunk = groups[start:start + max(1, BLOCK // n ** 2)]
+            matrices = self.moves(np.array([profile[g[0]] for g in chunk]), modifiers[0])
+            for g, v in zip(chunk, matrices):
+                out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
+        return out
+
+    def add_rows(self, out: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
+        """out[rows[k], :] += values[k] for every k (rows may repeat)."""
+        if self.dtype is object:
+            np.add.at(out, rows, values)
+            return
+        flat = (rows[:, None] * self.shape[1] + np.arange(self.shape[1])[None, :]).ravel()
+        out += np.bincount(flat, values.ravel(), out.size).reshape(self.shape)
+
+    def step(self, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> np.ndarray:
+        """One round of rolls for all the mass in ``grid``."""
+        out = self.empty()
+        rows = np.flatnonzero((grid != 0).any(axis=1))
+        size = max(1, BLOCK // (self.shape[1] ** 2))
+        for start in range(0, len(rows), size):
+            check()  # the web layer's time budget, if any
+            block = rows[start:start + size]
+            x = self.outflow(block, grid[block], modifiers)
+            self.add_rows(out, self.a.paths[block].ravel(), x.reshape(-1, self.shape[1]))
+        return out
+
+    def outcome_ends(self) -> Ends:
+        ends: Ends = {}
+        for kind, grid in self.ends.items():
+            found = np.nonzero(grid != 0)
+            ends.update(zip(((kind, a, d) for a, d in zip(*(i.tolist() for i in found))),
+                            grid[found].tolist()))
+        return ends
 
 
-def _cells(grid: list[list[Number]]):
-    for a, row in enumerate(grid):
-        for d, p in enumerate(row):
-            if p:
-                yield a, d, p
+def _scalar(x) -> Number:
+    return x if isinstance(x, Fraction) else float(x)
+
+
+def _settle_pairs(attacker: ForceStates, defender: ForceStates, dist: Distribution,
+                  ends: Ends, zero: Number) -> tuple[Distribution, Number]:
+    """Record the finished battles of a sparse distribution (before the matrices exist);
+    return the rest and the mass that ended."""
+    going: Distribution = {}
+    ended = zero
+    for (a, d), p in dist.items():
+        a_alive, d_alive = attacker.alive(a), defender.alive(d)
+        if a_alive and d_alive:
+            going[(a, d)] = p
+            continue
+        kind = "attacker" if a_alive else "defender" if d_alive else "draw"
+        ends[(kind, a, d)] = ends.get((kind, a, d), zero) + p
+        ended += p
+    return going, ended
 
 
 def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
         rules: RoundRules, zero: Number) -> ChainOutcome:
     """Play the battle from ``start`` (the pairs after any pre-combat fire) to its end."""
-    pairs = _PairChain(attacker, defender, zero)
-    going, ended = pairs.settle_pairs(start)
+    early: Ends = {}
+    going, ended = _settle_pairs(attacker, defender, start, early, zero)
     rounds = [ended]
     expected = sum(going.values(), zero)  # every battle still on plays round 1
     before_rolls = zero
     if going and rules.first_round_step is not None:
-        going, before_rolls = pairs.settle_pairs(rules.first_round_step(going))
+        going, before_rolls = _settle_pairs(attacker, defender, rules.first_round_step(going),
+                                            early, zero)
+    pairs = _PairChain(attacker, defender, zero, list(going))
+    for (kind, a, d), p in early.items():
+        pairs.ends[kind][a, d] += p
     grid = pairs.load(going)
     last = rules.horizon if rules.stop_after is not None else max(rules.horizon, ROUNDS_SHOWN)
     work = 0
@@ -168,58 +294,119 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
     while alive and r < last and (r < rules.horizon or work <= WORK_BUDGET):
         r += 1
         if r > 1:
-            expected += sum((p for _, _, p in _cells(grid)), zero)
+            expected += grid.sum()
         retreating = None
         if rules.defender_retreat == r:
             retreating = "defender"  # 23.4: the attacker cannot announce in this round
         elif rules.attacker_retreat == r:
             retreating = "attacker"
-        nxt = pairs.empty()
-        modifiers = rules.modifier(r)
-        for a, d, m in _cells(grid):
-            check()  # the web layer's time budget, if any
-            pairs.spread(a, d, m, modifiers, nxt, False)
-            if r > rules.horizon:
-                work += pairs.cost(a, d)
-        grid = nxt
+        if r > rules.horizon:
+            work += int(pairs.cost[grid != 0].sum())
+        grid = pairs.step(grid, rules.modes(r))
         rounds.append(pairs.settle(grid, retreating) + (before_rolls if r == 1 else zero))
-        alive = any(p for _, _, p in _cells(grid))
+        alive = bool((grid != 0).any())
     later = zero
     if alive and rules.stop_after is not None:
-        for a, d, m in _cells(grid):
-            pairs.add("unfinished", a, d, m)
+        pairs.ends["unfinished"] += grid
     elif alive:
-        later, visits = _solve_tail(pairs, grid, rules.modifier(r + 1))
+        solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
+        later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits
     if r == 0:
         rounds.append(before_rolls)
-    return ChainOutcome(pairs.ends, tuple(rounds), later, expected)
+    return ChainOutcome(pairs.outcome_ends(), tuple(map(_scalar, rounds)), _scalar(later),
+                        _scalar(expected))
 
 
-def _solve_tail(pairs: _PairChain, grid: list[list[Number]],
-                modifiers: tuple[int, int]) -> tuple[Number, Number]:
+def _solve_tail(pairs: _PairChain, grid: np.ndarray,
+                modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, expected
-    rounds). Pairs are taken from the most hits left to the fewest: every move but the
-    self-loop goes down, so each pair is final when its turn comes."""
-    attacker, defender, zero = pairs.attacker, pairs.defender, pairs.zero
-    order = sorted(((a, d) for a in range(len(grid)) for d in range(len(grid[0]))
-                    if attacker.depths[a] and defender.depths[d]),
-                   key=lambda ad: -(attacker.depths[ad[0]] + defender.depths[ad[1]]))
-    absorbed = visits = zero
-    for a, d in order:
-        m = grid[a][d]
-        if not m:
-            continue
-        check()
-        grid[a][d] = zero
-        hits_a = attacker.roll(a, "combat", modifiers[0])
-        hits_d = defender.roll(d, "combat", modifiers[1])
-        if len(hits_a) == 1 and len(hits_d) == 1:
-            pairs.add("stalemate", a, d, m)  # nobody can ever score: FAQ, GENERALE 2
-            absorbed += m
-            continue
-        leave = m / (1 - hits_a[0] * hits_d[0])
-        visits += leave
-        pairs.spread(a, d, leave, modifiers, grid, True)
-    absorbed += pairs.settle(grid)
-    return absorbed, visits
+    rounds).
+
+    Attacker states are taken from the highest rank (hits left, plus cards) to the lowest, all
+    those of one rank at once: mass leaves an attacker state only downwards, so its row is
+    complete when its turn comes. Within a row the attacker stays while the defender misses,
+    and the defender moves down its own chain (or stays, if nobody hits): a triangular linear
+    system per row,
+    y = r + K^T y, whose solution y is the expected number of rounds started at each pair
+    (the "nobody hit" self-loop is its diagonal). Pairs where neither side can score are the
+    FAQ's stalemate and absorb their mass.
+    """
+    a_side, d_side = pairs.a, pairs.d
+    cols = np.flatnonzero(d_side.alive)
+    cols = cols[np.argsort(-d_side.rank[cols], kind="stable")]  # triangular order
+    cuts = [0, *(np.flatnonzero(np.diff(d_side.rank[cols])) + 1).tolist(), len(cols)]
+    groups = [slice(a, b) for a, b in zip(cuts, cuts[1:])]
+    visits = pairs.zero
+    size = max(1, BLOCK // pairs.shape[1] ** 2)  # rows solved at once: bounds memory
+    for rank in range(int(a_side.rank.max()), 0, -1):
+        level = np.flatnonzero((a_side.rank == rank) & a_side.alive
+                               & (grid[:, cols] != 0).any(axis=1))
+        for start in range(0, len(level), size):
+            check()  # the web layer's time budget, if any
+            visits += _absorb_rows(pairs, grid, level[start:start + size], cols, groups, modifiers)
+    return pairs.settle(grid), visits
+
+
+TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
+
+
+def _iterate_tail(pairs: _PairChain, grid: np.ndarray,
+                  modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
+    """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
+    hits no longer only go down, so rounds are repeated until the mass still in play is below
+    ``TAIL_TOLERANCE`` (it shrinks geometrically; what is left is far below the 1e-12 the
+    results are given to). Pairs where neither side can score are the FAQ stalemate."""
+    if pairs.dtype is object:
+        raise ValueError("repairs make the chain infinite: solve them in floats")
+    a_scores = pairs.a.rolls(modifiers[0])[1]
+    d_scores = pairs.d.rolls(modifiers[1])[1]
+    stuck = ~a_scores[:, None] & ~d_scores[None, :]
+    absorbed = visits = 0.0
+    while True:
+        check()  # the web layer's time budget, if any
+        pairs.ends["stalemate"] += np.where(stuck, grid, 0.0)
+        absorbed += grid[stuck].sum()
+        grid[stuck] = 0.0
+        left = grid.sum()
+        if left <= TAIL_TOLERANCE:
+            return absorbed + left, visits
+        visits += left
+        grid = pairs.step(grid, modifiers)
+        absorbed += pairs.settle(grid)
+
+
+def _absorb_rows(pairs: _PairChain, grid: np.ndarray, rows: np.ndarray, cols: np.ndarray,
+                 groups: list[slice], modifiers: tuple[Mode, Mode]) -> Number:
+    """Solve the rows' systems, record their stalemates, send their outflow to lower rows;
+    return the rounds started in them."""
+    a_side, d_side = pairs.a, pairs.d
+    qd, d_scores = d_side.rolls(modifiers[1])
+    a_scores = a_side.rolls(modifiers[0])[1]
+    moves = np.stack(pairs.moves(a_side.profile[rows], modifiers[0]))[:, cols][:, :, cols]
+    stuck = ~a_scores[rows][:, None] & ~d_scores[cols][None, :]  # FAQ stalemate pairs
+    stay = np.where(stuck[:, :, None], pairs.zero, qd[cols, 0][None, :, None] * moves)
+    y = _solve_rows(stay, grid[np.ix_(rows, cols)], groups)
+    grid[np.ix_(rows, cols)] = pairs.zero
+    pairs.ends["stalemate"][np.ix_(rows, cols)] += np.where(stuck, y, pairs.zero)
+    y = np.where(stuck, pairs.zero, y)
+    mass = np.full((len(rows), pairs.shape[1]), pairs.zero, dtype=pairs.dtype)
+    mass[:, cols] = y
+    x = pairs.outflow(rows, mass, modifiers)
+    grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
+    pairs.add_rows(grid, a_side.paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
+    return y.sum()
+
+
+def _solve_rows(stay: np.ndarray, mass: np.ndarray, groups: list[slice]) -> np.ndarray:
+    """y[k] = mass[k] + stay[k]^T y[k] for every k, by forward substitution one group of
+    columns at a time: the columns are in rank order and ``groups`` are the runs of equal rank,
+    between which moves only go forward (within a group only the diagonal, the self-loop)."""
+    acc = mass.copy()
+    y = np.empty_like(mass)
+    diagonal = np.diagonal(stay, axis1=1, axis2=2)
+    for group in groups:
+        y[:, group] = acc[:, group] / (1 - diagonal[:, group])
+        after = slice(group.stop, None)
+        acc[:, after] += (y[:, None, group] @ stay[:, group, after])[:, 0, :]
+    return y

@@ -22,6 +22,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, number_type, summarize
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
+from engine.ti4.situations import fire_team_round, situation_reasons, with_morale_boost
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3",
@@ -67,7 +68,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     cannon = battle.space_cannon and def_force.count("pds") > 0
     if cannon:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
-    cannon_dist = cannon_hits(def_force, att_force) if cannon else (1,)
+    cannon_dist = cannon_hits(def_force, att_force, "defender", space=False) if cannon else (1,)
     start: Distribution = {}
     bacterial = att_force.has("x89_bacterial_weapon") and bombard
     for hb, qb in enumerate(map(number, bombard_dist)):
@@ -79,18 +80,19 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     if att_force.modifiers or def_force.modifiers:
         rules.append("ti4/49.2")
     reasons += technology_reasons(att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False)
-    att_modifiers = att_force.modifiers
+    reasons += situation_reasons(att_force, def_force, "ground")
+    att_modifiers, def_modifiers = with_morale_boost(att_force), with_morale_boost(def_force)
     if def_force.has("magen_defense_grid") and def_force.count("pds"):
         if att_force.count("war_sun"):  # the PDS lose Planetary Shield, and the card with it
             reasons.append(Reason("war_sun_stops_magen", "ti4/70.3"))
         else:
             att_modifiers += (NO_ROLLS_IN_ROUND_1,)
             reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))
+    rerolls = (fire_team_round(att_force), fire_team_round(def_force))
     round_rules = RoundRules(
-        horizon=horizon(battle.stop_after, (), (att_modifiers, def_force.modifiers)),
-        modifier=lambda r: (total_modifier(att_modifiers, r),
-                            total_modifier(def_force.modifiers, r)),
-        stop_after=battle.stop_after)
+        horizon=horizon(battle.stop_after, rerolls, (att_modifiers, def_modifiers)),
+        modifier=lambda r: (total_modifier(att_modifiers, r), total_modifier(def_modifiers, r)),
+        stop_after=battle.stop_after, reroll_round=rerolls)
     outcome = run(att, dfn, start, round_rules, zero)
     return summarize(outcome, att, dfn, (_infantry(att_force), _infantry(def_force)),
                      (att_force.loadout, def_force.loadout), _settle,

@@ -15,9 +15,10 @@ from typing import Mapping
 from engine.core.bounds import require_int
 from engine.core.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
+from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
 from engine.ti4.plans import RoundModifier
 from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, SHIPS, TECHNOLOGIES, UNIT_KEYS,
-                              UPGRADABLE, Flagship, Loadout)
+                              UPGRADABLE, FLAGSHIP_EFFECTS, Flagship, Loadout)
 
 KINDS = ("space", "ground")
 MAX_FIGHTERS = 20
@@ -26,6 +27,7 @@ MAX_COMBATANTS = 24  # units that roll in the combat, per side
 MAX_ROUND = 10  # latest round a plan or a modifier may name
 MAX_MODIFIERS = 6  # per side
 MAX_MODIFIER = 3  # absolute value of one modifier
+HAND_LIMIT = 7  # action cards a player may hold (18.4)
 
 # Which units may be entered, by combat kind and side.
 ALLOWED = {
@@ -45,8 +47,9 @@ def unit_limit(key: str) -> int:
 @dataclass(frozen=True)
 class Force:
     """One side: unit counts, unit upgrades (``"cruiser"`` means Cruiser II), hit policy,
-    an optional planned retreat round, roll modifiers, the flagship's printed attributes and
-    the combat technologies researched (``TECHNOLOGIES``)."""
+    an optional planned retreat round, roll modifiers, the flagship's printed attributes, the
+    combat technologies researched (``TECHNOLOGIES``), units already damaged when the combat
+    starts and the action cards the side will play (``engine/ti4/cards.py``)."""
 
     units: Mapping[str, int]
     upgrades: tuple[str, ...] = ()
@@ -55,6 +58,8 @@ class Force:
     modifiers: tuple[RoundModifier, ...] = ()
     flagship: Flagship = Flagship()
     technologies: tuple[str, ...] = ()
+    damaged: Mapping[str, int] = field(default_factory=dict)
+    cards: ActionCards = ActionCards()
 
     def has(self, technology: str) -> bool:
         return technology in self.technologies
@@ -138,6 +143,31 @@ def _check_modifiers(side: str, force: Force) -> None:
             raise InvalidInput("round_range_reversed", field=f"{where}.last_round")
 
 
+def _check_damaged(side: str, force: Force) -> None:
+    for key, n in force.damaged.items():
+        where = f"{side}.damaged.{key}"
+        if key not in UNIT_KEYS:
+            raise InvalidInput("unknown_unit", field=where, unit=key)
+        if n < 0:
+            raise InvalidInput("negative_count", field=where, unit=key)
+        if n and not force.loadout.stats(key).sustain:
+            raise InvalidInput("damaged_without_sustain", field=where, rule="ti4/77.1", unit=key)
+        if n > force.count(key):
+            raise InvalidInput("more_damaged_than_units", field=where, unit=key, max=force.count(key))
+
+
+def _check_cards(kind: str, side: str, force: Force) -> None:
+    total = 0
+    for name, n in zip(CARD_COPIES, (getattr(force.cards, name) for name in CARD_COPIES)):
+        where = f"{side}.cards.{name}"
+        require_int(n, 0, CARD_COPIES[name], where, code="card_count_out_of_range")
+        if n and kind not in CARD_KINDS[side][name].split():
+            raise InvalidInput("card_not_in_this_combat", field=where, rule="ti4/18.6", card=name)
+        total += n
+    if total > HAND_LIMIT:
+        raise InvalidInput("too_many_cards", field=f"{side}.cards", rule="ti4/18.4", max=HAND_LIMIT)
+
+
 def validate(battle: Battle) -> None:
     """Refuse what the rules forbid or the calculator cannot take; silent when all is well."""
     if battle.kind not in KINDS:
@@ -156,6 +186,10 @@ def validate(battle: Battle) -> None:
         for name, (lo, hi) in FLAGSHIP_LIMITS.items():
             value = getattr(force.flagship, name)
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")
+        _check_damaged(side, force)
+        _check_cards(battle.kind, side, force)
+        if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
+            raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")
         _check_round(force.retreat_round, f"{side}.retreat_round")
         if battle.kind == "ground" and force.retreat_round is not None:
             raise InvalidInput("no_retreat_in_ground_combat", field=f"{side}.retreat_round",

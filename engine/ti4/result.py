@@ -17,6 +17,8 @@ from engine.ti4.chain import STALEMATE_RULE, ChainOutcome
 from engine.ti4.units import Loadout
 
 Units = tuple[tuple[str, int], ...]  # sorted (unit, count) pairs, count > 0
+# settle(kind, attacker units, defender units): what is left of each side; a side's part may only
+# depend on the kind of ending and its own units (summarize calls it one side at a time).
 Settle = Callable[[str, dict[str, int], dict[str, int]], tuple[dict[str, int], dict[str, int]]]
 
 
@@ -103,16 +105,22 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
                                        "attacker_retreat", "defender_retreat", "stalemate")}
     finals: tuple[dict[Units, Number], dict[Units, Number]] = ({}, {})
     found: dict[str, Reason] = {}
+    # What is left of a side depends only on how the battle ended and on that side's own
+    # units, so each side's end states are summed over the other side's first.
+    margins: tuple[dict[tuple[str, int], Number], dict[tuple[str, int], Number]] = ({}, {})
     for (kind, ia, idf), p in outcome.ends.items():
         columns[WINS[kind]] += p
         if kind in ("attacker_retreat", "defender_retreat", "stalemate"):
             columns[kind] += p
-        before = (attacker.counts(ia), defender.counts(idf))
-        left = settle(kind, *before)
-        for side in (0, 1):
-            key = _freeze(left[side])
-            finals[side][key] = finals[side].get(key, zero) + p
-            if left[side].get("fighter", 0) < before[side].get("fighter", 0):
+        for side, key in ((0, (kind, ia)), (1, (kind, idf))):
+            margins[side][key] = margins[side].get(key, zero) + p
+    for side, states in ((0, attacker), (1, defender)):
+        for (kind, i), p in margins[side].items():
+            before = states.counts(i)
+            left = settle(kind, *((before, {}) if side == 0 else ({}, before)))[side]
+            frozen = _freeze(left)
+            finals[side][frozen] = finals[side].get(frozen, zero) + p
+            if left.get("fighter", 0) < before.get("fighter", 0):
                 reason = (Reason("fighters_left_behind", "ti4/23.7") if kind.endswith("retreat")
                           or kind == "stalemate" else Reason("fighters_over_capacity",
                                                              "ti4/23.10"))

@@ -21,6 +21,8 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, number_type, summarize
 from engine.ti4.rolls import D10_RULES
+from engine.ti4.situations import (fires_cannon, round_effects, situation_reasons,
+                                  with_morale_boost)
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
 from engine.ti4.units import SHIPS, Loadout
 
@@ -121,6 +123,9 @@ def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tup
                                   {"side": side, "round": force.retreat_round}))
     if both.get("fighter"):
         rules.append("ti4/17.3")
+    reasons += situation_reasons(att, dfn, "space")
+    if any(f.damaged.get(k) for f in (att, dfn) for k in f.damaged):
+        rules += ["ti4/77", "ti4/77.1"]
     return tuple(dict.fromkeys(rules)), tuple(reasons)
 
 
@@ -131,13 +136,17 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("space_combat takes a space battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    att = ForceStates(_ships(att_force), att_force.loadout, att_force.policy, number)
-    dfn = ForceStates(_ships(def_force), def_force.loadout, def_force.policy, number)
+    att = ForceStates(_ships(att_force), att_force.loadout, att_force.policy, number,
+                      att_force.damaged, round_effects(att_force, def_force))
+    dfn = ForceStates(_ships(def_force), def_force.loadout, def_force.policy, number,
+                      def_force.damaged, round_effects(def_force, att_force))
     start: Distribution = {(att.start, dfn.start): number(1)}
-    cannon = battle.space_cannon and (att_force.count("pds") or def_force.count("pds"))
+    cannon = battle.space_cannon and (fires_cannon(att_force, "attacker")
+                                      or fires_cannon(def_force, "defender"))
     if cannon:
         start = {}
-        att_cannon, def_cannon = cannon_hits(att_force, def_force), cannon_hits(def_force, att_force)
+        att_cannon = cannon_hits(att_force, def_force, "attacker")
+        def_cannon = cannon_hits(def_force, att_force, "defender")
         att_graviton, def_graviton = (f.has("graviton_laser_system") for f in (att_force, def_force))
         for ha, qa in enumerate(map(number, att_cannon)):
             for hd, qd in enumerate(map(number, def_cannon)):
@@ -147,13 +156,13 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
     if any(cannons):
         start = assault_cannon_step(att, dfn, *cannons)(start)
-    barrage = any(f.count("destroyer") for f in (att_force, def_force))
+    barrage = any(f.loadout.stats(k).barrage for f in (att_force, def_force) for k in SHIPS if f.count(k))
     nebula = 1 if battle.nebula else 0
+    att_mods, def_mods = with_morale_boost(att_force), with_morale_boost(def_force)
     rules = RoundRules(
         horizon=horizon(battle.stop_after, (att_force.retreat_round, def_force.retreat_round),
-                        (att_force.modifiers, def_force.modifiers)),
-        modifier=lambda r: (total_modifier(att_force.modifiers, r),
-                            total_modifier(def_force.modifiers, r) + nebula),
+                        (att_mods, def_mods)),
+        modifier=lambda r: (total_modifier(att_mods, r), total_modifier(def_mods, r) + nebula),
         stop_after=battle.stop_after,
         attacker_retreat=att_force.retreat_round,
         defender_retreat=def_force.retreat_round,

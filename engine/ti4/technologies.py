@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
+from engine.ti4.cards import BATTLESTATION_CANNON
 from engine.ti4.chain import Distribution
 from engine.ti4.inputs import MAX_MODIFIER, MAX_MODIFIERS, Force
 from engine.ti4.plans import RoundModifier
@@ -24,12 +25,21 @@ from engine.ti4.rolls import ability_hits
 NO_ROLLS_IN_ROUND_1 = RoundModifier(-(10 + MAX_MODIFIERS * MAX_MODIFIER), 1, 1)
 
 
-def cannon_hits(shooter: Force, target: Force) -> tuple[Fraction, ...]:
-    """P(h hits) of ``shooter``'s PDS firing at ``target``'s units (15.2, 15.6), with Plasma
-    Scoring's extra die and the target's Antimass Deflectors."""
-    return ability_hits({"pds": shooter.count("pds")}, shooter.loadout, "space_cannon",
+def cannon_hits(shooter: Force, target: Force, side: str, space: bool = True) -> tuple[Fraction, ...]:
+    """P(h hits) of ``shooter``'s space cannon firing at ``target``'s units (15.2, 15.6): its
+    PDS, in space also a flagship with Space Cannon and the defender's Experimental
+    Battlestation; with Plasma Scoring's extra die, the target's Antimass Deflectors and the
+    hit the target's Maneuvering Jets cancel (one per roll, 18.6)."""
+    units = {"pds": shooter.count("pds")}
+    if space:
+        units["flagship"] = shooter.count("flagship")
+    extra = BATTLESTATION_CANNON if space and side == "defender" and shooter.cards.experimental_battlestation else {}
+    dist = ability_hits(units, shooter.loadout, "space_cannon",
                         modifier=-1 if target.has("antimass_deflectors") else 0,
-                        extra_die=shooter.has("plasma_scoring"))
+                        extra_die=shooter.has("plasma_scoring"), extra=extra)
+    if target.cards.maneuvering_jets and len(dist) > 1:
+        dist = (dist[0] + dist[1],) + dist[2:]
+    return dist
 
 
 def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_has: bool):

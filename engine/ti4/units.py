@@ -37,9 +37,10 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
 # Magen Defense Grid: at the start of a round of ground combat on a planet with your Planetary
 #   Shield units, exhaust it: your opponent makes no combat rolls that round (a war sun in the
 #   system takes Planetary Shield away, and the card with it, 70.3).
-# Duranium Armor is left out: it repairs a unit each round, which the loss chains cannot express.
+# Duranium Armor: during each combat round, after you assign hits, repair 1 of your damaged units
+#   that did not use Sustain Damage this round.
 TECHNOLOGIES = ("antimass_deflectors", "plasma_scoring", "graviton_laser_system", "assault_cannon",
-                "x89_bacterial_weapon", "magen_defense_grid")
+                "x89_bacterial_weapon", "magen_defense_grid", "duranium_armor")
 
 # Default loss order of the issue: cheapest first.
 DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship",
@@ -119,11 +120,56 @@ def stats(key: str, upgraded: bool = False) -> UnitStats:
 @dataclass(frozen=True)
 class Flagship:
     """A faction's flagship as its faction sheet prints it (the defaults are only a starting
-    point: 7 with two dice and capacity 3 is common among the base-game flagships)."""
+    point: 7 with two dice and capacity 3 is common among the base-game flagships).
+    ``effect``: the ability that changes a combat's odds, when the engine models it
+    (``FLAGSHIP_EFFECTS``); abilities are summarised by rule 16.21's "unique abilities"."""
 
     combat: int = 7
     dice: int = 2
     capacity: int = 3
+    barrage: Roll | None = None
+    space_cannon: Roll | None = None
+    effect: str | None = None
+
+
+# What the modelled flagship abilities do, in our words:
+# repairs_itself (Barony of Letnev): at the start of each space combat round, repair this ship.
+# fleet_bonus (Sardakk N'orr): +1 to the combat rolls of your other ships in the system.
+# extra_hits (Universities of Jol-Nar): each of its combat dice showing 9 or 10 before modifiers
+#   produces 2 more hits.
+FLAGSHIP_EFFECTS = ("repairs_itself", "fleet_bonus", "extra_hits")
+
+
+@dataclass(frozen=True)
+class FactionFlagship:
+    """A base-game faction's flagship: its name, its printed attributes and, when an ability
+    changes the odds in a way the engine does not model, ``not_modelled`` says which."""
+
+    name: str
+    sheet: Flagship
+    not_modelled: str | None = None
+
+
+# The 17 base-game factions' flagships, from their faction sheets.
+FACTION_FLAGSHIPS = {
+    "arborec": FactionFlagship("Duha Menaimon", Flagship(7, 2, 5)),
+    "barony_of_letnev": FactionFlagship("Arc Secundus", Flagship(5, 2, 3, effect="repairs_itself")),
+    "clan_of_saar": FactionFlagship("Son of Ragh", Flagship(5, 2, 3, barrage=Roll(6, 4))),
+    "embers_of_muaat": FactionFlagship("The Inferno", Flagship(5, 2, 3)),
+    "emirates_of_hacan": FactionFlagship("Wrath of Kenara", Flagship(7, 2, 3), "trade_goods_bonus"),
+    "federation_of_sol": FactionFlagship("Genesis", Flagship(5, 2, 12)),
+    "ghosts_of_creuss": FactionFlagship("Hil Colish", Flagship(5, 1, 3)),
+    "l1z1x_mindnet": FactionFlagship("[0.0.1]", Flagship(5, 2, 5), "hits_on_non_fighters"),
+    "mentak_coalition": FactionFlagship("Fourth Moon", Flagship(7, 2, 3), "no_sustain"),
+    "naalu_collective": FactionFlagship("Matriarch", Flagship(9, 2, 6)),
+    "nekro_virus": FactionFlagship("The Alastor", Flagship(9, 2, 3), "ground_forces_fight"),
+    "sardakk_norr": FactionFlagship("C'morran N'orr", Flagship(6, 2, 3, effect="fleet_bonus")),
+    "universities_of_jol_nar": FactionFlagship("J.N.S. Hylarim", Flagship(6, 2, 3, effect="extra_hits")),
+    "winnu": FactionFlagship("Salai Sai Corian", Flagship(7, 1, 3), "dice_per_enemy_ship"),
+    "xxcha_kingdom": FactionFlagship("Loncara Ssodu", Flagship(7, 2, 3, space_cannon=Roll(5, 3))),
+    "yin_brotherhood": FactionFlagship("Van Hauge", Flagship(9, 2, 3), "destroys_all_ships"),
+    "yssaril_tribes": FactionFlagship("Y'sia Y'ssrila", Flagship(5, 2, 3)),
+}
 
 
 FLAGSHIP_LIMITS = {"combat": (1, 10), "dice": (1, 4), "capacity": (0, 12)}
@@ -140,5 +186,5 @@ class Loadout:
         if key == "flagship":
             f = self.flagship
             return UnitStats("flagship", Fraction(8), Roll(f.combat, f.dice), move=1, capacity=f.capacity,
-                             sustain=True)
+                             sustain=True, barrage=f.barrage, space_cannon=f.space_cannon)
         return stats(key, key in self.upgrades)

@@ -1,9 +1,11 @@
 """Text analysis shared by the index and the queries: one analyzer per language, one for spelling.
 
-Italian: tokenizer -> lowercase -> Italian stop words -> Snowball Italian stemmer -> accent folding.
-Stop words come before folding because the list holds accented forms ("perché", "è"); folding
-comes last so "città" and "citta" meet on the same stem. English is the same chain with the
-English stop list and stemmer. The spelling analyzer keeps whole, accented words: "did you mean"
+Italian: tokenizer -> lowercase -> accent folding -> Italian stop words -> Snowball Italian stemmer.
+Folding comes before stemming: the stemmer reads a final accented vowel differently from the bare
+one ("parità" -> parit but "parita" -> par, "-ita" being a verb ending), so folding after it left
+players who type without accents (or with an apostrophe, "parita'") on another stem than the
+rulebook. The stop lists hold both the accented and the folded forms. English is the same chain
+with the English stop list and stemmer. The spelling analyzer keeps whole, accented words: "did you mean"
 must show words a reader knows, never stems.
 """
 
@@ -70,9 +72,9 @@ def italian_analyzer() -> Analyzer:
     return (
         RegexTokenizer(WORD_PATTERN)
         | LowercaseFilter()
+        | CharsetFilter(accent_map)
         | StopFilter(stoplist=STOP_IT, minsize=1)
         | StemFilter(stemfn=stemmer_for_language("it"), lang=None, cachesize=-1)
-        | CharsetFilter(accent_map)
     )
 
 
@@ -81,9 +83,9 @@ def english_analyzer() -> Analyzer:
     return (
         RegexTokenizer(WORD_PATTERN)
         | LowercaseFilter()
+        | CharsetFilter(accent_map)
         | StopFilter(stoplist=STOP_EN, minsize=1)
         | StemFilter(stemfn=stemmer_for_language("en"), lang=None, cachesize=-1)
-        | CharsetFilter(accent_map)
     )
 
 

@@ -23,6 +23,7 @@ from typing import Callable, Container, Mapping
 
 from whoosh.query import And, DisjunctionMax, Or, Query, Term
 
+from engine.core.budget import check
 from rules_db.search.analysis import QUERY_STOP_WORDS, fold, term
 from rules_db.search.glossary import Glossary
 from rules_db.search.schema import TEXT_FIELDS
@@ -211,6 +212,7 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     # joins the word's group (no "did you mean", the word may well be right).
     neighbours: dict[str, str] = {}
     for match in matches:
+        check()  # under a request's time budget (engine/core/budget.py): a no-op elsewhere
         word = match.group().lower()
         stems_in = {lang for lang, fields in TEXT_FIELDS.items() if any(term(word, lang) in indexed[f] for f in fields)}
         # A word with same-language synonyms is a word players use ("scappare"), not a typo of

@@ -5,16 +5,17 @@ from __future__ import annotations
 from whoosh.fields import ID, TEXT, Schema
 
 from rules_db.loader import Section
-from rules_db.search.analysis import english_analyzer, italian_analyzer, spelling_analyzer, terms
+from rules_db.search.analysis import english_analyzer, fold, italian_analyzer, spelling_analyzer, terms
 from rules_db.search.glossary import Glossary
 
 # Bump when the schema or the analysis changes: the index fingerprint includes it, so a deployed
 # index built by older code is rebuilt at the next start.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 9
 
 TITLE_BOOST = 3.0  # a word in the heading says what the section is about
 KEYWORD_BOOST = 2.5  # the analytic index and the glossary say the same, by hand
-CONTEXT_BOOST = 0.5  # a word in an enclosing chapter's heading: weaker than the section's own words
+CONTEXT_BOOST = 0.5
+INHERITED_TITLE_WEIGHT = 0.34  # a word in an enclosing chapter's heading: weaker than the section's own words
 
 SCHEMA = Schema(
     # Permalink of the section ("ti4/23.7"); the only way results point back to the rules database.
@@ -61,11 +62,24 @@ def glossary_keywords(section: Section, glossary: Glossary) -> tuple[list[str], 
     return italian, english
 
 
+def inherits_title(section: Section, ancestors: list[Section], lang: str) -> bool:
+    """The section's heading only repeats an enclosing chapter's ("16.9 ABILITIES" under "16
+    ABILITIES"): it says what the chapter is about, not what this paragraph says."""
+    title = section.title_it if lang == "it" else section.title_en
+    inherited = {fold(a.title_it if lang == "it" else a.title_en).strip() for a in ancestors}
+    return bool(title) and fold(title).strip() in inherited
+
+
 def section_document(section: Section, ancestors: list[Section], glossary: Glossary) -> dict:
     """The index document of one section under its ``ancestors`` (pure: the same input always
     gives the same document)."""
     extra_it, extra_en = glossary_keywords(section, glossary)
+    # An inherited heading weighs as context, not as the paragraph's own heading (Whoosh scales
+    # the field's term weights in this one document).
+    boosts = {f"_title_{lang}_boost": INHERITED_TITLE_WEIGHT
+              for lang in ("it", "en") if inherits_title(section, ancestors, lang)}
     return {
+        **boosts,
         "id": section.id,
         "game": section.game,
         "number": section.number,

@@ -5,23 +5,30 @@ from __future__ import annotations
 
 import queue
 from collections import Counter
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
+from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+import numpy as np
 from whoosh import scoring
 from whoosh.index import Index
 from whoosh.query import And, Query, Term
 from whoosh.searching import Searcher
 
+from engine.core.budget import check
 from rules_db.loader import GAMES, RulesDB, Section
 from rules_db.search import index
+from rules_db.search.analysis import fold
+from rules_db.search.encoder import Encoder
 from rules_db.search.glossary import Glossary
 from rules_db.search.query import QueryPlan, plan
 from rules_db.search.schema import TEXT_FIELDS
-from rules_db.search.snippets import matched_words, plain_text, snippet
+from rules_db.search.snippets import best_passage, plain_text, snippet
 from rules_db.search.spelling import Speller
+from rules_db.search.vectors import SectionVectors
 
 MAX_LIMIT = 50  # results per page
 MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
@@ -30,6 +37,17 @@ COMMON_MIN_SECTIONS = 50  # ... and in at least this many (a small index has no 
 COMMON_FIELDS = ("body_it", "body_en", "context_it", "context_en")
 GAME_MENTION_BOOST = 3.0  # a question that names a game prefers that game's sections
 GAME_VOCABULARY_BOOST = 1.2  # a question in one game's own terms leans towards that game
+# A section's shape, as a prior on its score: a player wants the paragraph that states the rule.
+EXAMPLE_WEIGHT = 0.7  # a worked example repeats a rule's words around one case
+INTRO_WEIGHT = 0.85  # a chapter's opening lines above its numbered paragraphs
+INTRO_WORDS = 40  # ... when that opening is this short (a definition, "RELATED TOPICS")
+_EXAMPLE_WORDS = ("esempio", "example")
+# The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of their min-max
+# scaled lexical score (0.3) and sentence-encoder similarity to the question (0.7). Chosen on the
+# evaluation and first held-out sets only (depth 10-30 and weights 0.4-0.7 measured; 0.7 was
+# best at every depth); docs/search.md has the figures.
+RERANK_DEPTH = 20
+RERANK_WEIGHT = 0.7
 
 
 @dataclass(frozen=True)
@@ -62,6 +80,50 @@ def coordinate(ranked: list[tuple[float, int]], covers: list[frozenset[int]]) ->
     if len(covers) < 2:
         return ranked
     scaled = [(score * sum(n in cover for cover in covers) / len(covers), n) for score, n in ranked]
+    return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
+
+
+def _scaled(values: np.ndarray) -> np.ndarray:
+    spread = float(values.max() - values.min())
+    return (values - values.min()) / spread if spread > 0 else np.zeros_like(values)
+
+
+def fuse(chosen: list[tuple[str, float]], similarities: np.ndarray, weight: float = RERANK_WEIGHT) -> list[tuple[str, float]]:
+    """Reorder the first ``len(similarities)`` of ``chosen`` (section id, lexical score) by
+    ``(1 - weight) * lexical + weight * similarity``, both min-max scaled over those candidates.
+    Their new scores are spread over their old score range, so scores still fall down the list."""
+    head, tail = chosen[: len(similarities)], chosen[len(similarities) :]
+    if len(head) < 2:
+        return chosen
+    lexical = np.array([score for _i, score in head])
+    blended = (1 - weight) * _scaled(lexical) + weight * _scaled(np.asarray(similarities, dtype=float))
+    low, high = float(lexical.min()), float(lexical.max())
+    order = sorted(range(len(head)), key=lambda k: (-blended[k], k))
+    return [(head[k][0], low + float(blended[k]) * (high - low)) for k in order] + tail
+
+
+_ENCODING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="search-encode")
+
+
+@lru_cache(maxsize=2048)
+def query_vector(encoder: Encoder, text: str) -> np.ndarray:
+    """A question's vector, remembered: players repeat questions, and paging re-asks one."""
+    return encoder.queries([text])[0]
+
+
+def shape_weight(section: Section, ancestors: list[Section]) -> float:
+    """EXAMPLE_WEIGHT for a worked example (or a section inside one), INTRO_WEIGHT for a short
+    chapter opening whose rules are in its sub-sections, 1 otherwise."""
+    titles = " ".join(fold(s.title_it) for s in [*ancestors, section])
+    if any(word in titles for word in _EXAMPLE_WORDS):
+        return EXAMPLE_WEIGHT
+    if section.children and len(plain_text(section.body_it).split()) < INTRO_WORDS:
+        return INTRO_WEIGHT
+    return 1.0
+
+
+def prefer_shapes(ranked: list[tuple[float, int]], weights: list[float]) -> list[tuple[float, int]]:
+    scaled = [(score * weights[n], n) for score, n in ranked]
     return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
 
 
@@ -101,6 +163,8 @@ class RulesSearch:
 
     def __init__(self, ix: Index, db: RulesDB, glossary: Glossary):
         self.ix, self.db, self.glossary = ix, db, glossary
+        # Set once the section vectors exist (use_vectors); until then answers are lexical.
+        self.semantic: tuple[SectionVectors, Encoder] | None = None
         self._idle: queue.SimpleQueue[Searcher] = queue.SimpleQueue()
         self._postings: dict[tuple[str, str], frozenset[int]] = {}
         with ix.reader() as reader:
@@ -126,6 +190,7 @@ class RulesSearch:
             stored = dict(reader.iter_docs())
             self._docs = [(stored[n]["id"], stored[n]["game"]) for n in range(reader.doc_count_all())]
             self._game_of = [game for _id, game in self._docs]
+            self._shape = [shape_weight(db.sections[i], db.ancestors(db.sections[i])) for i, _g in self._docs]
             # One segment (one writer commit), so document numbers are global: cache lengths.
             single = reader.is_atomic()
             self._weighting = CachedLengthBM25F({
@@ -166,6 +231,19 @@ class RulesSearch:
         live, _built = index.ensure(root, db, glossary)
         return cls(index.open_dir(live), db, glossary)
 
+    def use_vectors(self, vectors: SectionVectors, encoder: Encoder) -> None:
+        """Rerank with these section vectors from now on (one assignment: requests running
+        meanwhile finish as they started)."""
+        self.semantic = (vectors, encoder)
+
+    def rerank(self, chosen: list[tuple[str, float]], query: Future | None, lang: str) -> list[tuple[str, float]]:
+        """``chosen`` with its head reordered by similarity to the question's vector ``query``
+        (being encoded meanwhile; None: no rerank)."""
+        if query is None or self.semantic is None or len(chosen) < 2:
+            return chosen
+        head = [i for i, _s in chosen[:RERANK_DEPTH]]
+        return fuse(chosen, self.semantic[0].similarities(query.result(), head, lang))
+
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
         return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections,
                     lang, self._italian_number)
@@ -174,22 +252,30 @@ class RulesSearch:
         """An English rulebook's paragraph number in the Italian numbering the index holds."""
         return next((n for numbering in self.db.numberings.values() if (n := numbering.italian(number))), None)
 
-    def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10) -> ResultPage:
+    def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10,
+               rerank: bool = True) -> ResultPage:
+        """One page of results; ``rerank=False`` gives the lexical order even when vectors exist."""
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         page, limit = max(1, min(page, MAX_PAGE)), max(1, min(limit, MAX_LIMIT))
         planned = self.plan(text, game, lang)
         if planned.query is None:
             return ResultPage(planned, game, page, limit, 0, {}, ())
+        semantic = self.semantic if rerank else None
+        # The question is encoded on another core while the lexical pass runs.
+        query = _ENCODING.submit(query_vector, semantic[1], planned.text) if semantic else None
         with self._searcher() as searcher:
             # One scored pass over every match (a few hundred at most): the counts per game and
             # the page both come from it.
             ranked = searcher.search(planned.query, limit=None).top_n
+            check()  # each step of a search runs under the request's time budget, if any
             ranked = coordinate(ranked, [self._matching(c, searcher) for c in planned.concepts])
-        ranked = prefer_games(ranked, self._game_of, planned)
+        ranked = prefer_games(prefer_shapes(ranked, self._shape), self._game_of, planned)
         matches = [(self._docs[n], score) for score, n in ranked]
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
+        check()
+        chosen = self.rerank(chosen, query, lang)
         found = chosen[(page - 1) * limit : page * limit]
         results = tuple(self._result(self.db.sections[i], score, lang, planned) for i, score in found)
         total = facets.get(game, 0) if game else sum(facets.values())
@@ -198,15 +284,21 @@ class RulesSearch:
 
     def _result(self, section: Section, score: float, lang: str, planned: QueryPlan) -> Result:
         shown = text_lang(section, lang)
-        text = plain_text(section.body(shown)) or section.title(shown)
-        return Result(section, shown, snippet(text, planned.marks.get(shown, frozenset()), shown), score)
+        terms = planned.marks.get(shown, frozenset())
+        _count, passage = best_passage(section.body(shown), terms, shown)
+        text = passage or plain_text(section.body(shown)) or section.title(shown)
+        return Result(section, shown, snippet(text, terms, shown), score)
 
-    def words_to_mark(self, text: str, sections: list[Section], lang: str) -> list[str]:
-        """The words, as written on a section page, that a search for ``text`` matched."""
+    def passage_to_mark(self, text: str, sections: list[Section], lang: str) -> str:
+        """The passage a section page opened from a search for ``text`` marks and scrolls to: the
+        one holding the most of the query's words among ``sections`` (the page's section first,
+        then its sub-sections), as plain text in the language shown; "" when none holds any."""
         planned = self.plan(text, lang=lang)
-        found: set[str] = set()
+        best = (0, "")
         for section in sections:
+            check()
             shown = text_lang(section, lang)
-            terms = planned.marks.get(shown, frozenset())
-            found |= matched_words(section.title(shown) + "\n" + section.body(shown), terms, shown)
-        return sorted(found)
+            found = best_passage(section.body(shown), planned.marks.get(shown, frozenset()), shown)
+            if found[0] > best[0]:
+                best = found
+        return best[1]

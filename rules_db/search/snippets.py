@@ -1,5 +1,6 @@
-"""What a result shows: a short extract of the section with the matched words in ``<mark>``,
-and the words a section page marks when opened from a result.
+"""What a result shows: the passage of the section that best answers the query (a sentence or a
+list item) with the matched words in ``<mark>``, and the passage a section page marks and scrolls
+to when opened from a result.
 
 Everything but the ``<mark>`` tags is HTML-escaped here, so the extract can be shown as is.
 Sections never change while serving, so each text's analysis is computed once and cached.
@@ -53,6 +54,40 @@ def _window(found: list[tuple[int, int, str]], length: int) -> int:
     return -best[2]
 
 
+_BLOCK_START = re.compile(r"^\s{0,3}(?:[-*+]\s+|\d+[.)]\s+|#{1,6}\s+|\|)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"«*(\[]?[A-ZÀ-ÖØ-Þ0-9])")
+
+
+@lru_cache(maxsize=4096)
+def passages(markdown: str) -> tuple[str, ...]:
+    """The section's passages in reading order, as plain text: each list item, table row and
+    heading on its own, paragraphs cut into sentences."""
+    blocks: list[list[str]] = []
+    for line in markdown.splitlines():
+        if not line.strip():
+            blocks.append([])
+        elif _BLOCK_START.match(line) or not blocks:
+            blocks.append([line])
+        else:
+            blocks[-1].append(line)
+    found: list[str] = []
+    for block in blocks:
+        text = plain_text("\n".join(block))
+        found.extend(part.strip() for part in _SENTENCE_END.split(text) if part.strip())
+    return tuple(found)
+
+
+def best_passage(markdown: str, terms: frozenset[str], lang: str) -> tuple[int, str]:
+    """(number of different query terms it holds, passage) for the passage holding the most
+    different terms, then the most matches, then the earliest; (0, "") when none matches."""
+    best = (0, 0, "")
+    for passage in passages(markdown):
+        found = [t for _s, _e, t in tokens(passage, lang) if t in terms]
+        if (len(set(found)), len(found)) > best[:2]:
+            best = (len(set(found)), len(found), passage)
+    return best[0], best[2]
+
+
 def snippet(text: str, terms: frozenset[str], lang: str) -> str:
     """An escaped extract of ``text`` around the words whose index terms (in ``lang``) are
     ``terms``, those words in ``<mark>``; the opening of the text when none occurs."""
@@ -71,9 +106,3 @@ def snippet(text: str, terms: frozenset[str], lang: str) -> str:
             cursor = stop
     parts.append(escape(text[cursor:end], quote=False))
     return ("… " if begin else "") + "".join(parts).strip() + (" …" if end < len(text) else "")
-
-
-def matched_words(text: str, terms: frozenset[str], lang: str) -> set[str]:
-    """The words of ``text`` as written (lowercased) whose index terms are ``terms``: what a page
-    marks when a result is opened ("ritirarsi" and "ritirata" for a search for "ritira")."""
-    return {text[start:stop].lower() for start, stop, term in tokens(text, lang) if term in terms}

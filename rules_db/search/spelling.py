@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Iterable, Mapping
 
+from engine.core.budget import check
 from rules_db.search.analysis import fold
 
 MAX_EDITS = 2
@@ -58,11 +59,13 @@ class Speller:
     frequencies: Mapping[str, int]
     _known: dict[str, str] = field(default_factory=dict)  # folded -> most used spelling
     _by_delete: dict[str, list[str]] = field(default_factory=dict)
+    _longest: int = 0
 
     def __post_init__(self) -> None:
         for word in sorted(self.frequencies, key=self.frequencies.__getitem__):
             folded = fold(word)
             self._known[folded] = word
+            self._longest = max(self._longest, len(folded))
             if len(folded) >= MIN_LENGTH - MAX_EDITS:
                 for key in deletes(folded, MAX_EDITS):
                     self._by_delete.setdefault(key, []).append(word)
@@ -79,6 +82,13 @@ class Speller:
     def known(self, word: str) -> bool:
         return fold(word) in self._known
 
+    def correctable(self, folded: str) -> bool:
+        """Worth correcting: unknown, letters only, not too short to guess, and not longer than
+        any known word by more than the edits allowed (nothing is that near: a 300-letter word
+        would otherwise cost ~45,000 deletions and a second of CPU)."""
+        return (folded not in self._known and folded.isalpha()
+                and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS)
+
     def split(self, folded: str) -> str | None:
         """Two known words run together ("anticaccia" -> "anti caccia"), the commonest pair."""
         best: tuple[int, str] | None = None
@@ -94,7 +104,7 @@ class Speller:
         """The likeliest real word(s) for an unknown ``word``: one edit away, else two known words
         run together, else two edits away; None if known, too short or hopeless."""
         folded = fold(word)
-        if folded in self._known or len(folded) < MIN_LENGTH or not folded.isalpha():
+        if not self.correctable(folded):
             return None
         near = self._nearest(folded)
         if near and near[0] == 1:
@@ -105,7 +115,7 @@ class Speller:
         """The commonest known word one edit from an unknown ``word``, for words that may be
         inflections rather than typos (see query.plan): never a guess two edits away."""
         folded = fold(word)
-        if folded in self._known or len(folded) < MIN_LENGTH or not folded.isalpha():
+        if not self.correctable(folded):
             return None
         near = self._nearest(folded)
         return near[1] if near and near[0] == 1 else None
@@ -115,6 +125,7 @@ class Speller:
         best: tuple[int, int, str] | None = None
         seen: set[str] = set()
         for key in deletes(folded, allowed):
+            check()  # under a request's time budget (engine/core/budget.py): a no-op elsewhere
             for candidate in self._by_delete.get(key, ()):
                 if candidate in seen:
                     continue

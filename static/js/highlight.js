@@ -1,44 +1,76 @@
-// Section page opened from a search result: mark the words the search matched and show the first.
-// The words come from the server (which knows the stems) in <script type="application/json" id="search-marks">.
+// Section page opened from a search result: mark the passage that answers the search and scroll to it.
+// The server (which knows the stems) picks the passage: <script type="application/json" id="search-passage">
+// holds [{lang, text}], one per language shown. The passage may run across bold or linked words, so
+// each text node it covers gets its own <mark class="search-passage">.
 (function () {
   "use strict";
-  var data = document.getElementById("search-marks");
+  var data = document.getElementById("search-passage");
   var article = document.querySelector("article.section");
   if (!data || !article) { return; }
-  var words = JSON.parse(data.textContent || "[]");
-  if (!words.length) { return; }
-  var escaped = words.map(function (w) { return w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"); });
-  escaped.sort(function (a, b) { return b.length - a.length; });
-  var pattern = new RegExp("(^|[^\\p{L}\\p{N}])(" + escaped.join("|") + ")(?=$|[^\\p{L}\\p{N}])", "giu");
-  var walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT, {
-    acceptNode: function (node) {
-      return node.parentNode.closest("mark, script, .section-id") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+  var passages = JSON.parse(data.textContent || "[]");
+
+  function squeeze(text) { return text.replace(/\s+/g, " "); }
+
+  // A block's text with whitespace runs squeezed to one space, and for each of its characters
+  // the text node and offset it comes from.
+  function textOf(root) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
+      acceptNode: function (node) {
+        return node.parentNode.closest("script, .section-id") ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT;
+      }
+    });
+    var text = "", where = [];
+    while (walker.nextNode()) {
+      var node = walker.currentNode, raw = node.nodeValue;
+      for (var i = 0; i < raw.length; i++) {
+        var space = /\s/.test(raw[i]);
+        if (space && (text === "" || text.endsWith(" "))) { continue; }
+        text += space ? " " : raw[i];
+        where.push({ node: node, offset: i });
+      }
+    }
+    return { text: text, where: where };
+  }
+
+  // Wrap the characters [from, to) of a block's squeezed text, one <mark> per text node.
+  function wrap(where, from, to) {
+    var spans = [];
+    for (var i = from; i < to; i++) {
+      var last = spans[spans.length - 1];
+      if (last && last.node === where[i].node) { last.end = where[i].offset + 1; }
+      else { spans.push({ node: where[i].node, start: where[i].offset, end: where[i].offset + 1 }); }
+    }
+    var marks = spans.map(function (span) {
+      var middle = span.node.splitText(span.start);
+      middle.splitText(span.end - span.start);
+      var mark = document.createElement("mark");
+      mark.className = "search-passage";
+      middle.parentNode.replaceChild(mark, middle);
+      mark.appendChild(middle);
+      return mark;
+    });
+    return marks[0] || null;
+  }
+
+  var first = null;
+  passages.forEach(function (passage) {
+    var wanted = squeeze(passage.text).trim();
+    var bodies = article.querySelectorAll('.rule-body[lang="' + passage.lang + '"]');
+    if (!bodies.length) { bodies = article.querySelectorAll(".rule-body"); }
+    for (var b = 0; b < bodies.length; b++) {
+      var blocks = bodies[b].querySelectorAll("p, li, td, th, h2, h3, h4, blockquote");
+      for (var k = 0; k < blocks.length; k++) {
+        if (blocks[k].querySelector("p, li")) { continue; }  // the innermost block holds the text
+        var found = textOf(blocks[k]);
+        var at = found.text.indexOf(wanted);
+        if (at < 0) { continue; }
+        var mark = wrap(found.where, at, at + wanted.length);
+        if (mark && !first) { first = mark; }
+        return;
+      }
     }
   });
-  var nodes = [];
-  while (walker.nextNode()) { nodes.push(walker.currentNode); }
-  nodes.forEach(function (node) {
-    var text = node.nodeValue;
-    pattern.lastIndex = 0;
-    if (!pattern.test(text)) { return; }
-    pattern.lastIndex = 0;
-    var fragment = document.createDocumentFragment();
-    var last = 0;
-    text.replace(pattern, function (match, before, word, offset) {
-      var start = offset + before.length;
-      fragment.appendChild(document.createTextNode(text.slice(last, start)));
-      var mark = document.createElement("mark");
-      mark.className = "search-hit";
-      mark.textContent = word;
-      fragment.appendChild(mark);
-      last = start + word.length;
-      return match;
-    });
-    fragment.appendChild(document.createTextNode(text.slice(last)));
-    node.parentNode.replaceChild(fragment, node);
-  });
-  var first = article.querySelector("mark.search-hit");
-  if (first && first.getBoundingClientRect().top > window.innerHeight) {
+  if (first) {
     first.scrollIntoView({ block: "center" });
   }
 })();

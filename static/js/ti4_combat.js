@@ -5,6 +5,7 @@
   "use strict";
   var A = window.Astrolabio;
   var T = A.readJson("i18n");
+  var FACTIONS = A.readJson("ti4-factions");
   var fill = A.fill;
   var form = document.getElementById("ti4-form");
   var errorBox = document.getElementById("ti4-error");
@@ -40,6 +41,10 @@
       check.hidden = check.dataset.kinds.split(" ").indexOf(current) < 0;
       check.querySelector("input").disabled = check.hidden;
     });
+    form.querySelectorAll(".field[data-kinds]").forEach(function (field) {
+      field.hidden = field.dataset.kinds.split(" ").indexOf(current) < 0;
+      field.querySelector("select").disabled = field.hidden;
+    });
     form.querySelectorAll(".space-only").forEach(function (node) { node.hidden = current !== "space"; });
     form.querySelectorAll(".ground-only").forEach(function (node) { node.hidden = current !== "ground"; });
     showFlagships();
@@ -54,6 +59,16 @@
   function showFlagships() {
     SIDES.forEach(function (side) {
       form.querySelector(".flagship-sheet[data-side=" + side + "]").hidden = !flagshipCount(side);
+      showFaction(side);
+    });
+  }
+  /* A faction's sheet is shown in the number fields, which are then read-only. */
+  function showFaction(side) {
+    var sheet = FACTIONS[form.querySelector(".faction[data-side=" + side + "]").value];
+    FLAGSHIP.forEach(function (name) {
+      var select = form.querySelector(".flagship-" + name + "[data-side=" + side + "]");
+      if (sheet) { select.value = String(sheet[name]); }
+      select.disabled = !!sheet;
     });
   }
 
@@ -64,12 +79,27 @@
       if (!input.disabled && n) { units[input.dataset.unit] = n; }
     });
     var body = { units: units };
-    if (units.flagship) {
+    var faction = form.querySelector(".faction[data-side=" + side + "]").value;
+    if (units.flagship && faction) {
+      body.faction = faction;
+    } else if (units.flagship) {
       body.flagship = {};
       FLAGSHIP.forEach(function (name) {
         body.flagship[name] = parseInt(form.querySelector(".flagship-" + name + "[data-side=" + side + "]").value, 10);
       });
     }
+    var damaged = {};
+    form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
+      var n = parseInt(select.value, 10);
+      if (kind() === "space" && n && units[select.dataset.unit]) { damaged[select.dataset.unit] = n; }
+    });
+    if (Object.keys(damaged).length) { body.damaged = damaged; }
+    var cards = {};
+    form.querySelectorAll("select.card-count[data-side=" + side + "]:not(:disabled)").forEach(function (select) {
+      var n = parseInt(select.value, 10);
+      if (n) { cards[select.dataset.card] = n; }
+    });
+    if (Object.keys(cards).length) { body.cards = cards; }
     var upgrades = [];
     form.querySelectorAll("input.upgrade[data-side=" + side + "]:checked:not(:disabled)").forEach(function (box) {
       upgrades.push(box.value);
@@ -127,6 +157,16 @@
       var units = data.units || {};
       form.querySelectorAll("input.count[data-side=" + side + "]").forEach(function (input) {
         input.value = units[input.dataset.unit] || 0;
+      });
+      var factionSelect = form.querySelector(".faction[data-side=" + side + "]");
+      setSelect(factionSelect, FACTIONS[data.faction] ? data.faction : "");
+      form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
+        setSelect(select, (data.damaged || {})[select.dataset.unit] || 0);
+        if (select.value === "") { select.value = "0"; }
+      });
+      form.querySelectorAll("select.card-count[data-side=" + side + "]").forEach(function (select) {
+        setSelect(select, (data.cards || {})[select.dataset.card] || 0);
+        if (select.value === "") { select.value = "0"; }
       });
       FLAGSHIP.forEach(function (name) {
         var select = form.querySelector(".flagship-" + name + "[data-side=" + side + "]");
@@ -336,6 +376,9 @@
   });
   form.addEventListener("input", function (event) {
     if (event.target.classList.contains("count")) { showFlagships(); }
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target.classList.contains("faction")) { showFaction(event.target.dataset.side); }
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 """A player on a phone searches the rules: types a question, sees highlighted results, filters by
-game, opens a result and finds the matched words marked on the rule page."""
+game, opens a result and finds the answering passage marked and scrolled to on the rule page."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ def test_search_filter_and_open_a_result(page, live_url):
 
     page.goto(live_url + "/rules/ti4")
     page.get_by_role("link", name="Cerca", exact=True).click()
-    expect(page).to_have_url(re.compile(r"/search$"))
+    expect(page).to_have_url(re.compile(r"/search\?game=ti4$"))  # from a game's pages: that game
     # The shortcut lives in a deferred script: wait for it, as a reader's eye is slower than a URL change.
     page.wait_for_load_state("load")
 
@@ -27,10 +27,15 @@ def test_search_filter_and_open_a_result(page, live_url):
 
     results = page.locator("ol.results > li")
     expect(results.first).to_be_visible()
+    expect(page).to_have_url(re.compile(r"game=ti4"))
+    assert all(results.nth(i).get_attribute("data-id").startswith("ti4/") for i in range(results.count()))
     expect(page.locator("ol.results mark").first).to_be_visible()
     expect(box).to_have_value("posso ritirarmi in un sistema vuoto?")  # the box keeps the query
     assert "ti4/23.7" in [results.nth(i).get_attribute("data-id") for i in range(3)]
+    expect(results.first.locator(".crumbs")).to_contain_text("Twilight Imperium")  # each hit names its game
 
+    page.locator("[data-widen]").click()  # one tap: every game
+    expect(page.locator('.facets a[data-game="eclipse"]')).to_be_visible()
     page.locator('.facets a[data-game="eclipse"]').click()
     expect(page.locator('.facets a[data-game="eclipse"]')).to_have_attribute("aria-current", "page")
     ids = [results.nth(i).get_attribute("data-id") for i in range(results.count())]
@@ -39,9 +44,10 @@ def test_search_filter_and_open_a_result(page, live_url):
 
     results.filter(has=page.locator('a[href^="/rules/eclipse/ritirata?"]')).get_by_role("link").click()
     expect(page).to_have_url(re.compile(r"/rules/eclipse/ritirata\?hl="))
-    marks = page.locator("article.section mark.search-hit")
+    marks = page.locator("article.section mark.search-passage")
     expect(marks.first).to_be_visible()
-    assert {m.lower() for m in marks.all_inner_texts()} & {"ritirarsi", "ritirata", "ritirano"}
+    assert "ritir" in " ".join(marks.all_inner_texts()).lower()
+    assert page.locator("article.section mark:not(.search-passage)").count() == 0  # no word marked elsewhere
 
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # nothing overflows the phone
     assert not errors, errors
@@ -55,3 +61,19 @@ def test_search_in_english_with_a_typo(page, live_url):
     suggestion = page.locator("[data-suggestion]")
     expect(suggestion).to_have_text("bombardamento")
     expect(page.locator('ol.results > li[data-id="ti4/12"]')).to_be_visible()
+
+
+def test_opened_result_scrolls_to_the_answering_passage(page, live_url):
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # The issue's example page: 76 words were marked here; now one passage, near its end.
+    page.goto(live_url + "/rules/eclipse/movimento?hl=attraversare l'esagono del centro prima di distruggere lo sdcg")
+    marks = page.locator("article.section mark.search-passage")
+    expect(marks.first).to_be_in_viewport()
+    assert "SDCG" in " ".join(marks.all_inner_texts())
+    # One passage, inside one block: not every "movimento" on the page.
+    blocks = page.evaluate("""() => new Set([...document.querySelectorAll('mark.search-passage')]
+        .map(m => m.closest('p, li, td'))).size""")
+    assert blocks == 1
+    assert page.evaluate("window.scrollY") > 0  # the passage is below the first screen: scrolled to
+    assert not errors, errors

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rules_db.search.analysis import QUERY_STOP_WORDS, fold, spelling_analyzer, term, terms
 
 
@@ -10,10 +12,19 @@ def test_italian_inflections_share_one_term():
     assert term("ritirarsi", "it") == term("ritirata", "it") == term("ritira", "it") == term("ritirarmi", "it")
 
 
-def test_accents_are_folded_after_stemming():
-    assert term("città", "it") == term("citta", "it")
-    assert term("capacità", "it") == term("capacita", "it")
-    assert term("Unità", "it") == term("unita", "it")
+_ACCENTED_END = re.compile(r"\b[^\W\d_]*[àèéìíòóùú]\b", re.I)
+
+
+def test_every_rulebook_word_ending_in_an_accented_vowel_meets_its_bare_and_apostrophe_forms(db):
+    # The whole class, not a few examples: "parità" / "parita" / "parita'" once stemmed apart
+    # because the stemmer read the bare "-ita" as a verb ending.
+    words = {w.lower() for s in db.sections.values() for text in (s.title_it, s.body_it)
+             for w in _ACCENTED_END.findall(text)}
+    assert len(words) > 50 and {"parità", "quantità", "priorità"} <= words
+    for lang in ("it", "en"):
+        split = {w for w in words if not (term(w, lang) == term(fold(w), lang) == term(fold(w) + "'", lang)
+                                          == term(w.upper(), lang))}
+        assert not split, (lang, sorted(split)[:10])
 
 
 def test_stop_words_are_removed_before_folding():

@@ -53,3 +53,59 @@ def test_rebuild_under_concurrent_searches_loses_no_request(app, quick_checks):
     assert min(total for _, total in answers) > 0  # never an empty or half index
     assert holder.directory != before
     assert holder.current().search("ritirata", "it").total == answers[0][1]
+
+
+# Section vectors: missing or stale means lexical answers and a log line; they are picked up
+# when they appear (a stand-in encoder, never the real model).
+
+def small_live(tmp_path, encoder):
+    from tests.rules_db.test_search_searcher import GLOSSARY, small_db
+
+    return live.LiveSearch(tmp_path, small_db(), GLOSSARY, encoder=lambda: encoder)
+
+
+def test_missing_vectors_answer_lexically_and_say_so(tmp_path, caplog, quick_checks):
+    from tests.rules_db.test_search_searcher import WordsEncoder
+
+    with caplog.at_level("WARNING", logger=live.__name__):
+        holder = small_live(tmp_path, WordsEncoder())
+    assert "answering lexically" in caplog.text
+    assert holder.current().semantic is None
+    assert holder.current().search("ritirata", "it").total == 2  # still answers
+
+
+def test_vectors_built_meanwhile_switch_the_rerank_on(tmp_path, quick_checks):
+    from rules_db.search import vectors
+    from tests.rules_db.test_search_searcher import WordsEncoder
+
+    encoder = WordsEncoder()
+    holder = small_live(tmp_path, encoder)
+    holder.start_vectors_build().join(timeout=30)
+    assert vectors.vectors_path(tmp_path, holder.db).is_file()
+    assert holder.current().semantic is not None and holder.current().semantic[1] is encoder
+
+
+def test_stale_vectors_are_not_used(tmp_path, quick_checks):
+    from dataclasses import replace
+
+    from rules_db.search import vectors
+    from tests.rules_db.test_search_searcher import WordsEncoder, small_db
+
+    vectors.build(tmp_path, replace(small_db(), digest="older rules"), WordsEncoder())
+    holder = small_live(tmp_path, WordsEncoder())
+    assert holder.current().semantic is None
+
+
+def test_an_encoder_that_cannot_load_leaves_search_lexical(tmp_path, caplog, quick_checks):
+    from rules_db.search import vectors
+    from tests.rules_db.test_search_searcher import GLOSSARY, WordsEncoder, small_db
+
+    vectors.build(tmp_path, small_db(), WordsEncoder())
+
+    def broken():
+        raise OSError("illegal instruction set")
+
+    with caplog.at_level("ERROR", logger=live.__name__):
+        holder = live.LiveSearch(tmp_path, small_db(), GLOSSARY, encoder=broken)
+    assert "cannot be loaded" in caplog.text
+    assert holder.current().semantic is None and holder.current().search("ritirata", "it").total == 2

@@ -7,12 +7,15 @@ from collections import Counter
 import pytest
 
 from rules_db.loader import GAMES
-from rules_db.search.evaluation import HOLDOUT_SET, hit_rates, load_questions
+from rules_db.search.evaluation import HOLDOUT2_SET, HOLDOUT_SET, hit_rates, load_questions
 
 QUESTIONS = load_questions()
 # Written before the ranking was tuned on it, never tuned question by question: a change that
 # only fits search_eval.json shows here.
 HOLDOUT = load_questions(HOLDOUT_SET)
+# Written before issue 13's ranking work (committed first), never tuned on: measured by
+# benchmarks/search_quality.py, lexical and with the rerank.
+HOLDOUT2 = load_questions(HOLDOUT2_SET)
 TARGET_HIT_AT_3 = 0.90
 
 
@@ -26,7 +29,16 @@ def test_the_set_is_broad():
 
 
 def test_every_answer_is_a_real_section(db):
-    assert not [a for q in QUESTIONS + HOLDOUT for a in q["answers"] if a not in db.sections]
+    assert not [a for q in QUESTIONS + HOLDOUT + HOLDOUT2 for a in q["answers"] if a not in db.sections]
+
+
+def test_the_second_held_out_set_is_new_broad_and_balanced():
+    earlier = {q["q"].lower() for q in QUESTIONS + HOLDOUT}
+    assert len(HOLDOUT2) >= 60 and not {q["q"].lower() for q in HOLDOUT2} & earlier
+    for lang in ("it", "en"):
+        chosen = [q for q in HOLDOUT2 if q["lang"] == lang]
+        assert len(chosen) >= 30 and {q["game"] for q in chosen} == set(GAMES)
+    assert {q["kind"] for q in HOLDOUT2} == {"question", "paraphrase", "jargon", "typo", "edge"}
 
 
 def test_the_held_out_set_is_new_and_covers_every_game_in_both_languages():
@@ -38,13 +50,13 @@ def test_the_held_out_set_is_new_and_covers_every_game_in_both_languages():
 
 @pytest.mark.parametrize("group", ["it", "en"])
 def test_held_out_right_section_in_top_3_for_90_percent(app, group):
-    count, _at1, at3 = hit_rates(app.extensions["search"].current(), HOLDOUT)[group]
+    count, _at1, at3, _mrr = hit_rates(app.extensions["search"].current(), HOLDOUT)[group]
     assert at3 >= TARGET_HIT_AT_3, f"held-out {group}: hit@3 {at3:.1%} over {count} questions"
 
 
 @pytest.mark.parametrize("group", ["all", "it", "en"])
 def test_right_section_in_top_3_for_90_percent(app, group):
-    count, _at1, at3 = hit_rates(app.extensions["search"].current(), QUESTIONS)[group]
+    count, _at1, at3, _mrr = hit_rates(app.extensions["search"].current(), QUESTIONS)[group]
     assert at3 >= TARGET_HIT_AT_3, f"{group}: hit@3 {at3:.1%} over {count} questions"
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from whoosh.filedb.filestore import RamStorage
 
 from rules_db.loader import Game, RulesDB, Section
-from rules_db.search import index
+from rules_db.search import index, vectors
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
 from rules_db.search.schema import SCHEMA
-from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch
+from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse
 
 
 def small_db() -> RulesDB:
@@ -56,7 +57,7 @@ def test_title_matches_outrank_body_matches(small):
 
 
 def test_keywords_are_searched(small):
-    assert ids(small.search("battaglia", "it")) == ["ti4/23"]
+    assert ids(small.search("battaglia", "it"))[0] == "ti4/23"  # its keyword; the sub-rule only through a synonym
 
 
 def test_english_query_finds_italian_text_through_the_glossary(small):
@@ -106,9 +107,55 @@ def test_unknown_game_is_refused(small):
         small.search("x", "it", game="chess")
 
 
-def test_words_to_mark_on_a_page(small):
-    section = small.db.sections["ti4/23.7"]
-    assert small.words_to_mark("ritira", [section], "it") == ["ritirarsi", "ritirata"]
+def test_the_passage_to_mark_is_the_one_holding_most_of_the_query(small):
+    chapter, rule = small.db.sections["ti4/23"], small.db.sections["ti4/23.7"]
+    passage = "Il giocatore deve ritirarsi se ha annunciato la ritirata."
+    assert small.passage_to_mark("annunciato ritirata", [chapter, rule], "it") == passage
+    assert small.passage_to_mark("nulla di simile", [chapter, rule], "it") == ""
+
+
+def test_the_snippet_is_the_answering_passage(small):
+    found = small.search("quando una corazzata può sostenere danni", "it").results[0]
+    assert found.section.id == "ti4/77"
+    assert found.snippet.startswith("Una <mark>corazzata</mark>")
+
+
+class WordsEncoder:
+    """A tiny stand-in for the sentence encoder: each of a few chosen words is one dimension, so
+    a test knows which section a question is "near" without the real model."""
+
+    WORDS = ("possono", "navi")
+
+    def _encode(self, texts):
+        rows = np.array([[t.lower().count(w) for w in self.WORDS] + [0.1] for t in texts], dtype=np.float32)
+        return rows / np.linalg.norm(rows, axis=1, keepdims=True)
+
+    queries = passages = _encode
+
+
+def test_fuse_blends_scaled_scores_and_keeps_scores_falling():
+    chosen = [("a", 10.0), ("b", 9.0), ("c", 2.0), ("d", 1.0)]
+    fused = fuse(chosen, np.array([0.0, 1.0, 0.5]), weight=0.5)
+    # a: .5*1 + 0 = .5; b: .5*.875 + .5 = .94; c: 0 + .25; d untouched below them.
+    assert [i for i, _s in fused] == ["b", "a", "c", "d"]
+    assert [s for _i, s in fused] == sorted((s for _i, s in fused), reverse=True)
+    assert fuse(chosen, np.array([0.0, 1.0, 0.5]), weight=0.0)[:3] == chosen[:3]  # no weight, no change
+
+
+def test_rerank_follows_meaning_within_the_lexical_candidates(small, tmp_path):
+    # "possono" is a question word the lexical search drops; the stand-in encoder reads it, and
+    # only the Eclipse rule says it.
+    question = "ritirata combattimento possono"
+    lexical = ids(small.search(question, "it", rerank=False))
+    assert lexical == ["ti4/23.7", "ti4/23", "eclipse/ritirata"]
+    encoder = WordsEncoder()
+    vectors.build(tmp_path, small.db, encoder, model="words")
+    small.use_vectors(vectors.load(tmp_path, small.db, model="words"), encoder)
+    try:
+        assert ids(small.search(question, "it")) == ["eclipse/ritirata", "ti4/23.7", "ti4/23"]
+        assert ids(small.search(question, "it", rerank=False)) == lexical  # off: the lexical order
+    finally:
+        small.semantic = None
 
 
 # The real rules database (the app's index, built at start-up).

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules_db.search.analysis import term
-from rules_db.search.snippets import SNIPPET_CHARS, matched_words, plain_text, snippet
+from rules_db.search.snippets import SNIPPET_CHARS, best_passage, passages, plain_text, snippet
 
 
 def test_plain_text_drops_markdown():
@@ -30,6 +30,15 @@ def test_no_match_gives_the_opening():
     assert snippet("Breve testo.", frozenset({"zzz"}), "it") == "Breve testo."
 
 
-def test_matched_words_as_written():
-    text = "Ritirata: chi si ritira deve ritirarsi. Navi e nave."
-    assert matched_words(text, frozenset({term("ritirata", "it")}), "it") == {"ritirata", "ritira", "ritirarsi"}
+def test_passages_are_sentences_list_items_and_rows():
+    md = ("Il giocatore annuncia la ritirata. Poi sceglie un sistema.\n\n- Prima voce\n  che continua.\n"
+          "- Seconda voce\n\n| A | B |\n|---|---|\n| 1 | 2 |\n")
+    assert passages(md) == ("Il giocatore annuncia la ritirata.", "Poi sceglie un sistema.",
+                            "Prima voce che continua.", "Seconda voce", "A · B", "1 · 2")
+
+
+def test_best_passage_holds_most_different_query_words():
+    md = "Le navi si muovono. Una nave può ritirarsi in un sistema vuoto. Il sistema è attivo."
+    wanted = frozenset({term("ritirarsi", "it"), term("sistema", "it"), term("vuoto", "it")})
+    assert best_passage(md, wanted, "it") == (3, "Una nave può ritirarsi in un sistema vuoto.")
+    assert best_passage(md, frozenset({"zzz"}), "it") == (0, "")

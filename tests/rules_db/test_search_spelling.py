@@ -55,3 +55,17 @@ def test_neighbour_is_one_edit_only():
     assert speller.neighbour("comand") in {"command", "comando"}
     assert speller.neighbour("command") is None  # a known word has no neighbour to add
     assert speller.neighbour("cmmnad") is None  # two or more edits: no guess
+
+
+def test_words_far_longer_than_any_known_word_are_not_searched_for_corrections(monkeypatch):
+    from rules_db.search import spelling
+
+    # "combattimento" (13 letters) is the longest word; 13 + 2 edits is the most worth trying.
+    assert SPELLER.correct("combattimentoo") == "combattimento"  # one extra letter: still corrected
+
+    def no_deletions(word, edits):
+        raise AssertionError(f"tried to correct a {len(word)}-letter word")
+
+    monkeypatch.setattr(spelling, "deletes", no_deletions)
+    for word in ("a" * 300, "combattimento" * 3, "x" * 16):
+        assert SPELLER.correct(word) is None and SPELLER.neighbour(word) is None

@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Any, Iterable, Mapping, TypeVar
+from typing import Annotated, Any, Iterable, Mapping, TypeVar
 
 from annotated_types import Interval
 from flask import request
 from flask_babel import gettext as _
-from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel, ValidationError
 from pydantic_core import CoreSchema, core_schema
 
+from rules_db.loader import GAMES
 from web.core.errors import ApiError
 
 M = TypeVar("M", bound=BaseModel)
@@ -75,6 +76,72 @@ class QueryModel(BaseModel):
     """Query parameters: text by nature, so numbers are parsed from their digits."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+# --- Answers ------------------------------------------------------------------------------
+# Response models document what the API answers: ``/api/openapi.json`` generates the response
+# schemas from them. The views still build the JSON themselves (plain dicts, the same bytes as
+# before); schemathesis and the API tests check every answer against these models' schemas.
+
+Probability = Annotated[float, Field(ge=0, le=1)]
+Count = Annotated[int, Field(ge=0)]
+RuleId = Annotated[str, Field(pattern=rf"^({'|'.join(GAMES)})/[a-z0-9][a-z0-9.\-]*$")]
+
+
+class Answer(BaseModel):
+    """A JSON answer's shape (open: a client ignores a field it does not know)."""
+
+
+class ErrorDetail(Answer):
+    code: str
+    message: str
+    field: str | None
+
+
+class Error(Answer):
+    """Every 4xx: the contract ``{"error": {"code", "message", "field"}}``."""
+
+    error: ErrorDetail
+
+
+class Localized(Answer):
+    it: str
+    en: str
+
+
+class Reason(Answer):
+    """One verdict's reason, as ``web.core.verdicts`` writes it."""
+
+    code: str
+    message: str
+    rule: str
+    rule_label: str
+    params: dict[str, Any] = Field(description="The numbers and ids behind the message.")
+
+
+class Citation(Answer):
+    url: str
+    label: str
+
+
+class Citations(RootModel[dict[str, Citation]]):
+    """Each cited section id: its page and what its link says."""
+
+
+class SectionSummary(Answer):
+    id: str
+    game: str
+    number: str
+    number_en: str
+    title: Localized
+    url: str
+
+
+class Cited(Answer):
+    """The rules an answer rests on, and their links."""
+
+    rules: list[RuleId]
+    citations: Citations
 
 
 def field_path(loc: tuple[int | str, ...]) -> str:

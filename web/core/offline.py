@@ -17,7 +17,7 @@ from flask import Blueprint, current_app, jsonify, render_template, request, url
 from flask_babel import gettext as _
 
 from rules_db.loader import GAMES
-from web.reference.api import section_summary
+from web.reference.views import section_summary
 from web.core.errors import ApiError
 from web.core.i18n import LANGS, current_lang
 from web.core.openapi import STRING, array, document, integer, obj, ref

@@ -1,8 +1,8 @@
 """The OpenAPI 3.1 description of every /api/ endpoint, served at /api/openapi.json.
 
-Each operation carries its request model (the schema is generated from it, see ``web.core.models``),
-its response schema, its limits, and the model's first example as ``x-example``, which the tests
-send to check that real answers match the documented schemas.
+Each operation carries its request model and its answer's model (both schemas are generated from
+the models, see ``web.core.models``), its limits, and the request model's first example as
+``x-example``, which the tests send to check that real answers match the documented schemas.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from rules_db.loader import GAMES
+from web.core.models import Citations, Error, Localized, Reason, SectionSummary
 
 bp = Blueprint("api_docs", __name__)
 
@@ -61,29 +62,15 @@ LANG_PARAM = {
     "description": "Language of messages (then the lang cookie, then Accept-Language; default it).",
 }
 
-SCHEMAS: dict[str, dict] = {
-    "Error": obj(
-        {"error": obj({"code": STRING, "message": STRING, "field": {"type": ["string", "null"]}},
-                      ("code", "message", "field"))},
-        ("error",),
-    ),
-    "Localized": obj({"it": STRING, "en": STRING}, ("it", "en")),
-    "Reason": obj({"code": STRING, "message": STRING, "rule": STRING, "rule_label": STRING,
-                   "params": {"type": "object", "description": "The numbers and ids behind the message."}},
-                  ("code", "message", "rule", "rule_label", "params")),
-    "Citations": {"type": "object", "description": "Each cited section id: its page and what its link says.",
-                  "additionalProperties": obj({"url": STRING, "label": STRING}, ("url", "label"))},
-    "SectionSummary": obj(
-        {"id": STRING, "game": STRING, "number": STRING, "number_en": STRING, "title": ref("Localized"),
-         "url": STRING},
-        ("id", "game", "number", "number_en", "title", "url"),
-    ),
-}
+# Answers that tools' hand-written response schemas still point at by name (``ref("Reason")``).
+SHARED: tuple[type[BaseModel], ...] = (Error, Localized, Reason, Citations, SectionSummary)
 
 # path -> method -> operation; views' modules register theirs with ``document()``.
 PATHS: dict[str, dict[str, dict]] = {}
 # (path, method) -> the request's model; its schema joins the components when the spec is built.
 BODIES: dict[tuple[str, str], type[BaseModel]] = {}
+# (path, method) -> the answer's model, likewise.
+ANSWERS: dict[tuple[str, str], type[BaseModel]] = {}
 
 
 def _example(model: type[BaseModel]) -> Any:
@@ -106,10 +93,13 @@ def query_parameters(model: type[BaseModel]) -> list[dict]:
     return parameters
 
 
-def document(path: str, method: str, *, summary: str, response: dict, body: type[BaseModel] | None = None,
+def document(path: str, method: str, *, summary: str, response: dict | type[BaseModel], body: type[BaseModel] | None = None,
              query: type[BaseModel] | None = None, params: list[dict] | None = None, example: Any = None,
              limits: str = "", errors: tuple[int, ...] = (400,)) -> None:
-    """Describe one operation: its request model (``body`` or ``query``) and its answers."""
+    """Describe one operation: its request model (``body`` or ``query``) and its answers
+    (``response``: the answer's model; a schema written by hand only where no model exists yet)."""
+    if not isinstance(response, dict):
+        ANSWERS[(path, method)] = response
     operation: dict[str, Any] = {
         "summary": summary,
         "parameters": [LANG_PARAM, *(params or []), *(query_parameters(query) if query else [])],
@@ -144,13 +134,18 @@ ERROR_DESCRIPTIONS = {
 
 
 def spec() -> dict:
-    keys = sorted(BODIES)
-    refs, defs = models_json_schema([(BODIES[key], "validation") for key in keys],
-                                    ref_template="#/components/schemas/{model}")
+    keys, answered = sorted(BODIES), sorted(ANSWERS)
+    refs, defs = models_json_schema(
+        [(BODIES[key], "validation") for key in keys]
+        + [(model, "serialization") for model in (*SHARED, *(ANSWERS[key] for key in answered))],
+        ref_template="#/components/schemas/{model}")
     paths = {path: {method: dict(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)}
     for path, method in keys:
         schema = refs[(BODIES[(path, method)], "validation")]
         paths[path][method]["requestBody"] = {"required": True, "content": {JSON: {"schema": schema}}}
+    for path, method in answered:
+        ok = {"description": "OK", "content": {JSON: {"schema": refs[(ANSWERS[(path, method)], "serialization")]}}}
+        paths[path][method]["responses"] = {**paths[path][method]["responses"], "200": ok}
     return {
         "openapi": "3.1.0",
         "info": {
@@ -162,7 +157,7 @@ def spec() -> dict:
             "limited to 64 KiB.",
         },
         "paths": paths,
-        "components": {"schemas": {**SCHEMAS, **defs.get("$defs", {})}},
+        "components": {"schemas": defs.get("$defs", {})},
     }
 
 

@@ -85,7 +85,9 @@ TOOLS: tuple[Tool, ...] = (
         'ti4/23.6', 'ti4/23.7', 'ti4/23.8', 'ti4/23.9', 'ti4/24', 'ti4/24.1', 'ti4/24.2', 'ti4/24.3',
         'ti4/24.4', 'ti4/43', 'ti4/43.1', 'ti4/43.3', 'ti4/43.4', 'ti4/43.5', 'ti4/49.2',
         'ti4/54.3', 'ti4/68.1', 'ti4/68.2', 'ti4/70', 'ti4/70.3', 'ti4/77', 'ti4/77.1', 'ti4/77.4',
-        'ti4/87.2', 'ti4/faq-generale-1', 'ti4/faq-generale-2', 'ti4/faq-generale-4', 'ti4/faq-generale-5'
+        'ti4/87.2', 'ti4/faq-generale-1', 'ti4/faq-generale-2', 'ti4/faq-generale-4', 'ti4/faq-generale-5',
+        'ti4/16.21', 'ti4/18.4', 'ti4/18.6', 'ti4/77.3', 'ti4/errata-colpo-diretto', 'ti4/faq-carte-azione-12',
+        'ti4/faq-carte-azione-4'
     )),
     Tool("small_combat.galaxy_page", _l("Galaxy: combat odds"),
          _l("Attack opportunities, ship and base attacks, counterattacks, Sensors."),

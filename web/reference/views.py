@@ -1,29 +1,30 @@
-"""Reading pages: home, a table of contents per game, and one page per section."""
+"""The rules reference: reading pages (home, a table of contents per game, one page per section),
+their JSON (``/api/sections``: the list of sections and each section whole), and the bilingual
+glossary pages (each game's terms in Italian and in the English players use).
+
+The glossary's pairs are the same data that expands search queries
+(``rules_db/glossary/<game>.tsv``), so the page and the search can never disagree about a term.
+"""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request
-from flask_babel import lazy_gettext as _l
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request
 
 from rules_db.loader import GAMES, RulesDB, Section
+from web.core.errors import ApiError
 from web.core.i18n import current_lang
+from web.core.models import read_query
+from web.core.openapi import STRING, document
 from web.core.rules import get_db, markdown_html, section_url
 from web.core.tools import tools_applying
+from web.reference.models import SectionList, SectionsQuery, SectionWhole
+from web.reference.text import GAME_BLURBS, UNKNOWN_SECTION
 
 bp = Blueprint("reference", __name__)
 
 # A chapter is shown whole (with every sub-rule inline) up to this many descendants;
 # beyond that its page lists the children, so a page stays readable on a phone.
 INLINE_DESCENDANTS = 60
-
-GAME_BLURBS = {
-    "eclipse": _l("Space exploration and conquest: ship blueprints, combat, reputation."),
-    "galaxy": _l("A card game of eight worlds, bases and governors fighting for influence."),
-    "ti4": _l("The Rules Reference: glossary of numbered rules, FAQ and errata."),
-    "parsec": _l("Colonies, cargo ships and fleets on a modular board."),
-    "rftg": _l("The Gathering Storm expansion: goals, new cards, solitaire."),
-}
-
 
 def clarifications(db: RulesDB, shown: list[Section]) -> tuple[list[Section], list[Section]]:
     """The FAQ answers and the errata that clarify the rules on a page, apart: each gets its own
@@ -51,11 +52,17 @@ def number_order(sections: list[Section], lang: str) -> list[Section]:
     return sorted(sections, key=lambda s: int(s.display_number(lang)))
 
 
-@bp.route("/rules/<game_id>")
-def toc(game_id: str):
+def known_game(game_id: str) -> RulesDB:
+    """The rules database, or a 404 when it holds no such game (a page per game)."""
     db = get_db()
     if game_id not in db.games:
         abort(404)
+    return db
+
+
+@bp.route("/rules/<game_id>")
+def toc(game_id: str):
+    db = known_game(game_id)
     lang = current_lang()
     contents = [(root, number_order([db.sections[c] for c in root.children], lang)) for root in db.roots(game_id)]
     return render_template("reference/toc.html", game=db.games[game_id], contents=contents)
@@ -108,3 +115,87 @@ def section(section_id: str):
         following=following,
         db=db,
     )
+
+
+# --- JSON API ---------------------------------------------------------------------------
+
+api_bp = Blueprint("api_sections", __name__, url_prefix="/api")
+
+
+def section_summary(section: Section) -> dict:
+    return {
+        "id": section.id,
+        "game": section.game,
+        "number": section.number,
+        "number_en": section.display_number("en"),
+        "title": {"it": section.title_it, "en": section.title_en},
+        "url": section_url(section.id),
+    }
+
+
+document(
+    "/api/sections", "get",
+    summary="Every section id with its game, number, title in both languages and page url.",
+    query=SectionsQuery,
+    response=SectionList,
+)
+document(
+    "/api/sections/{section_id}", "get",
+    summary="One section whole: title and Markdown body in Italian and English, hierarchy and links.",
+    params=[{"name": "section_id", "in": "path", "required": True, "schema": STRING}],
+    response=SectionWhole,
+    example={"path": {"section_id": "ti4/23.7"}},
+    errors=(404,),
+)
+
+
+@api_bp.get("/sections")
+def list_sections():
+    db = get_db()
+    game = read_query(SectionsQuery).game
+    games = [game] if game else list(GAMES)
+    sections = [section_summary(s) for g in games for s in db.by_game(g)]
+    return jsonify({"count": len(sections), "sections": sections})
+
+
+@api_bp.get("/sections/<path:section_id>")
+def get_section(section_id: str):
+    found = get_db().get(section_id)
+    if found is None:
+        raise ApiError("unknown_section", str(UNKNOWN_SECTION), "id", status=404)
+    return jsonify(
+        {
+            **section_summary(found),
+            "body": {"it": found.body_it, "en": found.body_en},
+            "parent": found.parent,
+            "children": list(found.children),
+            "related": list(found.related),
+            "clarified_by": list(found.clarified_by),
+            "keywords": list(found.keywords),
+        }
+    )
+
+
+# --- Glossary ---------------------------------------------------------------------------
+
+glossary_bp = Blueprint("glossary", __name__)
+
+
+def game_pairs(game: str, lang: str):
+    pairs = current_app.extensions["search"].glossary.for_game(game)
+    return sorted(pairs, key=lambda pair: pair.text(lang).casefold())
+
+
+@glossary_bp.route("/glossary")
+def index():
+    db = get_db()
+    lang = current_lang()
+    games = [(db.games[g], len(game_pairs(g, lang))) for g in GAMES if g in db.games]
+    return render_template("glossary/index.html", games=games, total=sum(n for _, n in games))
+
+
+@glossary_bp.route("/glossary/<game_id>")
+def page(game_id: str):
+    db = known_game(game_id)
+    lang = current_lang()
+    return render_template("glossary/page.html", game=db.games[game_id], pairs=game_pairs(game_id, lang))

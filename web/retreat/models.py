@@ -1,4 +1,4 @@
-"""Requests of the retreat checkers (Eclipse, TI4, Parsec), declared once.
+"""Requests and answers of the retreat checkers (Eclipse, TI4, Parsec), declared once.
 
 The API and the pages both validate with these models (a page turns its query string into the
 same object). Duplicate names, hexes already taken and the like need the whole request: the
@@ -14,7 +14,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, create_
 from engine.eclipse import retreat as ec
 from engine.parsec import retreat as ps
 from engine.ti4 import retreat as ti4
-from web.core.models import OneOf, RequestModel, between
+from web.core.models import Answer, Cited, Count, OneOf, Reason, RequestModel, RuleId, between
 
 MAX_PLAYER_NAME = 24
 
@@ -120,3 +120,79 @@ class ParsecRetreat(RequestModel):
     attackers: Annotated[list[ParsecRetreatAttacker], Field(min_length=1, max_length=ps.MAX_ATTACKERS)]
     blocked: Annotated[list[ParsecHex], Field(max_length=ps.MAX_BLOCKED)] = []
     destination: ParsecHex | None = None
+
+
+# --- Answers ------------------------------------------------------------------------------
+
+class EclipseDestination(Answer):
+    hex: str
+    legal: bool
+    reasons: list[Reason]
+
+
+class EclipseRetreatAnswer(Cited):
+    player: str = ""
+    legal: list[str]
+    verdicts: list[EclipseDestination]
+    notes: list[Reason]
+
+
+class Ti4Destination(Answer):
+    system: str
+    legal: bool
+    reasons: list[Reason]
+    notes: list[Reason]
+    command_token: Annotated[str, OneOf(ti4.TOKEN_SOURCES)] | None
+    fleet_pool_excess: Count | None
+
+
+class Destroyed(Answer):
+    """How many units of a kind lack capacity: the least and the most, by the owner's choice."""
+
+    min: Count
+    max: Count
+
+
+class CapacityLoss(Answer):
+    capacity: Count
+    fighters: Count = 0
+    infantry: Count = 0
+    destroyed: Count
+    fighters_destroyed: Destroyed
+    infantry_destroyed: Destroyed
+    rules: list[RuleId] = []
+
+
+class Ti4RetreatAnswer(Cited):
+    player: str = ""
+    role: str = ""
+    can_announce: bool
+    announce_reasons: list[Reason]
+    legal: list[str]
+    verdicts: list[Ti4Destination]
+    destroyed_for_capacity: CapacityLoss | None
+    notes: list[Reason]
+
+
+class SafeHex(Answer):
+    q: Coordinate
+    r: Coordinate
+
+
+class ParsecDestination(Answer):
+    q: int
+    r: int
+    ends_exchange: bool
+    reasons: list[Reason]
+
+
+class ParsecRetreatAnswer(Cited):
+    vessel: str = ""
+    movement: Count = 0
+    can_evade: bool
+    reasons: list[Reason]
+    ends_exchange: bool | None
+    exchange_reasons: list[Reason]
+    destination: ParsecDestination | None
+    safe_hexes: list[SafeHex]
+    notes: list[Reason]

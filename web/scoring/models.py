@@ -1,4 +1,4 @@
-"""Requests of the score sheets (one per game) and of the TI4 objective claim, declared once.
+"""Requests and answers of the score sheets (one per game) and of the TI4 objective claim, declared once.
 
 Bounds come from the engine modules (player counts, tracks, tiles); what needs the whole sheet
 (two players with one name, two Traitors, a base on a surrendered world) stays in the engines,
@@ -18,7 +18,7 @@ from engine.rftg import scoring as rftg
 from engine.ti4 import scoring as ti4
 from engine.ti4 import claim as ti4_claim
 from engine.core.checks import MAX_NAME_LENGTH
-from web.core.models import OneOf, RequestModel, between
+from web.core.models import Answer, Cited, OneOf, Reason, RequestModel, between
 
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 
@@ -233,3 +233,42 @@ class ParsecSheet(RequestModel):
 SHEETS: dict[str, type[RequestModel]] = {
     "eclipse": EclipseSheet, "ti4": Ti4Sheet, "galaxy": GalaxySheet, "rftg": RftgSheet, "parsec": ParsecSheet,
 }
+
+
+# --- Answers ------------------------------------------------------------------------------------
+
+class ScoreLine(Reason):
+    """One line of a player's breakdown: a reason worth some points."""
+
+    points: int
+
+
+class PlayerScore(Answer):
+    name: str
+    total: int
+    breakdown: list[ScoreLine]
+
+
+class StandingAnswer(Cited):
+    game: str
+    players: list[PlayerScore]
+    winner: str | None
+    co_winners: list[str]
+    tie_break: Reason | None
+    verdicts: list[Reason]
+    game_over: bool
+
+
+class ClaimAnswer(Cited):
+    allowed: bool
+    reasons: list[Reason]
+
+
+SUMMARIES = {
+    "eclipse": "Eclipse end-of-game VP: breakdown per player, winner after the resources tie-break.",
+    "ti4": "TI4 victory point track: game over at 10 or 14 or with no objective left, winner by initiative.",
+    "galaxy": "Galaxy final influence: visible and secret bases, winner after hand value and last-player tie-breaks.",
+    "rftg": "Race for the Galaxy + The Gathering Storm final VP: goals, 6-cost developments, solitaire robot.",
+    "parsec": "Parsec: timed-variant points and the economic and military victory checks.",
+}
+LIMITS = "players within each game's range; counts bounded as in each schema (docs/scoring.md)"

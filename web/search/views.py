@@ -4,50 +4,46 @@
 from __future__ import annotations
 
 import re
+import threading
 import time
 from pathlib import Path
+from typing import Callable, TypeVar
 
 import click
 from flask.cli import with_appcontext
 from flask import Blueprint, Flask, Response, current_app, render_template, request
+from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from rules_db.loader import GAMES, Section
-from rules_db.search import index
+from rules_db.search import index, vectors
+from rules_db.search.encoder import default_encoder
 from rules_db.search.live import LiveSearch
 from rules_db.search.glossary import load_glossary
 from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS
 from rules_db.search.searcher import MAX_LIMIT, MAX_PAGE, ResultPage, RulesSearch
+from web.core.compute import compute
+from web.core.errors import ApiError
 from web.core.models import read_query
-from web.search.models import DEFAULT_API_LIMIT, SearchQuery
+from web.search.models import DEFAULT_API_LIMIT, SearchAnswer, SearchQuery
 from web.search.text import EXAMPLES, FILTERED_TIP, TIPS
 from web.core.i18n import LANGS, current_lang
-from web.core.openapi import STRING, array, document, integer, obj
+from web.core.openapi import document
 from web.core.rules import get_db, section_url
 
 bp = Blueprint("search", __name__)
+T = TypeVar("T")
 
 PAGE_SIZE = 10
 _INTEGER = re.compile(r"-?\d{1,9}")
 
-RESULT = obj(
-    {"id": STRING, "game": {"type": "string", "enum": list(GAMES)}, "title": STRING,
-     "snippet": {"type": "string", "description": "HTML: the text is escaped, matched words are in <mark>."},
-     "url": STRING, "score": {"type": "number"}},
-    ("id", "game", "title", "snippet", "url", "score"),
-)
 document(
     "/api/search", "get",
     summary="Search the rules of every game in Italian and English: ranked sections with highlighted "
     "snippets, counts per game and a spelling suggestion.",
     query=SearchQuery,
-    response=obj(
-        {"query": STRING, "lang": {"type": "string", "enum": list(LANGS)}, "total": integer(0),
-         "results": array(RESULT, MAX_LIMIT), "suggestion": {"type": ["string", "null"]},
-         "facets": {"type": "object", "additionalProperties": integer(1)}},
-        ("query", "lang", "total", "results", "suggestion", "facets"),
-    ),
+    response=SearchAnswer,
     limits=f"q at most {MAX_QUERY_CHARS} characters (the first {MAX_WORDS} content words are used); "
     f"limit 1-{MAX_LIMIT} (default {DEFAULT_API_LIMIT}); page 1-{MAX_PAGE}.",
 )
@@ -58,25 +54,70 @@ def index_root(app: Flask) -> Path:
 
 
 def init_search(app: Flask) -> None:
-    """Open the index (building it first when missing or stale) and register ``build-index``."""
+    """Open the index (building it first when missing or stale) and register ``build-index``.
+
+    Missing or stale section vectors are encoded in a background thread started by the first
+    request a process serves (SEARCH_VECTORS_BACKGROUND, on unless testing): a command such as
+    ``flask routes`` never starts an encode, and a server answers lexically meanwhile.
+    SEARCH_ENCODER: a factory of the sentence encoder (default: encoder.default_encoder); None
+    turns the rerank off (the tests' app: lexical, and no test encodes the rules)."""
     db = app.extensions["rules_db"]
-    app.extensions["search"] = LiveSearch(index_root(app), db, load_glossary())
+    live = LiveSearch(index_root(app), db, load_glossary(), app.config.get("SEARCH_ENCODER", default_encoder))
+    app.extensions["search"] = live
     app.cli.add_command(build_index_command)
-    app.jinja_env.globals.update(search_marks=search_marks)
+    app.jinja_env.globals.update(search_passages=search_passages)
+    if (live.encoder is not None and app.config.get("SEARCH_VECTORS_BACKGROUND", not app.testing)
+            and live.current().semantic is None):
+        started = threading.Event()
+
+        @app.before_request
+        def build_vectors_once() -> None:
+            if not started.is_set():
+                started.set()
+                live.start_vectors_build()
 
 
 @click.command("build-index")
 @with_appcontext
 def build_index_command() -> None:
-    """Rebuild the search index now; running servers switch to it within a second."""
+    """Rebuild the search index now, and the section vectors if the rules changed; running
+    servers switch to both within a second."""
     app = current_app
     started = time.perf_counter()
-    live, _built = index.ensure(index_root(app), app.extensions["rules_db"], load_glossary(), force=True)
+    root, db = index_root(app), app.extensions["rules_db"]
+    live, _built = index.ensure(root, db, load_glossary(), force=True)
     click.echo(f"Index built in {time.perf_counter() - started:.2f} s: {live}")
+    encoder = current_app.extensions["search"].encoder
+    if encoder is None:
+        click.echo("Section vectors: no encoder configured (SEARCH_ENCODER), search stays lexical")
+        return
+    started = time.perf_counter()
+    path = vectors.ensure(root, db, encoder())
+    click.echo(f"Section vectors ready in {time.perf_counter() - started:.2f} s: {path}")
 
 
 def get_search() -> RulesSearch:
     return current_app.extensions["search"].current()
+
+
+def budgeted(namespace: str, payload: list, function: Callable[[RulesSearch], T]) -> T:
+    """``function(search)`` under the app's time budget and remembered per process, like the
+    calculators' computations (web/core/compute.py). The key holds the live index and whether the
+    rerank is on, so a rebuilt index or newly arrived vectors are never answered from the past."""
+    live = current_app.extensions["search"]
+    search = live.current()
+    key = [str(live.directory), search.semantic is not None, *payload]
+    try:
+        return compute(namespace, key, lambda: function(search))
+    except ApiError as error:
+        if error.code != "time_budget_exceeded":
+            raise
+        raise ApiError("time_budget_exceeded", _("This search would take too long: try fewer or shorter words."),
+                       "q", status=422) from None
+
+
+def run_search(text: str, lang: str, game: str | None, page: int, limit: int) -> ResultPage:
+    return budgeted("search", [text, lang, game, page, limit], lambda s: s.search(text, lang, game, page, limit))
 
 
 def short_name(name: str) -> str:
@@ -94,7 +135,7 @@ def api():
     """``GET /api/search?q=&lang=it|en&game=&limit=&page=``; limits in docs/search.md."""
     query = read_query(SearchQuery)
     lang = current_lang()  # ?lang= is checked with every /api/ request (web.core.i18n)
-    found = get_search().search(query.q, lang, query.game, query.page, query.limit)
+    found = run_search(query.q, lang, query.game, query.page, query.limit)
     payload = {
         "query": found.plan.text,
         "lang": lang,
@@ -126,7 +167,7 @@ def page():
     game = request.args.get("game") if request.args.get("game") in GAMES else None
     raw_page = request.args.get("page", "1")
     number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
-    found: ResultPage = get_search().search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
+    found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
     db = get_db()
     return render_template(
         "search/page.html",
@@ -135,20 +176,30 @@ def page():
         too_long=too_long,
         max_chars=MAX_QUERY_CHARS,
         games=[(db.games[g], short_name(db.games[g].name(lang))) for g in GAMES if g in db.games],
+        game_name=db.games[game].name(lang) if game else None,
         results=[(r, breadcrumb(r.section, lang), Markup(r.snippet)) for r in found.results],
         examples=EXAMPLES[lang],
         tips=[*TIPS, FILTERED_TIP] if found.game else TIPS,
     )
 
 
-def search_marks(sections: list[Section]) -> list[str]:
-    """For a section page opened from a result (``?hl=<query>``): the words on it to highlight,
-    in the language shown (both when the page shows them side by side)."""
-    text = request.args.get("hl", "")
+def search_passages(sections: list[Section]) -> list[dict[str, str]]:
+    """For a section page opened from a result (``?hl=<query>``): the passage to mark and scroll
+    to, per language shown (both when the page shows them side by side); [] when none matches."""
+    text = request.args.get("hl", "")[:MAX_QUERY_CHARS]
     if not text or "search" not in current_app.extensions:
         return []
     langs = LANGS if request.args.get("compare") == "1" else (current_lang(),)
-    found = set()
+    ids = [s.id for s in sections]
+    found = []
     for lang in langs:
-        found.update(get_search().words_to_mark(text[:MAX_QUERY_CHARS], sections, lang))
-    return sorted(found)
+        def mark(search: RulesSearch, shown: str = lang) -> str:
+            return search.passage_to_mark(text, sections, shown)
+
+        try:
+            passage = budgeted("search-passage", [text, ids, lang], mark)
+        except ApiError:  # over budget: the page is still worth reading, unmarked
+            return []
+        if passage:
+            found.append({"lang": lang, "text": passage})
+    return found

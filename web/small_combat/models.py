@@ -1,4 +1,4 @@
-"""Requests of the small combat tools (Galaxy, Parsec, Race for the Galaxy), declared once.
+"""Requests and answers of the small combat tools (Galaxy, Parsec, Race for the Galaxy), declared once.
 
 Types and bounds come from the engines' constants; what needs the whole request (a Nova cannot
 be attacked, a colony does not attack) stays in the engines, which answer 422.
@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, create_model
 from pydantic.config import JsonDict
 
 from engine.galaxy import combat as galaxy
 from engine.parsec import combat as parsec
 from engine.rftg import conquest as rftg
-from web.core.models import OneOf, RequestModel, between
+from web.core.models import Answer, Cited, Count, OneOf, Probability, Reason, RequestModel, between
 
 ShipValue = Annotated[int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX)]
 GalaxyWorld = Annotated[str, OneOf(galaxy.WORLDS)]
@@ -111,3 +111,67 @@ class RftgConquest(RequestModel):
     discard_power: bool = False
     space_mercenaries: bool = False
     hand_size: Annotated[int, between(0, rftg.MAX_HAND)] = 0
+
+
+# --- Answers ------------------------------------------------------------------------------
+
+class GalaxySequenceTarget(Answer):
+    """One target of a turn's attacks: a ship's odds of destruction, or a base's rows lost."""
+
+    target: str
+    destroyed: Probability = 0
+    rows_lost: list[Probability] = []
+
+
+class GalaxySequence(Answer):
+    opportunities: Annotated[int, between(1, galaxy.MAX_OPPORTUNITIES)]
+    plan: str
+    attacker_destroyed: Probability
+    nothing_happens: Probability
+    ships_destroyed: list[Probability]
+    targets: list[GalaxySequenceTarget]
+
+
+class GalaxyCombatAnswer(Cited):
+    target: Literal["ship", "base"]
+    attack_succeeds: Probability
+    counterattack_destroys_attacker: Probability
+    nothing_happens: Probability
+    base_holds: Probability | None = None
+    counterattack: Literal["must", "may", "declined"] | None = None
+    counterattack_succeeds: Probability | None = None
+    sequence: GalaxySequence
+    reasons: list[Reason]
+
+
+class GalaxyOpportunitiesAnswer(Cited):
+    opportunities: Annotated[int, between(0, galaxy.MAX_OPPORTUNITIES)]
+    sensors_reveal: Probability
+    reasons: list[Reason]
+
+
+# How an exchange ends, each outcome's probability (the engine's outcome ids are the keys).
+ParsecExchange = create_model(
+    "ParsecExchange", __base__=Answer, **{outcome: (Probability, ...) for outcome in parsec.OUTCOMES})  # type: ignore[call-overload]
+
+
+class ParsecCombatAnswer(Cited):
+    attack_succeeds: Probability
+    attack_bonus: int
+    defense_bonus: int
+    taking_part: list[Count]
+    counterattack_target: int | None
+    counterattack_succeeds: Probability | None
+    exchange: ParsecExchange
+    ships_lost: list[Probability]
+    reasons: list[Reason]
+
+
+class RftgConquestAnswer(Cited):
+    conquerable: bool
+    discards_needed: Annotated[int, between(0, 2)] | None
+    force: int
+    max_force: int
+    defense: Annotated[int, between(1, rftg.MAX_DEFENSE)]
+    shortfall: Count
+    reasons: list[Reason]

@@ -23,13 +23,13 @@ from web.core.compute import compute
 from web.core.errors import ApiError, rule_refusal
 from web.core.models import read_json
 from web.core.verdicts import citations
-from web.small_combat.models import GalaxyCombat, GalaxyOpportunities, GalaxyTarget, ParsecCombat, RftgConquest
-from web.small_combat.schemas import describe_endpoints
+from web.core.openapi import document
+from web.small_combat.models import GalaxyCombat, GalaxyCombatAnswer, GalaxyOpportunities, GalaxyOpportunitiesAnswer
+from web.small_combat.models import GalaxyTarget, ParsecCombat, ParsecCombatAnswer, RftgConquest, RftgConquestAnswer
 from web.small_combat.text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
 from web.core.registry import tool
 
 bp = Blueprint("small_combat", __name__)
-describe_endpoints()  # in /api/openapi.json and /api/docs
 
 def _p(value: Fraction) -> float:
     return float(value)
@@ -221,3 +221,40 @@ def parsec_page():
 @bp.get("/tools/conquest/rftg")
 def rftg_page():
     return _page("small_combat/rftg.html", "small_combat.rftg_page", max_tableau=rftg.MAX_TABLEAU)
+
+
+# --- OpenAPI description (/api/openapi.json and /api/docs) ----------------------------------
+
+document(
+    "/api/combat/galaxy", "post",
+    summary="Galaxy: odds of a fleet's attack on a ship (with counterattack) or a base, and of a turn's sequence of attacks.",
+    body=GalaxyCombat, response=GalaxyCombatAnswer,
+    limits=f"attacker 6-10 (a Fleet Ship); ship values 0-10 (a Nova, 0, cannot be attacked); "
+           f"at most {galaxy.MAX_OPPORTUNITIES} opportunities and {galaxy.MAX_TARGETS} targets.",
+    errors=(400, 422),
+)
+document(
+    "/api/combat/galaxy/opportunities", "post",
+    summary="Galaxy: how many attacks a played ship earns (COPERTURA, UNIONE, IMPERIALI), and the Sensors odds.",
+    body=GalaxyOpportunities, response=GalaxyOpportunitiesAnswer,
+    limits="ship values 0-10; the row names the other seven worlds at most.",
+    errors=(400, 422),
+)
+document(
+    "/api/combat/parsec", "post",
+    summary="Parsec: odds that an attack (coordinated, at long range) destroys its target, and how the exchange ends.",
+    body=ParsecCombat, response=ParsecCombatAnswer,
+    limits=f"at most {parsec.MAX_ATTACKERS} attackers; distance 1-{parsec.MAX_DISTANCE}; linked colonies "
+           f"1-{parsec.MAX_LINKED_COLONIES}; modifiers -{parsec.MODIFIER_LIMIT}..{parsec.MODIFIER_LIMIT}; "
+           f"range bonuses 0-{parsec.MAX_RANGE_BONUS}.",
+    errors=(400, 422),
+)
+document(
+    "/api/conquest/rftg", "post",
+    summary="Race for the Galaxy: can this military world be conquered this phase, and with how many discards?",
+    body=RftgConquest, response=RftgConquestAnswer,
+    limits=f"defense 1-{rftg.MAX_DEFENSE}; at most {rftg.MAX_TABLEAU} tableau values, each "
+           f"-{rftg.MILITARY_LIMIT}..{rftg.MILITARY_LIMIT}; specialized bonus 0-{rftg.MAX_SPECIALIZED}; "
+           f"hand 0-{rftg.MAX_HAND}.",
+    errors=(400, 422),
+)

@@ -13,7 +13,9 @@ from typing import Annotated, Any
 from pydantic import ConfigDict, Field, create_model
 
 from engine.ti4.inputs import KINDS, MAX_MODIFIER, MAX_MODIFIERS, MAX_ROUND, unit_limit
-from engine.ti4.units import DEFAULT_ORDER, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE, Flagship
+from engine.ti4.cards import CARD_COPIES
+from engine.ti4.units import (DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE,
+                              Flagship)
 from web.core.models import OneOf, RequestModel, between
 
 Round = Annotated[int, between(1, MAX_ROUND)]
@@ -27,6 +29,14 @@ Ti4CombatUnits = create_model("Ti4CombatUnits", __base__=RequestModel, **_UNIT_F
 _FLAGSHIP_FIELDS: dict[str, Any] = {name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name))
                                     for name, (lo, hi) in FLAGSHIP_LIMITS.items()}
 Ti4Flagship = create_model("Ti4Flagship", __base__=RequestModel, **_FLAGSHIP_FIELDS)
+
+
+# Units already damaged when the combat starts (the engine checks they have Sustain Damage).
+Ti4Damaged = create_model("Ti4Damaged", __base__=RequestModel, **_UNIT_FIELDS)
+
+# Action cards a side will play: at most the copies in the base game's deck.
+_CARD_FIELDS: dict[str, Any] = {name: (Annotated[int, between(0, n)], 0) for name, n in CARD_COPIES.items()}
+Ti4Cards = create_model("Ti4Cards", __base__=RequestModel, **_CARD_FIELDS)
 
 
 class RollModifier(RequestModel):
@@ -46,6 +56,11 @@ class Ti4Side(RequestModel):
     flagship: Ti4Flagship = Ti4Flagship()
     technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]],
                             Field(max_length=len(TECHNOLOGIES))] = []
+    faction: Annotated[str, OneOf(tuple(FACTION_FLAGSHIPS))] | None = Field(
+        None, description="fills the flagship's attributes and ability from the faction sheet "
+                          "(then 'flagship' is ignored)")
+    damaged: Ti4Damaged = Ti4Damaged()
+    cards: Ti4Cards = Ti4Cards()
 
 
 class Ti4Battle(RequestModel):
@@ -54,7 +69,10 @@ class Ti4Battle(RequestModel):
         "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
                      "upgrades": ["cruiser"], "flagship": {"combat": 5, "dice": 2, "capacity": 3},
                      "technologies": ["antimass_deflectors"]},
-        "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1}, "technologies": ["plasma_scoring"]}}]})
+        "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1, "flagship": 1},
+                     "faction": "barony_of_letnev", "damaged": {"dreadnought": 1},
+                     "technologies": ["plasma_scoring", "duranium_armor"],
+                     "cards": {"shields_holding": 2, "direct_hit": 1}}}]})
 
     kind: Annotated[str, OneOf(KINDS)] = "space"
     nebula: bool = False

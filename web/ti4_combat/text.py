@@ -42,6 +42,12 @@ ERRORS = {
     "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
     "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
     "unknown_technology": _l("\"%(technology)s\" is not a technology this calculator knows."),
+    "damaged_without_sustain": _l("%(unit)s: only units with Sustain Damage can start the combat damaged."),
+    "more_damaged_than_units": _l("%(unit)s: at most %(max)s can be damaged (the units this side has)."),
+    "card_count_out_of_range": _l("%(field)s: from %(min)s to %(max)s copies (the copies in the action deck)."),
+    "card_not_in_this_combat": _l("%(card)s changes nothing in this combat for this side: remove it."),
+    "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
+    "unknown_flagship_effect": _l("This flagship ability is not one the calculator knows."),
     "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
                                 "from %(min)s to %(max)s here (read them off its faction sheet)."),
 }
@@ -76,6 +82,23 @@ REASONS = {
                                "all the defending infantry is destroyed."),
     "magen_defense_grid": _l("%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first "
                              "round of the ground combat."),
+    "card_morale_boost": _l("%(side)s, Morale Boost: +1 to its combat rolls, one card a round from round 1."),
+    "card_shields_holding": _l("%(side)s, Shields Holding: cancels up to 2 hits on its ships, one card in "
+                               "each round it is hit, from the first."),
+    "card_direct_hit": _l("%(side)s, Direct Hit: each ship of the other side that sustains damage is "
+                          "destroyed, while cards last (the most valuable first)."),
+    "card_maneuvering_jets": _l("%(side)s, Maneuvering Jets: cancels 1 hit of the other side's space cannon."),
+    "card_experimental_battlestation": _l("%(side)s, Experimental Battlestation: a space dock fires space "
+                                          "cannon 5 (×3) at the attacker's ships before the combat."),
+    "card_fire_team": _l("%(side)s, Fire Team: rerolls every missed die of its ground forces in round 1."),
+    "duranium_armor": _l("%(side)s, Duranium Armor: after each round's hits it repairs one damaged unit that "
+                         "did not sustain damage that round."),
+    "flagship_repairs_itself": _l("%(side)s, flagship Arc Secundus: repaired at the start of every round."),
+    "flagship_fleet_bonus": _l("%(side)s, flagship C'morran N'orr: +1 to the other ships' combat rolls while "
+                               "it fights."),
+    "flagship_extra_hits": _l("%(side)s, flagship J.N.S. Hylarim: each of its dice showing 9 or 10 scores "
+                              "2 more hits."),
+    "damaged_at_start": _l("%(side)s: some units start the combat damaged and are destroyed by their next hit."),
     "war_sun_stops_magen": _l("A war sun in the system takes Planetary Shield away from the PDS, so Magen "
                               "Defense Grid cannot be used."),
 }
@@ -87,6 +110,36 @@ TECHNOLOGY_NAMES = {
     "assault_cannon": _l("Assault Cannon"),
     "x89_bacterial_weapon": _l("X-89 Bacterial Weapon"),
     "magen_defense_grid": _l("Magen Defense Grid"),
+    "duranium_armor": _l("Duranium Armor"),
+}
+
+CARD_NAMES = {
+    "morale_boost": _l("Morale Boost"),
+    "shields_holding": _l("Shields Holding"),
+    "direct_hit": _l("Direct Hit"),
+    "maneuvering_jets": _l("Maneuvering Jets"),
+    "experimental_battlestation": _l("Experimental Battlestation"),
+    "fire_team": _l("Fire Team"),
+}
+
+FACTION_NAMES = {
+    "arborec": _l("The Arborec"),
+    "barony_of_letnev": _l("The Barony of Letnev"),
+    "clan_of_saar": _l("The Clan of Saar"),
+    "embers_of_muaat": _l("The Embers of Muaat"),
+    "emirates_of_hacan": _l("The Emirates of Hacan"),
+    "federation_of_sol": _l("The Federation of Sol"),
+    "ghosts_of_creuss": _l("The Ghosts of Creuss"),
+    "l1z1x_mindnet": _l("The L1Z1X Mindnet"),
+    "mentak_coalition": _l("The Mentak Coalition"),
+    "naalu_collective": _l("The Naalu Collective"),
+    "nekro_virus": _l("The Nekro Virus"),
+    "sardakk_norr": _l("Sardakk N'orr"),
+    "universities_of_jol_nar": _l("The Universities of Jol-Nar"),
+    "winnu": _l("The Winnu"),
+    "xxcha_kingdom": _l("The Xxcha Kingdom"),
+    "yin_brotherhood": _l("The Yin Brotherhood"),
+    "yssaril_tribes": _l("The Yssaril Tribes"),
 }
 
 SIDE_NAMES = {"attacker": _l("Attacker"), "defender": _l("Defender")}

@@ -15,13 +15,14 @@ from flask import Blueprint, jsonify, render_template
 from engine.core.reasons import InvalidInput, Reason
 from engine.ti4.combat import calculate
 from engine.ti4.assignment import HitPolicy
+from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
 from engine.ti4.inputs import (
-    ALLOWED, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
+    ALLOWED, HAND_LIMIT, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
     MAX_ROUND, Battle, Force,
 )
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
-from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, Flagship)
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, Flagship
 from web.core.compute import compute
 from web.core.errors import ApiError, rule_refusal
 from web.core.models import read_json
@@ -29,11 +30,12 @@ from web.core.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, docum
 from web.ti4_combat.models import Ti4Battle, Ti4Side
 from web.core import verdicts
 from web.core.verdicts import citations
-from web.ti4_combat.text import (ERRORS, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES, TECHNOLOGY_NAMES,
-                                 UNIT_NAMES, UPGRADE_NAMES, page_strings)
+from web.ti4_combat.text import (CARD_NAMES, ERRORS, FACTION_NAMES, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES,
+                                 TECHNOLOGY_NAMES, UNIT_NAMES, UPGRADE_NAMES, page_strings)
 
 bp = Blueprint("ti4_combat", __name__)
 
+DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
 UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
@@ -44,10 +46,10 @@ UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "
 TECHNOLOGY_KINDS = {
     "attacker": {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
                  "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "ground",
-                 "magen_defense_grid": ""},
+                 "magen_defense_grid": "", "duranium_armor": "space"},
     "defender": {"antimass_deflectors": "space", "plasma_scoring": "space ground",
                  "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "",
-                 "magen_defense_grid": "ground"},
+                 "magen_defense_grid": "ground", "duranium_armor": "space"},
 }
 
 
@@ -84,13 +86,17 @@ LIMITS = (
     + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
     + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
     f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
-    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items()) + "."
+    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items())
+    + "; action cards per side: the copies in the deck ("
+    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items()) + f"), {HAND_LIMIT} in all; "
+    "damaged units: only units with Sustain Damage, at most as many as the side has."
 )
 document(
     "/api/combat/ti4", "post",
     summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
             "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
-            "defense), with unit upgrades, flagships and combat technologies.",
+            "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
+            "(Duranium Armor included), units damaged before the combat and action cards.",
     body=Ti4Battle,
     response=RESPONSE,
     limits=LIMITS,
@@ -109,8 +115,11 @@ def _force(side: Ti4Side) -> Force:
                          keep_alive=side.keep_alive),
         retreat_round=side.retreat_round,
         modifiers=tuple(RoundModifier(m.value, m.first_round, m.last_round) for m in side.modifiers),
-        flagship=Flagship(**side.flagship.model_dump()),
-        technologies=tuple(side.technologies))
+        flagship=(FACTION_FLAGSHIPS[side.faction].sheet if side.faction
+                  else Flagship(**side.flagship.model_dump())),
+        technologies=tuple(side.technologies),
+        damaged={key: getattr(side.damaged, key) for key in side.damaged.model_fields_set},
+        cards=ActionCards(**side.cards.model_dump()))
 
 
 def read_battle(data: Ti4Battle) -> Battle:
@@ -129,6 +138,8 @@ def refusal(error: InvalidInput) -> ApiError:
     params = {**error.params}
     if "unit" in params:
         params["unit"] = unit_name(params["unit"])
+    if params.get("card") in CARD_NAMES:
+        params["card"] = str(CARD_NAMES[params["card"]])
     return rule_refusal(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
 
 
@@ -206,4 +217,9 @@ def page():
         order=DEFAULT_ORDER, max_round=MAX_ROUND,
         max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,
                                            "infantry": MAX_INFANTRY},
-        max_combatants=MAX_COMBATANTS)
+        max_combatants=MAX_COMBATANTS,
+        factions={k: str(v) for k, v in FACTION_NAMES.items()},
+        faction_sheets={k: {name: getattr(f.sheet, name) for name in FLAGSHIP_LIMITS}
+                        for k, f in FACTION_FLAGSHIPS.items()},
+        damageable=DAMAGEABLE, cards={k: str(v) for k, v in CARD_NAMES.items()},
+        card_kinds=CARD_KINDS, card_copies=CARD_COPIES)

@@ -62,7 +62,9 @@ def test_damaged_units_roll_like_intact_ones():
     assert force.roll(damaged, "combat") == force.roll(force.start, "combat") == (F(2, 5), F(3, 5))
 
 
-def test_capped_roll_merges_hits_the_opponent_cannot_take():
-    force = ForceStates({"cruiser": 2}, Loadout(), HitPolicy(), F)
-    # two dice at 7 (p = 2/5): 9/25, 12/25, 4/25; against one remaining hit, 1+ hits merge.
-    assert force.capped_roll(force.start, "combat", 0, 1) == (F(9, 25), F(16, 25))
+def test_dice_group_equal_units_and_ignore_damage():
+    force = ForceStates({"cruiser": 2, "dreadnought": 1, "fighter": 1}, Loadout(), HitPolicy(), F)
+    # sustain first: the dreadnought is damaged by the first hit and still rolls its die
+    assert force.dice(force.after_hits(force.start, 1), "combat") == (((5, 1), (7, 2), (9, 1)), ())
+    assert force.dice(force.start, "combat") == (((5, 1), (7, 2), (9, 1)), ())
+    assert force.dice(force.after_hits(force.start, 2), "combat") == (((5, 1), (7, 2)), ())

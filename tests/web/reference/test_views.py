@@ -1,9 +1,11 @@
-"""Reading pages: home, tables of contents, section pages, friendly 404s."""
+"""The rules reference: reading pages, GET /api/sections and /api/sections/<id>, and the glossary
+pages (the same Italian/English pairs the search uses, per game, in both orders)."""
 
 from __future__ import annotations
 
 import re
 
+from markupsafe import escape
 import pytest
 
 from rules_db.loader import GAMES
@@ -192,3 +194,85 @@ def test_side_by_side_each_text_carries_its_own_book_s_number(client):
     html = client.get("/rules/ti4/23.7?lang=en&compare=1").get_data(as_text=True)
     labels = re.findall(r'<p class="compare-label">([^<]*)</p>', html)
     assert labels == ["Italiano (original) · 23.7", "English · 78.7"]
+
+
+# --- JSON API ----------------------------------------------------------------------------------
+
+
+def test_list_has_every_section_with_game_and_title(client, db):
+    data = client.get("/api/sections").get_json()
+    assert data["count"] == len(db.sections) >= 300
+    first = data["sections"][0]
+    assert set(first) >= {"id", "game", "title", "url"} and set(first["title"]) == {"it", "en"}
+
+
+def test_list_filters_by_game(client, db):
+    data = client.get("/api/sections?game=ti4").get_json()
+    assert data["count"] == len(db.by_game("ti4"))
+    assert {s["game"] for s in data["sections"]} == {"ti4"}
+
+
+def test_unknown_game_filter_is_a_400_in_the_request_language(client):
+    response = client.get("/api/sections?game=chess&lang=it")
+    assert response.status_code == 400
+    error = response.get_json()["error"]
+    assert error["code"] == "unknown_choice" and error["field"] == "game"
+    assert error["message"] == "Il campo game deve essere uno tra: eclipse, galaxy, ti4, parsec, rftg."
+
+
+def test_one_section_whole(client):
+    data = client.get("/api/sections/ti4/23.7").get_json()
+    assert data["id"] == "ti4/23.7" and data["game"] == "ti4" and data["number"] == "23.7"
+    assert data["parent"] == "ti4/23" and data["url"] == "/rules/ti4/23.7"
+    assert "ritirata" in data["body"]["it"].lower()
+    assert set(data) >= {"title", "body", "children", "related"}
+
+
+def test_every_listed_section_opens(client):
+    for item in client.get("/api/sections").get_json()["sections"]:
+        assert client.get(f"/api/sections/{item['id']}").status_code == 200, item["id"]
+
+
+def test_unknown_id_is_a_json_404(client):
+    response = client.get("/api/sections/ti4/nope?lang=en")
+    assert response.status_code == 404
+    assert response.get_json()["error"] == {
+        "code": "unknown_section", "message": "No section has this id.", "field": "id"}
+
+
+def test_unknown_api_path_is_json_too(client):
+    response = client.get("/api/nothing-here")
+    assert response.status_code == 404 and response.get_json()["error"]["code"] == "not_found"
+
+
+# --- Glossary ----------------------------------------------------------------------------------
+
+
+def test_at_least_150_pairs_across_the_five_games(app):
+    glossary = app.extensions["search"].glossary
+    counts = {game: len(glossary.for_game(game)) for game in GAMES}
+    assert all(counts.values()) and sum(counts.values()) >= 150, counts
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_page_lists_its_pairs(client, app, game):
+    html = client.get(f"/glossary/{game}?lang=it").get_data(as_text=True)
+    for pair in app.extensions["search"].glossary.for_game(game)[:20]:
+        assert str(escape(pair.en)) in html
+
+
+def test_official_english_terms_are_there(client):
+    ti4 = client.get("/glossary/ti4?lang=en").get_data(as_text=True)
+    assert "Sustain Damage" in ti4 and "Anti-Fighter Barrage" in ti4
+    assert "Spoils of War" in client.get("/glossary/galaxy").get_data(as_text=True)
+
+
+def test_english_page_sorts_by_the_english_term_and_links_to_search(client):
+    html = client.get("/glossary/ti4?lang=en").get_data(as_text=True)
+    assert html.index('<th scope="col" lang="en">') < html.index('<th scope="col" lang="it">')
+    assert "/search?q=" in html
+
+
+def test_index_and_unknown_game(client):
+    assert "Twilight Imperium" in client.get("/glossary").get_data(as_text=True)
+    assert client.get("/glossary/chess").status_code == 404

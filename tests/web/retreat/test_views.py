@@ -1,14 +1,19 @@
-"""The retreat pages: examples, share links, errors, both languages, cited rules that exist."""
+"""The retreat checkers: pages (examples, share links, errors, cited rules that exist) and the JSON
+endpoints (shapes, verdicts, 400s that name the field), in both languages."""
+
+from __future__ import annotations
 
 from urllib.parse import urlencode
 
-import pytest
 from babel.messages.pofile import read_po
+import pytest
 
 from engine.eclipse import retreat as eclipse
 from engine.parsec import retreat as parsec
 from engine.ti4 import retreat as ti4
 from tests.page_text import visible_text
+from web.core.models import SCHEMA_CODES
+
 
 # --- pages --------------------------------------------------------------------------------
 
@@ -64,3 +69,208 @@ def test_ti4_citations_carry_the_number_of_the_reader_s_rulebook(client):
     assert '<a class="rule-link" href="/rules/ti4/23.4">78.4 STEP 2. ANNOUNCE RETREATS</a>' in english
     italian = client.get("/retreat/ti4?lang=it").get_data(as_text=True)
     assert '<a class="rule-link" href="/rules/ti4/23.4">23.4 PASSO 2. ANNUNCIARE LA RITIRATA</a>' in italian
+
+
+# --- JSON API ----------------------------------------------------------------------------------
+
+
+EXAMPLE = [  # ESEMPIO DI RITIRATA as API candidates
+    {"hex": "B", "influence": "green", "ships": [], "wormhole": "full"},
+    {"hex": "C", "influence": None, "ships": ["green"], "wormhole": "full"},
+    {"hex": "D", "influence": None, "ships": [], "wormhole": "full"},
+    {"hex": "E", "influence": None, "ships": ["red"], "wormhole": "full"},
+]
+
+
+def post(client, game, body, lang="en"):
+    return client.post(f"/api/retreat/{game}?lang={lang}", json=body)
+
+
+# --- Eclipse ------------------------------------------------------------------------------
+
+def test_eclipse_rulebook_example_through_the_api(client):
+    answer = post(client, "eclipse", {"player": "green", "wormhole_generator": False,
+                                      "candidates": EXAMPLE}).get_json()
+    assert answer["legal"] == ["B"]
+    verdicts = {v["hex"]: v for v in answer["verdicts"]}
+    assert verdicts["B"] == {"hex": "B", "legal": True, "reasons": []}
+    assert [r["code"] for r in verdicts["E"]["reasons"]] == ["no_influence_disc", "enemy_ships"]
+    reason = verdicts["E"]["reasons"][1]
+    assert reason["rule"] == "eclipse/ritirata" and "red" in reason["message"]
+    assert answer["rules"][0] == "eclipse/ritirata"
+    assert [n["code"] for n in answer["notes"]] == ["next_activation", "reputation_warning"]
+    red = post(client, "eclipse", {"player": "red", "candidates": EXAMPLE}).get_json()
+    assert red["legal"] == []
+
+
+def test_eclipse_messages_follow_the_request_language(client):
+    body = {"player": "green", "candidates": [EXAMPLE[2]]}
+    en = post(client, "eclipse", body, "en").get_json()["verdicts"][0]["reasons"][0]["message"]
+    it = post(client, "eclipse", body, "it").get_json()["verdicts"][0]["reasons"][0]["message"]
+    assert "influence disc" in en and "Gettone Influenza" in it
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"candidates": []}, "player"),
+    ({"player": "purple", "candidates": []}, "player"),
+    ({"player": "green"}, "candidates"),
+    ({"player": "green", "candidates": [{"hex": "B"}] * 7}, "candidates"),
+    ({"player": "green", "candidates": ["B"]}, "candidates[0]"),
+    ({"player": "green", "candidates": [{"hex": "B", "ships": ["pirates"]}]},
+     "candidates[0].ships[0]"),
+    ({"player": "green", "candidates": [{"hex": "B", "wormhole": "wide"}]},
+     "candidates[0].wormhole"),
+    ({"player": "green", "candidates": [{"hex": "B"}, {"hex": "B"}]}, "candidates[1].hex"),
+    ({"player": "green", "candidates": [{"hex": ""}]}, "candidates[0].hex"),
+    ({"player": "green", "candidates": [{"hex": "B", "colour": "x"}]}, "candidates[0].colour"),
+    ({"player": "green", "ship_type": "battleship", "candidates": []}, "ship_type"),
+])
+def test_eclipse_refusals_name_the_field(client, body, field):
+    response = post(client, "eclipse", body)
+    error = response.get_json()["error"]
+    # 400: the request does not match its schema; 422: well formed, but the rules refuse it.
+    assert response.status_code == (400 if error["code"] in SCHEMA_CODES else 422)
+    assert error["field"] == field and error["message"] and error["code"]
+
+
+def test_400_message_is_in_the_request_language(client):
+    body = {"player": "green", "candidates": [{"hex": "B"}, {"hex": "B"}]}
+    en = post(client, "eclipse", body, "en").get_json()["error"]["message"]
+    it = post(client, "eclipse", body, "it").get_json()["error"]["message"]
+    assert "appears twice" in en and "compare due volte" in it
+
+
+@pytest.mark.parametrize("raw", ["role=defender", "[" * 5000 + "]" * 5000, '{"role": NaN}'])
+def test_not_a_json_object_is_a_400(client, raw):
+    response = client.post("/api/retreat/ti4", data=raw, content_type="application/json")
+    assert response.status_code == 400 and response.get_json()["error"]["code"]
+
+
+# --- TI4 ----------------------------------------------------------------------------------
+
+TI4_BODY = {
+    "player": "Sol", "role": "attacker", "opponent_announced_retreat": False,
+    "candidates": [
+        {"system": "A", "adjacent": None, "controls_planet": True, "own_units": False,
+         "other_players_ships": False, "anomaly": None},
+        {"system": "B", "adjacent": "wormhole", "controls_planet": False, "own_units": True,
+         "other_players_ships": False, "anomaly": "gravity_rift", "command_token": True},
+        {"system": "C", "adjacent": True, "controls_planet": False, "own_units": True,
+         "other_players_ships": False, "anomaly": "nebula"},
+    ],
+    "units": {"carriers": 1, "dreadnoughts": 1, "fighters": 4, "infantry": 3},
+}
+
+
+def test_ti4_answer_shape_and_verdicts(client):
+    answer = post(client, "ti4", TI4_BODY).get_json()
+    assert answer["player"] == "Sol" and answer["role"] == "attacker"
+    assert answer["can_announce"] is True and answer["announce_reasons"] == []
+    assert answer["legal"] == ["A", "B"]
+    verdicts = {v["system"]: v for v in answer["verdicts"]}
+    assert verdicts["A"]["command_token"] == "reinforcements"
+    assert verdicts["B"]["command_token"] == "already_there"
+    assert {n["code"] for n in verdicts["B"]["notes"]} >= {"via_wormhole", "gravity_rift_entry"}
+    assert [(r["code"], r["rule"]) for r in verdicts["C"]["reasons"]] == [("nebula", "ti4/54.1")]
+    # carrier 4 + dreadnought 1 = 5 places for 7 small units: 2 destroyed, any mix
+    cap = answer["destroyed_for_capacity"]
+    assert (cap["capacity"], cap["destroyed"]) == (5, 2)
+    assert cap["fighters_destroyed"] == {"min": 0, "max": 2}
+    assert answer["rules"][:2] == ["ti4/23.4", "ti4/23.7"]
+
+
+def test_ti4_announcement_order_through_the_api(client):
+    after_defender = post(client, "ti4", {**TI4_BODY, "opponent_announced_retreat": True})
+    answer = after_defender.get_json()
+    assert answer["can_announce"] is False
+    assert [r["code"] for r in answer["announce_reasons"]] == ["defender_announced"]
+    defender = post(client, "ti4", {**TI4_BODY, "role": "defender"}).get_json()
+    assert defender["can_announce"] is True
+
+
+def test_ti4_fleet_pool_through_the_api(client):
+    body = {**TI4_BODY, "fleet_pool": 2,
+            "candidates": [{"system": "A", "controls_planet": True, "own_ships": 1}]}
+    (verdict,) = post(client, "ti4", body).get_json()["verdicts"]
+    assert verdict["fleet_pool_excess"] == 1  # carrier + dreadnought + 1 there, pool 2
+    assert "fleet_pool_excess" in [n["code"] for n in verdict["notes"]]
+
+
+def test_ti4_without_units_skips_capacity(client):
+    body = {key: value for key, value in TI4_BODY.items() if key != "units"}
+    assert post(client, "ti4", body).get_json()["destroyed_for_capacity"] is None
+
+
+@pytest.mark.parametrize("patch, field", [
+    ({"role": "observer"}, "role"),
+    ({"player": "x" * 25}, "player"),
+    ({"opponent_announced_retreat": "yes"}, "opponent_announced_retreat"),
+    ({"units": {"war_suns": 3}}, "units.war_suns"),
+    ({"units": {"tanks": 1}}, "units.tanks"),
+    ({"units": {"carriers": 1.5}}, "units.carriers"),
+    ({"candidates": [{"system": "A", "adjacent": "near"}]}, "candidates[0].adjacent"),
+    ({"candidates": [{"system": "A", "anomaly": "black_hole"}]}, "candidates[0].anomaly"),
+    ({"candidates": [{"system": "A"}, {"system": "A"}]}, "candidates[1].system"),
+    ({"candidates": [{"system": f"S{i}"} for i in range(13)]}, "candidates"),
+    ({"active_anomaly": "storm"}, "active_anomaly"),
+    ({"fleet_pool": 17}, "fleet_pool"),
+    ({"candidates": [{"system": "A", "own_ships": -1}]}, "candidates[0].own_ships"),
+])
+def test_ti4_refusals_name_the_field(client, patch, field):
+    response = post(client, "ti4", {**TI4_BODY, **patch}, "it")
+    error = response.get_json()["error"]
+    assert response.status_code == (400 if error["code"] in SCHEMA_CODES else 422)
+    assert error["field"] == field
+
+
+# --- Parsec -------------------------------------------------------------------------------
+
+def test_parsec_long_range_escape(client):
+    body = {"vessel": "fighter", "escape_card": False,
+            "attackers": [{"kind": "cruiser", "q": 2, "r": 0}], "blocked": [],
+            "destination": {"q": -1, "r": 0}}
+    answer = post(client, "parsec", body).get_json()
+    assert answer["can_evade"] is True and answer["reasons"] == []
+    assert answer["ends_exchange"] is True
+    assert answer["destination"] == {"q": -1, "r": 0, "ends_exchange": True, "reasons": []}
+    assert {"q": -1, "r": 0} in answer["safe_hexes"]
+    assert answer["rules"][0] == "parsec/manovra-evasiva"
+
+
+def test_parsec_surrounded(client):
+    ring = [{"kind": "fighter", "q": q, "r": r} for q, r in parsec.DIRECTIONS]
+    answer = post(client, "parsec", {"vessel": "cruiser", "attackers": ring}).get_json()
+    assert answer["can_evade"] is False and answer["ends_exchange"] is False
+    assert [(r["code"], r["rule"]) for r in answer["reasons"]] == [
+        ("surrounded", "parsec/manovra-evasiva")]
+    assert answer["safe_hexes"] == []
+
+
+@pytest.mark.parametrize("patch, field", [
+    ({"vessel": "starbase"}, "vessel"),
+    ({"attackers": []}, "attackers"),
+    ({"attackers": [{"kind": "fighter", "q": 0, "r": 0}]}, "attackers[0]"),
+    ({"attackers": [{"kind": "fighter", "q": 40, "r": 0}]}, "attackers[0].q"),
+    ({"attackers": [{"kind": "fighter", "q": 1}]}, "attackers[0].r"),
+    ({"attackers": [{"kind": "fighter", "q": 1, "r": 0, "range": 0}]}, "attackers[0].range"),
+    ({"movement": 20}, "movement"),
+    ({"blocked": [{"q": 1}]}, "blocked[0].r"),
+    ({"destination": {"q": "x", "r": 0}}, "destination.q"),
+])
+def test_parsec_refusals_name_the_field(client, patch, field):
+    body = {"vessel": "fighter", "attackers": [{"kind": "cruiser", "q": 2, "r": 0}], **patch}
+    response = post(client, "parsec", body)
+    error = response.get_json()["error"]
+    assert response.status_code == (400 if error["code"] in SCHEMA_CODES else 422)
+    assert error["field"] == field
+
+
+def test_ti4_antimass_deflectors_through_the_api(client):
+    field = [{"system": "F", "own_units": True, "anomaly": "asteroid_field"}]
+    refused = post(client, "ti4", {**TI4_BODY, "candidates": field}).get_json()
+    assert refused["legal"] == [] and refused["can_announce"] is False
+    allowed = post(client, "ti4", {**TI4_BODY, "candidates": field, "antimass_deflectors": True}).get_json()
+    assert allowed["legal"] == ["F"] and allowed["can_announce"] is True
+    assert "antimass_deflectors" in [n["code"] for n in allowed["verdicts"][0]["notes"]]
+    html = client.get("/retreat/ti4?lang=en&role=attacker&antimass=1&n0=F&u0=1&an0=asteroid_field").get_data(as_text=True)
+    assert "which your Antimass Deflectors let your ships move into" in html

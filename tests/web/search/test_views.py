@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -133,18 +134,51 @@ def test_header_links_to_search(client):
     assert 'href="/search"' in client.get("/").get_data(as_text=True)
 
 
-def test_opened_result_marks_the_matched_words(client):
-    html = client.get("/rules/ti4/23.7?hl=ritira").get_data(as_text=True)
-    data = re.search(r'<script type="application/json" id="search-marks">(.*?)</script>', html).group(1)
-    assert "ritirarsi" in data and "ritirata" in data and "js/highlight.js" in html
-    assert "search-marks" not in client.get("/rules/ti4/23.7").get_data(as_text=True)
-    both = client.get("/rules/ti4/23.7?hl=ritira&compare=1&lang=it").get_data(as_text=True)
-    assert "retreat" in re.search(r'id="search-marks">(.*?)</script>', both).group(1)  # the English side too
+def passage_data(client, url):
+    html = client.get(url).get_data(as_text=True)
+    found = re.search(r'<script type="application/json" id="search-passage">(.*?)</script>', html)
+    return (json.loads(found.group(1)) if found else None), html
+
+
+def test_opened_result_names_the_answering_passage(client, db):
+    data, html = passage_data(client, "/rules/ti4/23.7?hl=ritirata sistema adiacente&lang=it")
+    assert [d["lang"] for d in data] == ["it"] and "js/highlight.js" in html
+    passage = data[0]["text"]
+    assert "ritira" in passage.lower() and "adiacente" in passage.lower()
+    assert len(passage) < len(db.sections["ti4/23.7"].body_it) / 2  # a passage, not the whole section
+    assert passage_data(client, "/rules/ti4/23.7")[0] is None
+    assert passage_data(client, "/rules/ti4/23.7?hl=zzzz qqqq")[0] is None  # nothing matches: nothing marked
+    both, _html = passage_data(client, "/rules/ti4/23.7?hl=ritirata&compare=1&lang=it")
+    assert [d["lang"] for d in both] == ["it", "en"]  # the English side too
 
 
 def test_build_index_command(app):
     result = app.test_cli_runner().invoke(build_index_command)
     assert result.exit_code == 0 and "Index built" in result.output
+
+
+def test_search_and_passage_marking_run_under_the_time_budget(app, client, monkeypatch):
+    monkeypatch.setitem(app.config, "COMPUTE_BUDGET_SECONDS", 0.0)  # every step is already too late
+    status, body = api(client, q="budget bombardamento pianeta", lang="en")
+    assert status == 422 and body["error"]["code"] == "time_budget_exceeded" and body["error"]["field"] == "q"
+    assert "search" in body["error"]["message"]
+    data, html = passage_data(client, "/rules/ti4/12?hl=budget bombardamento pianeta")
+    assert data is None and "BOMBARD" in html.upper()  # the page is served, unmarked
+
+
+def test_searches_and_passages_are_cached_per_process(client, monkeypatch):
+    from rules_db.search.searcher import RulesSearch
+
+    calls = []
+    for name in ("search", "passage_to_mark"):
+        original = getattr(RulesSearch, name)
+        monkeypatch.setattr(RulesSearch, name, lambda self, *a, _f=original, _n=name, **k: calls.append(_n) or _f(self, *a, **k))
+    for _ in range(3):
+        assert api(client, q="cache flotta nebulosa", lang="it")[0] == 200
+        passage_data(client, "/rules/ti4/54?hl=cache flotta nebulosa&lang=it")
+    assert calls == ["search", "passage_to_mark"]
+    api(client, q="cache flotta nebulosa", lang="en")  # another language: another answer
+    assert calls[-1] == "search" and len(calls) == 3
 
 
 @pytest.mark.parametrize("text", ["78.7", "rule 78.7", "78.7 retreat"])

@@ -19,8 +19,22 @@ def test_every_refusal_has_a_message():
 
 
 def test_every_reason_has_a_message():
-    emitted = codes(r'Reason\(\s*"(\w+)"')
+    from engine.ti4.cards import CARD_COPIES
+    from engine.ti4.units import FLAGSHIP_EFFECTS
+
+    built = {f"card_{card}" for card in CARD_COPIES} | {f"flagship_{e}" for e in FLAGSHIP_EFFECTS}
+    emitted = codes(r'Reason\(\s*"(\w+)"') | built
     assert emitted == set(REASONS)
+
+
+def test_every_card_faction_and_technology_has_a_name():
+    from engine.ti4.cards import CARD_COPIES
+    from engine.ti4.units import FACTION_FLAGSHIPS, TECHNOLOGIES
+    from web.ti4_combat.text import CARD_NAMES, FACTION_NAMES, TECHNOLOGY_NAMES
+
+    assert set(CARD_NAMES) == set(CARD_COPIES)
+    assert set(FACTION_NAMES) == set(FACTION_FLAGSHIPS)
+    assert set(TECHNOLOGY_NAMES) == set(TECHNOLOGIES)
 
 
 def test_every_unit_and_upgrade_has_a_name():

@@ -101,8 +101,16 @@ def test_ground_combat_with_reasons_in_both_languages(client):
      "unknown_field", "attacker.flagship.speed"),
     ({"attacker": {"units": {"flagship": 2}}, "defender": {"units": {"fighter": 1}}},
      "out_of_range", "attacker.units.flagship"),
-    ({"attacker": {"units": {"cruiser": 1}, "technologies": ["duranium_armor"]}, "defender": {"units": {"fighter": 1}}},
-     "unknown_choice", "attacker.technologies[0]"),
+    ({"attacker": {"units": {"cruiser": 1}, "technologies": ["non_euclidean_shielding"]},
+      "defender": {"units": {"fighter": 1}}}, "unknown_choice", "attacker.technologies[0]"),
+    ({"kind": "ground", "attacker": {"units": {"infantry": 1}, "cards": {"shields_holding": 1}},
+      "defender": {"units": {"infantry": 1}}}, "card_not_in_this_combat", "attacker.cards.shields_holding"),
+    ({"attacker": {"units": {"cruiser": 1}, "damaged": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}},
+     "damaged_without_sustain", "attacker.damaged.cruiser"),
+    ({"attacker": {"units": {"fighter": 1}, "cards": {"direct_hit": 5}}, "defender": {"units": {"fighter": 1}}},
+     "out_of_range", "attacker.cards.direct_hit"),
+    ({"attacker": {"units": {"fighter": 1}, "faction": "hacan"}, "defender": {"units": {"fighter": 1}}},
+     "unknown_choice", "attacker.faction"),
 ])
 def test_refusals_name_the_field_in_the_request_language(client, body, code, field):
     answers = {lang: post(client, body, lang) for lang in ("en", "it")}
@@ -181,3 +189,26 @@ def test_every_upgrade_toggle_belongs_to_a_kind_of_combat():
 
     assert set(UPGRADE_KINDS) == set(UPGRADABLE)
     assert all(set(kinds.split()) <= {"space", "ground"} for kinds in UPGRADE_KINDS.values())
+
+
+def test_cards_damaged_units_and_factions_reach_the_engine(client):
+    # Shields Holding on a fighter duel: 61/81 (worked by hand in tests/engine/ti4/test_situations.py).
+    shields = post(client, {"attacker": {"units": {"fighter": 1}, "cards": {"shields_holding": 1}},
+                            "defender": {"units": {"fighter": 1}}}).get_json()
+    assert shields["attacker_win"] == pytest.approx(61 / 81, abs=1e-12)
+    # A damaged dreadnought against a fighter: 12/17.
+    damaged = post(client, {"attacker": {"units": {"dreadnought": 1}, "damaged": {"dreadnought": 1}},
+                            "defender": {"units": {"fighter": 1}}}).get_json()
+    assert damaged["attacker_win"] == pytest.approx(12 / 17, abs=1e-12)
+    # Duranium Armor: 399/409.
+    duranium = post(client, {"attacker": {"units": {"dreadnought": 1}, "technologies": ["duranium_armor"]},
+                             "defender": {"units": {"fighter": 1}}}).get_json()
+    assert duranium["attacker_win"] == pytest.approx(399 / 409, abs=1e-12)
+    # A faction fills the flagship sheet: Xxcha's flagship fires space cannon 5 (x3) first.
+    xxcha = post(client, {"attacker": {"units": {"fighter": 1}},
+                          "defender": {"units": {"flagship": 1}, "faction": "xxcha_kingdom"}}).get_json()
+    assert xxcha["defender_win"] >= 1 - 8 / 125
+    letnev = post(client, {"attacker": {"units": {"flagship": 1}, "faction": "barony_of_letnev"},
+                           "defender": {"units": {"fighter": 1}}}, "it").get_json()
+    reason = {r["code"]: r["message"] for r in letnev["reasons"]}["flagship_repairs_itself"]
+    assert reason.startswith("Attaccante") and "riparata" in reason

@@ -1,0 +1,61 @@
+"""How a side's situation enters the battle: action cards, Duranium Armor, a flagship's ability
+and units damaged before the combat. The cards' and flagships' effects are data in
+``engine/ti4/cards.py`` and ``engine/ti4/units.py``; this module turns them into what the
+chain understands (round modifiers, rerolls, effects carried in a side's state) and into
+reasons with the section that speaks."""
+
+from __future__ import annotations
+
+from engine.core.reasons import Reason
+from engine.ti4.assignment import RoundEffects
+from engine.ti4.cards import CARD_RULES
+from engine.ti4.inputs import Force
+from engine.ti4.plans import RoundModifier
+
+FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
+DURANIUM_RULE = "ti4/77.3"  # a damaged unit is repaired in the status phase or by an effect
+
+
+def round_effects(own: Force, other: Force) -> RoundEffects:
+    """What changes ``own``'s losses each round: its Shields Holding, the other side's Direct
+    Hits, Duranium Armor, a flagship that repairs itself (only if the flagship fights)."""
+    return RoundEffects(
+        shields_holding=own.cards.shields_holding,
+        opponent_direct_hits=other.cards.direct_hit,
+        repair=own.has("duranium_armor"),
+        repair_flagship=own.flagship.effect == "repairs_itself" and own.count("flagship") > 0)
+
+
+def with_morale_boost(force: Force) -> tuple[RoundModifier, ...]:
+    """The side's modifiers plus +1 in rounds 1..n for n Morale Boosts (one a round, 18.6)."""
+    n = force.cards.morale_boost
+    return force.modifiers + ((RoundModifier(1, 1, n),) if n else ())
+
+
+def fire_team_round(force: Force) -> int | None:
+    return 1 if force.cards.fire_team else None
+
+
+def fires_cannon(force: Force, side: str) -> bool:
+    """Whether the side has anything that fires space cannon in space (PDS, a flagship with
+    Space Cannon, the defender's Experimental Battlestation)."""
+    return bool(force.count("pds")
+                or (force.count("flagship") and force.loadout.stats("flagship").space_cannon)
+                or (side == "defender" and force.cards.experimental_battlestation))
+
+
+def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:
+    """A reason for each card played, Duranium Armor, a modelled flagship ability and damaged
+    units, with the side it belongs to."""
+    reasons = []
+    for side, force in (("attacker", att), ("defender", dfn)):
+        params = {"side": side}
+        for card in force.cards.played():
+            reasons.append(Reason(f"card_{card}", CARD_RULES[card], params))
+        if force.has("duranium_armor") and kind == "space":
+            reasons.append(Reason("duranium_armor", DURANIUM_RULE, params))
+        if force.count("flagship") and force.flagship.effect:
+            reasons.append(Reason(f"flagship_{force.flagship.effect}", FLAGSHIP_RULE, params))
+        if any(force.damaged.values()):
+            reasons.append(Reason("damaged_at_start", "ti4/77.1", params))
+    return reasons

@@ -1,0 +1,235 @@
+"""Situations players bring to the table, each on a battle small enough to solve by hand: units
+damaged at the start, each action card, Duranium Armor (by hand and against a Monte Carlo run),
+flagships by faction. Fighters hit on 9-10 (1/5), cruisers on 7+ (2/5), dreadnoughts on 5+
+(3/5), infantry on 8+ (3/10). One fighter against one fighter: the attacker wins 4/9, the
+defender 4/9, a draw 1/9 (test_ti4_chain.py)."""
+
+import random
+from fractions import Fraction as F
+
+import pytest
+
+from engine.core.reasons import InvalidInput
+from engine.ti4.assignment import ForceStates, HitPolicy, RoundEffects
+from engine.ti4.cards import ActionCards
+from engine.ti4.ground import ground_combat
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.rolls import bonus_die
+from engine.ti4.space import space_combat
+from engine.ti4.units import FACTION_FLAGSHIPS, Loadout
+
+
+def space(attacker, defender, exact=True, **options):
+    return space_combat(Battle("space", attacker, defender, **options), exact=exact)
+
+
+def ground(attacker, defender, **options):
+    return ground_combat(Battle("ground", attacker, defender, **options), exact=True)
+
+
+def test_a_dreadnought_damaged_before_the_combat_dies_to_one_hit():
+    """Damaged dreadnought (3/5) v fighter (1/5): a round ends with both hit 3/25, only the
+    fighter destroyed 12/25, only the dreadnought 2/25, nothing 8/25. Conditioned on the round
+    ending (17/25): attacker 12/17, defender 2/17, draw 3/17."""
+    result = space(Force({"dreadnought": 1}, damaged={"dreadnought": 1}), Force({"fighter": 1}))
+    assert (result.attacker_win, result.defender_win, result.draw) == (F(12, 17), F(2, 17), F(3, 17))
+    assert "damaged_at_start" in {r.code for r in result.reasons}
+    intact = space(Force({"dreadnought": 1}), Force({"fighter": 1}))
+    assert intact.attacker_win > F(12, 17)
+
+
+def test_only_units_with_sustain_damage_start_damaged():
+    with pytest.raises(InvalidInput) as refused:
+        space(Force({"cruiser": 1}, damaged={"cruiser": 1}), Force({"fighter": 1}))
+    assert refused.value.code == "damaged_without_sustain"
+    with pytest.raises(InvalidInput) as refused:
+        space(Force({"dreadnought": 1}, damaged={"dreadnought": 2}), Force({"fighter": 1}))
+    assert refused.value.code == "more_damaged_than_units"
+
+
+def test_shields_holding_cancels_the_first_hit():
+    """Fighter with one Shields Holding v fighter. Until the card is used a round ends the
+    battle for the attacker when it hits (1/25 + 4/25: its own hit is cancelled), uses the card
+    when only the defender hits (4/25, then the plain duel, 4/9 each, draw 1/9), and repeats on
+    16/25. Attacker (5/25 + 4/25 * 4/9) / (9/25) = 61/81, defender 16/81, draw 4/81."""
+    result = space(Force({"fighter": 1}, cards=ActionCards(shields_holding=1)), Force({"fighter": 1}))
+    assert (result.attacker_win, result.defender_win, result.draw) == (F(61, 81), F(16, 81), F(4, 81))
+
+
+def test_two_shields_holding_are_played_in_two_rounds():
+    """With two cards the first defender hit leads to the one-card battle above: attacker
+    (5/25 + 4/25 * 61/81) / (9/25)."""
+    result = space(Force({"fighter": 1}, cards=ActionCards(shields_holding=2)), Force({"fighter": 1}))
+    assert result.attacker_win == (F(5, 25) + F(4, 25) * F(61, 81)) / F(9, 25)
+
+
+def test_direct_hit_destroys_the_ship_that_sustained():
+    """Dreadnought (3/5) v cruiser (2/5) holding one Direct Hit: the dreadnought's first hit
+    taken is sustained and then destroyed by the card, so it has one life. Only the dreadnought
+    hits 9/25, only the cruiser 4/25, both 6/25 (draw), nothing 6/25: attacker 9/19,
+    defender 4/19, draw 6/19."""
+    result = space(Force({"dreadnought": 1}), Force({"cruiser": 1}, cards=ActionCards(direct_hit=1)))
+    assert (result.attacker_win, result.defender_win, result.draw) == (F(9, 19), F(4, 19), F(6, 19))
+    assert any(r.code == "card_direct_hit" and r.params["side"] == "defender" for r in result.reasons)
+
+
+def test_two_direct_hits_in_one_round_on_two_ships():
+    """Two dreadnoughts v two Direct Hits: two hits in one round make both sustain and both are
+    destroyed (FAQ action cards 3)."""
+    states = ForceStates({"dreadnought": 2}, Loadout(), HitPolicy(), F,
+                         effects=RoundEffects(opponent_direct_hits=2))
+    assert states.counts(states.after_round(states.start, 2)) == {}
+    one = states.after_round(states.start, 1)
+    assert states.counts(one) == {"dreadnought": 1}  # one sustained and was destroyed
+    assert states.counts(states.after_round(one, 1)) == {}  # the second card for the second ship
+
+
+def test_morale_boost_adds_one_in_the_first_rounds():
+    """Two Morale Boosts: the attacker's fighter hits on 8+ (3/10) in rounds 1 and 2. A boosted
+    round: only the attacker hits 12/50, nothing 28/50; attacker wins
+    12/50 + 28/50 * (12/50 + 28/50 * 4/9)."""
+    result = space(Force({"fighter": 1}, cards=ActionCards(morale_boost=2)), Force({"fighter": 1}))
+    assert result.attacker_win == F(12, 50) + F(28, 50) * (F(12, 50) + F(28, 50) * F(4, 9))
+
+
+def test_maneuvering_jets_cancel_a_space_cannon_hit():
+    """One PDS (space cannon 6, 1/2) can score one hit: the jets cancel it, so the plain duel is
+    left (4/9); without them the fighter first survives the cannon with 1/2."""
+    defender = Force({"fighter": 1, "pds": 1})
+    jets = space(Force({"fighter": 1}, cards=ActionCards(maneuvering_jets=1)), defender)
+    assert jets.attacker_win == F(4, 9)
+    assert space(Force({"fighter": 1}), defender).attacker_win == F(1, 2) * F(4, 9)
+
+
+def test_experimental_battlestation_fires_three_dice_at_5():
+    """The defender has no PDS: the space dock's three dice (3/5 each) all miss with 8/125."""
+    result = space(Force({"fighter": 1}),
+                   Force({"fighter": 1}, cards=ActionCards(experimental_battlestation=1)))
+    assert result.attacker_win == F(8, 125) * F(4, 9)
+
+
+def test_fire_team_rerolls_the_misses_of_round_1():
+    """Infantry v infantry (3/10 each) is 7/17 to the attacker. With Fire Team the attacker
+    hits in round 1 with 1 - (7/10)^2 = 51/100: it wins then when only it hits,
+    51/100 * 7/10, and later with 7/17 after a round where nobody hit (49/100 * 7/10)."""
+    result = ground(Force({"infantry": 1}, cards=ActionCards(fire_team=1)), Force({"infantry": 1}))
+    assert result.attacker_win == F(51, 100) * F(7, 10) + F(49, 100) * F(7, 10) * F(7, 17)
+
+
+def test_cards_are_refused_where_they_change_nothing():
+    with pytest.raises(InvalidInput) as refused:
+        ground(Force({"infantry": 1}, cards=ActionCards(shields_holding=1)), Force({"infantry": 1}))
+    assert refused.value.code == "card_not_in_this_combat"
+    with pytest.raises(InvalidInput) as refused:
+        space(Force({"fighter": 1}, cards=ActionCards(morale_boost=4, shields_holding=4)),
+              Force({"fighter": 1}))
+    assert refused.value.code == "too_many_cards"  # a hand holds 7 (18.4)
+    with pytest.raises(InvalidInput) as refused:
+        space(Force({"fighter": 1}, cards=ActionCards(direct_hit=5)), Force({"fighter": 1}))
+    assert refused.value.code == "card_count_out_of_range"
+
+
+def test_duranium_armor_by_hand():
+    """Dreadnought with Duranium v fighter. Intact (x) or damaged (y) at a round's start:
+    x = 3/5 + 2/25 y + 8/25 x (it sustains a hit and cannot be repaired that round);
+    y = 12/25 + 8/25 x (missed by the fighter, it is repaired). So x = 399/409.
+    Without Duranium, y = 12/17 and x = (3/5 + 2/25 * 12/17) / (17/25)."""
+    result = space(Force({"dreadnought": 1}, technologies=("duranium_armor",)), Force({"fighter": 1}),
+                   exact=False)
+    assert result.attacker_win == pytest.approx(399 / 409, abs=1e-12)
+    assert result.attacker_win + result.defender_win + result.draw == pytest.approx(1, abs=1e-12)
+    damaged = space(Force({"dreadnought": 1}, technologies=("duranium_armor",),
+                          damaged={"dreadnought": 1}), Force({"fighter": 1}), exact=False)
+    assert damaged.attacker_win == pytest.approx(F(12, 25) + F(8, 25) * F(399, 409), abs=1e-12)
+    plain = space(Force({"dreadnought": 1}), Force({"fighter": 1}))
+    assert plain.attacker_win == (F(3, 5) + F(2, 25) * F(12, 17)) / F(17, 25)
+
+
+def _simulate_duranium(rng, attacker, defender):
+    """A naive simulation: each round both sides roll; each side sustains with every intact
+    dreadnought, then loses its cheapest units (of one kind, the damaged first, those that just
+    sustained before the others); then a side with Duranium repairs one unit that was damaged
+    before this round. ``attacker`` and ``defender`` are (units, has Duranium)."""
+    values = {"fighter": 9, "destroyer": 9, "cruiser": 7, "dreadnought": 5}
+    order = ("fighter", "destroyer", "cruiser", "dreadnought")
+    fleets = [[{"kind": k, "damaged": False} for k in order for _ in range(units.get(k, 0))]
+              for units, _ in (attacker, defender)]
+    while fleets[0] and fleets[1]:
+        hits = [sum(rng.randint(1, 10) >= values[u["kind"]] for u in fleet) for fleet in fleets]
+        for side, (fleet, taken) in enumerate(zip(fleets, reversed(hits))):
+            for unit in fleet:
+                unit["old"] = unit["damaged"]
+                if taken and unit["kind"] == "dreadnought" and not unit["damaged"]:
+                    unit["damaged"] = True
+                    taken -= 1
+            for _ in range(min(taken, len(fleet))):
+                fleet.remove(min(fleet, key=lambda u: (order.index(u["kind"]), not u["damaged"], u["old"])))
+            old = [u for u in fleet if u["damaged"] and u["old"]]
+            if (attacker, defender)[side][1] and old:
+                old[-1]["damaged"] = False
+    return "draw" if not fleets[0] and not fleets[1] else "attacker" if fleets[0] else "defender"
+
+
+def test_duranium_armor_against_monte_carlo():
+    a = {"dreadnought": 2, "cruiser": 1}
+    d = {"cruiser": 3, "destroyer": 2, "fighter": 2}
+    exact = space(Force(a, technologies=("duranium_armor",), policy=HitPolicy()), Force(d), exact=False)
+    rng = random.Random(20261123)
+    n = 20000
+    wins = {"attacker": 0, "defender": 0, "draw": 0}
+    for _ in range(n):
+        wins[_simulate_duranium(rng, (a, True), (d, False))] += 1
+    for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win), ("draw", exact.draw)):
+        sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
+        assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
+
+
+def test_seventeen_base_game_flagships():
+    assert len(FACTION_FLAGSHIPS) == 17
+    assert FACTION_FLAGSHIPS["federation_of_sol"].sheet.capacity == 12
+    assert FACTION_FLAGSHIPS["ghosts_of_creuss"].sheet.dice == 1
+
+
+def test_letnev_flagship_starts_every_round_repaired():
+    """A damaged Arc Secundus is repaired before round 1 and again before every round, even
+    after sustaining: a lone fighter scores at most one hit a round, so it can never destroy
+    it and the flagship wins with certainty."""
+    letnev = FACTION_FLAGSHIPS["barony_of_letnev"].sheet
+    result = space(Force({"flagship": 1}, flagship=letnev, damaged={"flagship": 1}),
+                   Force({"fighter": 1}), exact=False)
+    assert result.attacker_win == pytest.approx(1.0, abs=1e-12)
+    assert result.defender_win == result.draw == 0
+
+
+def test_saar_flagship_fires_anti_fighter_barrage():
+    """Son of Ragh: barrage 6 (x4, 1/2 a die). Two or more hits (1 - 1/16 - 4/16 = 11/16)
+    destroy both fighters before the first combat roll: the battle ends there, won."""
+    saar = FACTION_FLAGSHIPS["clan_of_saar"].sheet
+    result = space(Force({"flagship": 1}, flagship=saar), Force({"fighter": 2}))
+    plain = space(Force({"flagship": 1}, flagship=FACTION_FLAGSHIPS["embers_of_muaat"].sheet),
+                  Force({"fighter": 2}))  # same 5 (x2) without barrage
+    assert result.rounds[1] - plain.rounds[1] >= F(11, 16) * (1 - plain.rounds[1])
+    assert result.attacker_win > plain.attacker_win
+
+
+def test_sardakk_flagship_lifts_the_other_ships():
+    sardakk = FACTION_FLAGSHIPS["sardakk_norr"].sheet
+    states = ForceStates({"flagship": 1, "fighter": 1}, Loadout(flagship=sardakk),
+                         HitPolicy(order=("flagship", "fighter")), F)
+    assert states.dice(states.start, "combat") == (((6, 2), (8, 1)), ())  # the fighter hits on 8
+    gone = states.after_round(states.start, 2)  # sustained, then destroyed
+    assert states.dice(gone, "combat") == (((9, 1),), ())  # no flagship, no bonus
+
+
+def test_jol_nar_flagship_dice_score_three_on_9_and_10():
+    # Value 6: faces 1-5 miss, 6-8 one hit, 9-10 three hits.
+    assert bonus_die(6, 0) == (F(1, 2), F(3, 10), F(0), F(1, 5))
+    # -3: only 9 and 10 still reach 6, and they add their two hits to their own.
+    assert bonus_die(6, -3) == (F(8, 10), F(0), F(0), F(2, 10))
+
+
+def test_xxcha_flagship_fires_space_cannon():
+    """Loncara Ssodu: space cannon 5 (x3): the lone attacking fighter survives with (2/5)^3."""
+    xxcha = FACTION_FLAGSHIPS["xxcha_kingdom"].sheet
+    result = space(Force({"fighter": 1}), Force({"flagship": 1}, flagship=xxcha))
+    assert result.defender_win >= 1 - F(8, 125)

@@ -1,0 +1,82 @@
+"""Section vectors: stored once per rules digest and model, found stale when either changes,
+encoded by one process at a time (with a stand-in encoder: no test runs the real model)."""
+
+from __future__ import annotations
+
+import fcntl
+from dataclasses import replace
+
+import numpy as np
+
+from rules_db.search import vectors
+from tests.rules_db.test_search_searcher import WordsEncoder, small_db
+
+
+def test_every_section_is_stored_in_italian_and_in_english_when_translated(tmp_path):
+    db = small_db()
+    path = vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    assert path == vectors.vectors_path(tmp_path, db, "words") and path.is_file()
+    stored = vectors.load(tmp_path, db, model="words")
+    assert set(stored.rows) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}
+    assert np.allclose(np.linalg.norm(stored.matrix, axis=1), 1.0)
+
+
+def test_similarities_use_the_asked_language_and_fall_back_to_italian(tmp_path):
+    db = small_db()
+    vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    stored = vectors.load(tmp_path, db, model="words")
+    query = WordsEncoder().queries(["navi navi"])[0]
+    english, italian = stored.similarities(query, ["eclipse/citta", "eclipse/ritirata"], "en")
+    assert italian > 0.5  # "Le Navi possono ..." in Italian: the section has no English text
+    assert english < 0.2  # "Every city makes money."
+    assert stored.similarities(query, ["eclipse/citta"], "it")[0] == english  # no "navi" either way
+
+
+def test_changed_rules_or_model_make_the_vectors_stale(tmp_path):
+    db = small_db()
+    first = vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    changed = replace(db, digest="another digest")
+    assert vectors.load(tmp_path, changed, model="words") is None
+    assert vectors.load(tmp_path, db, model="another model") is None
+    vectors.build(tmp_path, changed, WordsEncoder(), model="words")
+    assert not first.exists()  # the stale file goes when fresh ones are written
+    assert vectors.load(tmp_path, changed, model="words") is not None
+
+
+def test_a_damaged_file_counts_as_missing(tmp_path):
+    db = small_db()
+    vectors.vectors_path(tmp_path, db, "words").write_bytes(b"not numpy")
+    assert vectors.load(tmp_path, db, model="words") is None
+
+
+def test_only_one_process_encodes_at_a_time(tmp_path):
+    db = small_db()
+    with open(tmp_path / vectors.LOCK, "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # another worker is encoding
+        assert vectors.ensure(tmp_path, db, WordsEncoder(), wait=False, model="words") is None
+    assert vectors.ensure(tmp_path, db, WordsEncoder(), wait=False, model="words") is not None
+
+
+class CountingEncoder(WordsEncoder):
+    def __init__(self):
+        self.encoded: list[str] = []
+
+    def passages(self, texts):
+        self.encoded.extend(texts)
+        return super().passages(texts)
+
+
+def test_a_rules_edit_encodes_only_the_sections_it_changed(tmp_path):
+    db = small_db()
+    first = CountingEncoder()
+    vectors.build(tmp_path, db, first, model="words")
+    assert len(first.encoded) == len(db.sections) + 1  # every Italian text and the one English
+    edited = replace(db.sections["ti4/77"], body_it="Una corazzata può sostenere danni due volte.")
+    changed = replace(db, sections={**db.sections, "ti4/77": edited}, digest="edited")
+    again = CountingEncoder()
+    vectors.build(tmp_path, changed, again, model="words")
+    assert again.encoded == ["SOSTENERE DANNI. Una corazzata può sostenere danni due volte."]
+    assert vectors.load(tmp_path, changed, model="words") is not None
+    other = CountingEncoder()  # another model never reuses these vectors
+    vectors.build(tmp_path, changed, other, model="other words")
+    assert len(other.encoded) == len(db.sections) + 1
