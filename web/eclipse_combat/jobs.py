@@ -204,7 +204,7 @@ def api_submit():
     row, created = submit(path, key, (attacker, defender))
     if created:
         start_runner(path)
-        row = find(path, key)
+        row = find(path, key) or row  # the runner may not have touched it yet
     return jsonify(job_json(row)), 200 if row["status"] == "done" else 202
 
 
