@@ -258,6 +258,16 @@
     button.disabled = true;
     A.postJson(url, body).then(function (r) {
       if (stale && stale()) { return; }
+      if (!r.ok && r.data.error && r.data.error.code === "battle_needs_background" &&
+          url.indexOf("/api/combat/eclipse?") === 0) {
+        /* Too large to answer at once: the button queues it and opens its page, which shows the
+           progress; a live update never leaves the page, it says so instead. */
+        if (stale) { throw new Error(r.data.error.message); }
+        return A.postJson(url.replace("/api/combat/eclipse", "/api/combat/eclipse/jobs"), body).then(function (j) {
+          if (!j.ok) { throw new Error(j.data.error ? j.data.error.message : T.error); }
+          location.href = j.data.page + "?lang=" + DATA.lang;
+        });
+      }
       if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
       done(r.data);
     }).catch(function (e) {
