@@ -91,12 +91,16 @@ def job_id(payload: dict) -> str:
 
 
 def submit(path: str | Path, key: str, fleets: tuple[Fleet, Fleet]) -> tuple[sqlite3.Row, bool]:
-    """The battle's row, inserted as queued if new; True if this call created it."""
+    """The battle's row, inserted as queued if new, queued again if it failed or its runner went
+    quiet (killed by a redeploy or the OOM killer); True if a runner should be started for it."""
     with connect(path) as db:
         now = time.time()
         created = db.execute("INSERT OR IGNORE INTO jobs (id, status, fleets, created, heartbeat) "
                              "VALUES (?, 'queued', ?, ?, ?)", (key, pickle.dumps(fleets), now, now)).rowcount == 1
-        return db.execute("SELECT * FROM jobs WHERE id = ?", (key,)).fetchone(), created
+        retried = not created and db.execute(
+            "UPDATE jobs SET status = 'queued', progress = 0, error = NULL, heartbeat = ? WHERE id = ? AND "
+            "(status = 'failed' OR (status != 'done' AND heartbeat < ?))", (now, key, now - STALE_SECONDS)).rowcount == 1
+        return db.execute("SELECT * FROM jobs WHERE id = ?", (key,)).fetchone(), created or retried
 
 
 def find(path: str | Path, key: str) -> sqlite3.Row | None:
@@ -165,7 +169,7 @@ def start_runner(path: Path) -> None:
             run_pending(path)
     if mode != "process":
         return
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]  # the project, so that ``-m web...`` imports
     subprocess.Popen([sys.executable, "-m", "web.eclipse_combat.job_runner", str(path)], cwd=root, start_new_session=True,
                      stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
