@@ -1,6 +1,7 @@
 """Flask blueprints: thin views that validate input, call the rules database or the engine,
 and render pages or JSON."""
 
+from web.eclipse_combat.jobs import bp as eclipse_jobs_bp
 from web.eclipse_combat.views import bp as eclipse_combat_bp
 from web.core.health import bp as health_bp
 from web.core.offline import bp as offline_bp
@@ -31,6 +32,7 @@ BLUEPRINTS = [
     scoring_api_bp,
     scoring_bp,
     eclipse_combat_bp,
+    eclipse_jobs_bp,
     search_bp,
     glossary_bp,
     offline_bp,

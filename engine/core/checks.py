@@ -25,7 +25,7 @@ def choice(value: object, field: str, choices: Iterable[str], code: str, rule: s
     options = tuple(choices)
     if value not in options:
         raise InvalidInput(code, field=field, rule=rule, value=str(value), choices=list(options))
-    return value  # type: ignore[return-value]
+    return value
 
 
 def at_most(items: Sized, field: str, maximum: int) -> None:

@@ -1,4 +1,4 @@
-"""The exact battle between two factions: a Markov chain solved by memoised dynamic programming.
+"""The exact battle between two factions: the rules' order of play, limits, and the report.
 
 State: for every ship group (one per side and ship type) the multiset of damage on its live
 ships, each group's retreat status (in the hex / retreat announced / gone), the engagement round
@@ -9,34 +9,27 @@ initiative order; then engagement rounds in initiative order until one side is g
 initiative acts first, the defender first on ties; two groups of one side with equal initiative
 act in ship-type order (interceptor, cruiser, dreadnought, starbase).
 
-Damage only grows and retreat statuses only advance, so the only cycle is an engagement round in
-which every die misses: it returns to the state it started from. That self-loop is solved
-algebraically (value = changed part / (1 - P(nothing changed))) instead of iterating.
-
-A backward pass computes each node's (P(attacker holds the hex), P(defender holds it)) and the
-targeting choices; forward passes then push probability mass along the chosen transitions to
-the final states (survivors, escapes, reputation, expected rounds) and, round by round, give the
-distribution of the number of engagement rounds.
+The chain itself is solved by dense value sweeps in ``sweep``; this module validates fleets,
+checks the size before any work, and turns the final states into the answer (survivors,
+escapes, reputation, reasons with their rules).
 """
 
 from __future__ import annotations
 
-import heapq
-import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from itertools import combinations_with_replacement
 from math import comb
 from typing import Union
 
 from engine.core.bounds import require_int
-from engine.core.budget import check as check_budget
 from engine.core.reasons import InvalidInput, Reason
 
 from .blueprints import ShipStats, check_count
 from .parts import SHIP_TYPES
 from .reputation import RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
-from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS, heuristic_key, results, roll_outcomes
+from .sweep import GroupSpec, Sweep
+from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS
 
 RULE_COMBAT = "eclipse/fase-combattimento"
 RULE_GENERAL = "eclipse/concetti-generali"
@@ -50,22 +43,29 @@ RULE_STALEMATE = "eclipse/stallo"
 RULE_NPC = "eclipse/combattere-contro-gli-antichi-e-il-sdcg"
 RULE_ANCIENTS = "eclipse/navi-degli-antichi"
 RULE_GCDS = "eclipse/sistema-di-difesa-del-centro-galattico"
+RULE_SHIPS = "eclipse/navi"  # NAVI: starbases cannot move
 
 # Size limits, checked before any work (docs/eclipse_combat.md). The estimate is the number of
-# fleet states (damage multisets of every group) times retreat statuses and planned rounds.
-# Up to MAX_OPTIMAL_STATES optimal targeting is solved exactly (7 Terran ships a side: 14,400,
-# about 3 s here); beyond it, up to MAX_STATES, both sides switch to the largest_first heuristic
-# (still an exact chain) and the answer says so; beyond MAX_STATES the battle is refused.
-MAX_OPTIMAL_STATES = 15_000
-MAX_STATES = 150_000
+# battle states the solver holds (``estimate_states``). Up to MAX_OPTIMAL_STATES optimal
+# targeting is solved exactly (4 interceptors + 4 cruisers + 2 dreadnoughts a side: 562,500
+# states, about 3 s of CPU here); beyond it, up to MAX_STATES, both sides switch to the
+# largest_first heuristic (still an exact chain) and the answer says so; beyond MAX_STATES the
+# battle is refused. Memory grows about 450 bytes per state.
+MAX_OPTIMAL_STATES = 1_100_000
+MAX_STATES = 2_000_000
+# Background computations (web/eclipse_combat/jobs.py) take optimal targeting this far: minutes, and
+# about 3.6 GB at 450 bytes per state.
+MAX_BACKGROUND_STATES = 8_000_000
 FALLBACK_TARGETING = LARGEST_FIRST
+# Beyond this many states the answer gives the expected number of rounds but not its
+# distribution: carrying the rounds fought (12 buckets) through every transition would cost
+# more than the rest of the solve.
+MAX_ROUNDS_DETAIL = 150_000
 MAX_RETREAT_ROUND = 6
-ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 12, then P(12 or more)
 
 Num = Union[float, Fraction]
 ATTACKER, DEFENDER = 0, 1
 SIDE_NAMES = ("attacker", "defender")
-OUT_KEYS = ("A", "D")  # P(attacker holds the hex), P(defender holds the hex)
 _TYPE_ORDER = {k: i for i, k in enumerate(SHIP_TYPES)}
 
 
@@ -122,7 +122,7 @@ class BattleResult:
     attacker_reputation: float | None  # expected reputation tiles drawn (None for NPCs)
     defender_reputation: float | None
     expected_rounds: float
-    rounds: tuple[float, ...]  # P(k engagement rounds), k = 0..ROUNDS_SHOWN-1; last entry: k >= ROUNDS_SHOWN-1
+    rounds: tuple[float, ...]  # P(k engagement rounds), k = 0..ROUNDS_SHOWN-1 (last: k or more); () if too large
     groups: tuple[GroupResult, ...]
     attacker_expected_lost: float
     defender_expected_lost: float
@@ -130,7 +130,7 @@ class BattleResult:
     missile_order: tuple[tuple[str, str, int], ...]
     targeting: tuple[str, str]  # the targeting each side actually used
     fallback: bool  # optimal was asked for but the battle was too large: largest_first was used
-    states: int  # states visited by the solver
+    states: int  # battle states the solver held
     estimate: int
     rules: tuple[str, ...]
     reasons: tuple[Reason, ...]
@@ -142,25 +142,33 @@ class BattleResult:
 
 
 def estimate_states(attacker: Fleet, defender: Fleet) -> int:
-    """Upper bound on the fleet states: per group, multisets of <= n damages in 0..hull."""
+    """The battle states the solver holds: per group, multisets of <= n damages in 0..hull,
+    times 3 retreat statuses per retreating group, times the rounds a plan waits for."""
     est = 1
+    rounds = 1
     for fleet in (attacker, defender):
         for g in fleet.groups:
             est *= comb(g.count + g.stats.hull + 1, g.count)
             if fleet.retreat and fleet.retreat.covers(g.kind):
                 est *= 3
         if fleet.retreat:
-            est *= fleet.retreat.round
-    return est
+            rounds = max(rounds, fleet.retreat.round)
+    return est * rounds
 
 
-def check_size(attacker: Fleet, defender: Fleet) -> tuple[int, bool]:
-    """Before any work: refuse battles beyond MAX_STATES; say whether optimal must fall back."""
+def check_size(attacker: Fleet, defender: Fleet, background: bool = False) -> tuple[int, bool]:
+    """Before any work: refuse battles beyond the limit; say whether optimal must fall back.
+
+    In the background (no 8-second budget) optimal targeting goes to MAX_BACKGROUND_STATES; a
+    battle refused inline that a background computation can take is refused with its own code.
+    """
     est = estimate_states(attacker, defender)
-    if est > MAX_STATES:
-        raise InvalidInput("battle_too_large", field=None, rule=RULE_COMBAT, estimate=est, limit=MAX_STATES)
+    limit = MAX_BACKGROUND_STATES if background else MAX_STATES
+    if est > limit:
+        code = "battle_needs_background" if est <= MAX_BACKGROUND_STATES else "battle_too_large"
+        raise InvalidInput(code, field=None, rule=RULE_COMBAT, estimate=est, limit=limit)
     wants_optimal = OPTIMAL in (attacker.targeting, defender.targeting)
-    return est, wants_optimal and est > MAX_OPTIMAL_STATES
+    return est, not background and wants_optimal and est > MAX_OPTIMAL_STATES
 
 
 def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
@@ -168,6 +176,9 @@ def validate_fleets(attacker: Fleet, defender: Fleet) -> None:
         validate_fleet(fleet, side)
     if attacker.npc:
         raise InvalidInput("npc_must_defend", field="attacker.ships", rule=RULE_COMBAT)
+    for i, g in enumerate(attacker.groups):
+        if not SHIP_TYPES[g.kind].movable:  # the attacker moved into the hex; starbases are immobile
+            raise InvalidInput("starbase_cannot_attack", field=f"attacker.ships[{i}].type", rule=RULE_SHIPS)
 
 
 def validate_fleet(fleet: Fleet, side: str) -> None:
@@ -200,51 +211,32 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
             raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat.types", rule=RULE_RETREAT)
 
 
-def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False,
-                 keep_terminals: bool = False) -> BattleResult:
+def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False, keep_terminals: bool = False,
+                 background: bool = False, progress: Callable[[float], None] | None = None) -> BattleResult:
     """Solve one battle exactly.
 
     Floats by default (sums are 1 within 1e-12); ``exact`` keeps every probability a Fraction
     (slow; for tests and tiny battles), and the result's numbers are then Fractions too.
     ``keep_terminals`` also returns the distribution of final states (used by ``multi``).
+    ``background`` applies the background limits; ``progress`` hears the share of work done.
     """
     validate_fleets(attacker, defender)
-    est, fallback = check_size(attacker, defender)
+    est, fallback = check_size(attacker, defender, background)
     if fallback:
         attacker = replace(attacker, targeting=FALLBACK_TARGETING)
         defender = replace(defender, targeting=FALLBACK_TARGETING)
-    solver = _Solver(attacker, defender, exact, fallback)
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 20_000))
-    try:
-        solver.value(solver.root)
-    finally:
-        sys.setrecursionlimit(limit)
-    return solver.report(est, keep_terminals)
+    return _Battle(attacker, defender, exact, fallback).report(est, keep_terminals, progress)
 
 
-Node = int  # state code * slots + slot: round start, missile step a, engagement step a, or final
+class _Battle:
+    """One battle's groups in solver order, the sweep over its states, and the report."""
 
-
-class _Solver:
-    """One battle's memoised values and the chosen transitions between nodes.
-
-    Pass 1 (``value``, backward, memoised): each node's (P(attacker holds), P(defender holds)),
-    choosing targets as the firing side's strategy says, and recording the weighted edges.
-    Pass 2 (``forward``): probability mass pushed along those edges in topological order gives
-    the distribution of final states (survivors, reputation, escapes) and the expected rounds.
-    Pass 3 (``rounds``): the same push, round by round, gives P(k engagement rounds).
-    """
-
-    def __init__(self, attacker: Fleet, defender: Fleet, exact: bool, fallback: bool = False):
+    def __init__(self, attacker: Fleet, defender: Fleet, exact: bool, fallback: bool):
         self.fleets = (attacker, defender)
         self.fallback = fallback
         self.exact = exact
         self.groups: list[Group] = [*attacker.groups, *defender.groups]
         self.side = [ATTACKER] * len(attacker.groups) + [DEFENDER] * len(defender.groups)
-        self.hull = tuple(g.stats.hull for g in self.groups)
-        self.shield = tuple(g.stats.shield for g in self.groups)
-        self.size = tuple(SHIP_TYPES[g.kind].size for g in self.groups)
         self.targeting = tuple(NPC_TARGETING if f.npc else f.targeting for f in self.fleets)
         n = len(self.groups)
         self.members = (tuple(i for i in range(n) if self.side[i] == ATTACKER),
@@ -255,414 +247,40 @@ class _Solver:
 
         self.order = tuple(sorted(range(n), key=key))
         self.missile_order = tuple(i for i in self.order if self.groups[i].stats.missiles)
-        self.retreat_round = tuple(
-            self.fleets[self.side[i]].retreat.round
-            if self.fleets[self.side[i]].retreat and self.fleets[self.side[i]].retreat.covers(self.groups[i].kind)
-            else None
-            for i in range(n))
-        self.cap = max([r for r in self.retreat_round if r] or [1])
-        self.one: Num = Fraction(1) if exact else 1.0
         self.zero: Num = Fraction(0) if exact else 0.0
-        # States are coded as one int (mixed radix: each group's damage multiset, each group's
-        # retreat status, the round while a plan waits), so successors are a subtraction and an
-        # addition away and memo keys hash fast.
-        self.multisets = [
-            [tuple(reversed(c)) for k in range(g.count + 1)
-             for c in combinations_with_replacement(range(g.stats.hull + 1), k)]
-            for g in self.groups]
-        self.ms_index = [{m: j for j, m in enumerate(ms)} for ms in self.multisets]
-        self.radix = []
-        r = 1
-        for ms in self.multisets:
-            self.radix.append(r)
-            r *= len(ms)
-        self.status_radix = []
-        for _ in self.groups:
-            self.status_radix.append(r)
-            r *= 3
-        self.round_radix = r
-        self.decoded: dict[int, tuple] = {}
-        self.values: dict[Node, tuple[Num, Num]] = {}
-        self.result_memo: dict[tuple, tuple] = {}
-        self.outcome_memo: dict[tuple, tuple] = {}
-        self.fire_memo: dict[tuple, tuple] = {}
-        self.chains: dict[int, tuple] = {}  # state code -> (its steps' dice, next round's state, stalemate)
-        self.chain_order: list[int] = []  # states in the order their values were finished
-        self.missile_nodes: list[Node] = []
-        self.topo: dict[int, int] | None = None
-        start = sum(self.ms_index[i][tuple(sorted(g.damage or (0,) * g.count, reverse=True))] * self.radix[i]
-                    for i, g in enumerate(self.groups))
-        # Node slots within a state: 0 round start, then missile steps 0..Lm, engagement steps
-        # 0..Le, then the three final outcomes.
-        self.m0 = 1
-        self.e0 = self.m0 + len(self.missile_order) + 1
-        self.t0 = self.e0 + len(self.order) + 1
-        self.final_slot = {"A": self.t0, "D": self.t0 + 1, "S": self.t0 + 2}
-        self.slots = self.t0 + 3
-        self.root: Node = start * self.slots + (self.m0 if self.missile_order else 0)
+        specs = []
+        for i, g in enumerate(self.groups):
+            plan = self.fleets[self.side[i]].retreat
+            specs.append(GroupSpec(
+                side=self.side[i], kind=g.kind, count=g.count, hull=g.stats.hull, shield=g.stats.shield,
+                computer=g.stats.computer, cannon_dice=g.stats.cannon_dice, missile_dice=g.stats.missile_dice,
+                retreat_round=plan.round if plan and plan.covers(g.kind) else None,
+                start=tuple(sorted(g.damage or (0,) * g.count, reverse=True))))
+        self.rounds_detail = estimate_states(attacker, defender) <= MAX_ROUNDS_DETAIL
+        self.sweep = Sweep(specs, self.order, self.missile_order, self.targeting, exact, self.rounds_detail)
 
-    # ----- state helpers -------------------------------------------------------------------
-    def decode(self, code: int) -> tuple:
-        """(damage multiset per group, retreat status per group, round) of a state code."""
-        state = self.decoded.get(code)
-        if state is None:
-            dmg = tuple(ms[(code // r) % len(ms)] for ms, r in zip(self.multisets, self.radix))
-            status = tuple((code // r) % 3 for r in self.status_radix)
-            state = self.decoded[code] = (dmg, status, code // self.round_radix + 1)
-        return state
-
-    def present(self, state: tuple, side: int) -> bool:
-        dmg, status, _ = state
+    def present(self, dmg: tuple, status: tuple, side: int) -> bool:
         return any(dmg[i] and status[i] != 2 for i in self.members[side])
 
-    def holder(self, state: tuple) -> str | None:
-        if not self.present(state, DEFENDER):
-            return "A"
-        if not self.present(state, ATTACKER):
-            return "D"
-        return None
-
-    def armed(self, state: tuple) -> bool:
-        dmg, status, _ = state
-        return any(dmg[i] and status[i] != 2 and self.groups[i].stats.armed for i in range(len(dmg)))
-
-    # ----- dice ------------------------------------------------------------------------------
-    def outcomes(self, i: int, alive: int, missiles: bool, levels: tuple[int, ...]) -> tuple:
-        key = (i, alive, missiles, levels)
-        hit = self.outcome_memo.get(key)
-        if hit is None:
-            st = self.groups[i].stats
-            per_ship = st.missile_dice if missiles else st.cannon_dice
-            dice = tuple((d, n * alive) for d, n in per_ship)
-            p_miss, outs = roll_outcomes(dice, st.computer, levels)
-            if not self.exact:
-                p_miss = float(p_miss)
-                outs = tuple((float(p), h) for p, h in outs)
-            hit = self.outcome_memo[key] = (p_miss, outs)
-        return hit
-
-    def candidates(self, side: int, enemy: tuple[int, ...], fleet: tuple, levels: tuple[int, ...],
-                   hits: tuple) -> tuple[tuple[int, bool], ...]:
-        """The fleet states the hits can leave, as (code of the enemy groups, any ship left)."""
-        hulls = tuple(self.hull[j] for j in enemy)
-        found = results(fleet, hulls, tuple(self.shield[j] for j in enemy), levels, hits)
-        strategy = self.targeting[side]
-        if strategy != OPTIMAL:
-            sizes = tuple(self.size[j] for j in enemy)
-            found = [max(found, key=lambda c: heuristic_key(strategy, fleet, c, hulls, sizes))]
-        return tuple((sum(self.ms_index[j][c] * self.radix[j] for j, c in zip(enemy, cand)), any(cand))
-                     for cand in found)
-
-    def fire(self, code: int, b: int, phase: str) -> tuple[list[tuple[Node, Num]], Num]:
-        """Activation ``b`` of ``phase`` ("m" missiles, "e" engagement).
-
-        Returns the nodes reached when something changes, with their probabilities, and
-        P(nothing changes): the group is gone, unarmed for this phase, or every die missed.
-        """
-        dmg, status, rnd = self.decode(code)
-        i = (self.missile_order if phase == "m" else self.order)[b]
-        ships = dmg[i]
-        if not ships or status[i] == 2:
-            return [], self.one
-        if phase == "e" and self.retreat_round[i] is not None and rnd >= self.retreat_round[i]:
-            # RITIRATA: announce on this activation, leave on the next one; fired at meanwhile.
-            return [(self.after(code + self.status_radix[i], b, phase), self.one)], self.zero
-        st = self.groups[i].stats
-        if not (st.missiles if phase == "m" else st.armed):
-            return [], self.one
-        side = self.side[i]
-        enemy = tuple(j for j in self.members[1 - side] if dmg[j] and status[j] != 2)
-        levels = tuple(sorted({self.shield[j] for j in enemy}))
-        p_miss, outs = self.outcomes(i, len(ships), phase == "m", levels)
-        enemy_code = sum(self.ms_index[j][dmg[j]] * self.radix[j] for j in enemy)
-        slots = self.slots
-        base = (code - enemy_code) * slots
-        next_slot = (self.m0 if phase == "m" else self.e0) + b + 1
-        won_slot = self.final_slot[OUT_KEYS[side]]
-        values = self.values
-        reached = []
-        for p, hits in outs:
-            rkey = (enemy_code, enemy, hits)
-            cands = self.result_memo.get(rkey)
-            if cands is None:
-                cands = self.result_memo[rkey] = self.candidates(
-                    side, enemy, tuple(dmg[j] for j in enemy), levels, hits)
-            if len(cands) == 1:
-                part, alive = cands[0]
-                reached.append((base + part * slots + (next_slot if alive else won_slot), p))
-                continue
-            best = None
-            best_own = best_opp = -1
-            for part, alive in cands:
-                node = base + part * slots + (next_slot if alive else won_slot)
-                v = values.get(node)
-                if v is None:
-                    v = self.value(node)
-                mine, theirs = (v[0], v[1]) if side == ATTACKER else (v[1], v[0])
-                if mine > best_own or (mine == best_own and theirs < best_opp):
-                    best, best_own, best_opp = node, mine, theirs
-            reached.append((best, p))
-        return reached, p_miss
-
-    def after(self, code: int, b: int, phase: str) -> Node:
-        out = self.holder(self.decode(code))
-        if out:
-            return code * self.slots + self.final_slot[out]
-        return code * self.slots + (self.m0 if phase == "m" else self.e0) + b + 1
-
-    # ----- pass 1: values --------------------------------------------------------------------
-    def fired(self, code: int, b: int, phase: str) -> tuple[list[tuple[Node, Num]], Num]:
-        key = (code, b, phase)
-        hit = self.fire_memo.get(key)
-        if hit is None:
-            hit = self.fire_memo[key] = self.fire(code, b, phase)
-        return hit
-
-    def value(self, node: Node) -> tuple[Num, Num]:
-        v = self.values.get(node)
-        if v is not None:
-            return v
-        code, slot = divmod(node, self.slots)
-        if slot >= self.t0:
-            v = self.values[node] = (self.one if slot == self.final_slot["A"] else self.zero,
-                                     self.one if slot == self.final_slot["D"] else self.zero)
-            return v
-        if slot == 0 or slot >= self.e0:
-            self.chain(code)
-            return self.values[node]
-        # Missile step a: its dice, then the next missile step (or round 1) if nothing changed.
-        check_budget()
-        a = slot - self.m0
-        reached, quiet = self.fired(code, a, "m") if a < len(self.missile_order) else ([], self.one)
-        nxt = node + 1 if a < len(self.missile_order) else (code % self.round_radix) * self.slots
-        va = vd = self.zero
-        for succ, p in reached + ([(nxt, quiet)] if quiet else []):
-            sv = self.values.get(succ) or self.value(succ)
-            va += p * sv[0]
-            vd += p * sv[1]
-        self.missile_nodes.append(node)
-        v = self.values[node] = (va, vd)
-        return v
-
-    def chain(self, code: int) -> None:
-        """Values of one state's round start and of each of its engagement steps.
-
-        Step a's value is F_a + q_a * (step a+1's value), F_a the part where its dice change
-        something and q_a P(they change nothing); after the last step comes the next round's
-        start. Unrolled: value_a = alpha_a + beta_a * V_end. When the round is capped the next
-        round starts from this very state, so V_end = V_start = alpha_0 / (1 - beta_0): the
-        self-loop of a round where every die misses, solved in closed form.
-        """
-        check_budget()
-        n = len(self.order)
-        steps = [self.fired(code, b, "e") for b in range(n)]
-        values = self.values
-        alpha = [(self.zero, self.zero)] * (n + 1)
-        beta = [self.one] * (n + 1)
-        for b in range(n - 1, -1, -1):
-            reached, quiet = steps[b]
-            fa = fd = self.zero
-            for succ, p in reached:
-                sv = values.get(succ) or self.value(succ)
-                fa += p * sv[0]
-                fd += p * sv[1]
-            na, nd = alpha[b + 1]
-            alpha[b] = (fa + quiet * na, fd + quiet * nd)
-            beta[b] = quiet * beta[b + 1]
-        state = self.decode(code)
-        stalemate = not self.armed(state)
-        capped = state[2] >= self.cap
-        nxt = code if capped else code + self.round_radix
-        if stalemate:
-            start = (self.zero, self.zero)  # STALLO: nobody can destroy the other
-            end = start if capped else values.get(nxt * self.slots) or self.value(nxt * self.slots)
-        elif capped:
-            stay = self.one - beta[0]
-            start = end = (alpha[0][0] / stay, alpha[0][1] / stay)
-        else:
-            end = values.get(nxt * self.slots) or self.value(nxt * self.slots)
-            start = (alpha[0][0] + beta[0] * end[0], alpha[0][1] + beta[0] * end[1])
-        base = code * self.slots
-        values[base] = start
-        for b in range(n + 1):
-            values[base + self.e0 + b] = (alpha[b][0] + beta[b] * end[0], alpha[b][1] + beta[b] * end[1])
-        self.chains[code] = (steps, nxt, stalemate)
-        self.chain_order.append(code)
-
-    # ----- pass 2 and 3: distributions -------------------------------------------------------
-    def missile_pass(self, mass: dict[Node, Num], finals: dict[Node, Num]) -> None:
-        """Push mass through the missile steps (they form a DAG) to finals and round starts."""
-        for node in reversed(self.missile_nodes):
-            m = mass.pop(node, None)
-            if not m:
-                continue
-            code, slot = divmod(node, self.slots)
-            a = slot - self.m0
-            reached, quiet = self.fired(code, a, "m") if a < len(self.missile_order) else ([], self.one)
-            nxt = node + 1 if a < len(self.missile_order) else (code % self.round_radix) * self.slots
-            for succ, p in reached + ([(nxt, quiet)] if quiet else []):
-                if succ % self.slots >= self.t0:
-                    finals[succ] = finals.get(succ, self.zero) + m * p
-                else:
-                    mass[succ] = mass.get(succ, self.zero) + m * p
-
-    def chain_pass(self, code: int, mass: dict[Node, Num], loop: bool) -> tuple[list[Num], Num, Num]:
-        """Visits of each engagement step of one state from the mass waiting there.
-
-        Returns (visits per step, mass leaving at the round's end, round starts played). With
-        ``loop`` a capped state's round end feeds its own start again (solved in closed form);
-        without, the end mass is returned for the caller (the round-by-round pass).
-        """
-        steps, nxt, stalemate = self.chains[code]
-        n = len(self.order)
-        base = code * self.slots
-        start = mass.pop(base, self.zero)
-        incoming = [mass.pop(base + self.e0 + b, self.zero) for b in range(n + 1)]
-        if stalemate:
-            starts = self.zero
-            first = incoming[0]
-        else:
-            starts = start
-            first = start + incoming[0]
-        c = [first]
-        d = [self.one]
-        for b in range(1, n):
-            q = steps[b - 1][1]
-            c.append(incoming[b] + q * c[-1])
-            d.append(q * d[-1])
-        q_last = steps[n - 1][1] if n else self.one
-        back = self.zero
-        if loop and nxt == code and not stalemate:
-            back = (incoming[n] + q_last * c[-1]) / (self.one - q_last * d[-1])
-            starts += back
-            visits = [cb + db * back for cb, db in zip(c, d)]
-            leaving = self.zero
-        else:
-            visits = c
-            leaving = incoming[n] + q_last * c[-1]
-        return visits, leaving, starts
-
-    def _heap(self, nodes) -> tuple[list, set]:
-        """States holding mass, to pop in topological order: a state's successors finished
-        their values before it, so they come later in the reversed finishing order."""
-        if self.topo is None:
-            self.topo = {code: i for i, code in enumerate(reversed(self.chain_order))}
-        active = {node // self.slots for node in nodes}
-        heap = [(self.topo[code], code) for code in active]
-        heapq.heapify(heap)
-        return heap, active
-
-    def spread(self, code: int, mass: dict[Node, Num], loop: bool, heap: list, active: set,
-               finals: dict[Node, Num] | None) -> tuple[Num, Num, Num]:
-        """Push one state's mass through its round to the successor states' nodes.
-
-        Returns (mass reaching a final this round, mass ending in a stalemate, mass leaving at
-        the round's end, round starts played). Finals are also added to ``finals`` if given.
-        """
-        steps, nxt, stalemate = self.chains[code]
-        base = code * self.slots
-        ended = stalled = self.zero
-        if stalemate and base in mass:
-            stalled += mass[base]
-        visits, leaving, starts = self.chain_pass(code, mass, loop)
-        slots, t0, stalemate_slot, topo = self.slots, self.t0, self.final_slot["S"], self.topo
-        for (reached, _), v in zip(steps, visits):
-            if not v:
-                continue
-            for succ, p in reached:
-                slot = succ % slots
-                if slot >= t0:
-                    if finals is not None:
-                        finals[succ] = finals.get(succ, self.zero) + v * p
-                    elif slot == stalemate_slot:
-                        stalled += v * p
-                    else:
-                        ended += v * p
-                else:
-                    mass[succ] = mass.get(succ, self.zero) + v * p
-                    c = succ // slots
-                    if c not in active:
-                        active.add(c)
-                        heapq.heappush(heap, (topo[c], c))
-        if finals is not None and stalled:
-            node = base + stalemate_slot
-            finals[node] = finals.get(node, self.zero) + stalled
-        return ended, stalled, leaving, starts
-
-    def forward(self) -> tuple[dict[Node, Num], Num]:
-        """Mass reaching each final node, and the expected number of engagement rounds."""
-        mass: dict[Node, Num] = {self.root: self.one}
-        finals: dict[Node, Num] = {}
-        self.missile_pass(mass, finals)
-        rounds = self.zero
-        heap, active = self._heap(mass)
-        while heap:
-            _, code = heapq.heappop(heap)
-            active.discard(code)
-            _, _, leaving, starts = self.spread(code, mass, True, heap, active, finals)
-            rounds += starts
-            if leaving:
-                nxt = self.chains[code][1]
-                if nxt == code:  # a stalemate state's round ends at its own (stalemate) start
-                    node = code * self.slots + self.final_slot["S"]
-                    finals[node] = finals.get(node, self.zero) + leaving
-                else:
-                    node = nxt * self.slots
-                    mass[node] = mass.get(node, self.zero) + leaving
-                    if nxt not in active:
-                        active.add(nxt)
-                        heapq.heappush(heap, (self.topo[nxt], nxt))
-        return finals, rounds
-
-    def rounds(self) -> tuple[Num, ...]:
-        """P(k engagement rounds) for k < ROUNDS_SHOWN - 1, then P(ROUNDS_SHOWN - 1 or more)."""
-        last = ROUNDS_SHOWN - 1
-        dist = [self.zero] * ROUNDS_SHOWN
-        mass: dict[Node, Num] = {self.root: self.one}
-        finals: dict[Node, Num] = {}
-        self.missile_pass(mass, finals)
-        dist[0] = sum(finals.values(), self.zero)
-        for k in range(1, last):
-            nxt_mass: dict[Node, Num] = {}
-            heap, active = self._heap(mass)
-            while heap:
-                _, code = heapq.heappop(heap)
-                active.discard(code)
-                ended, stalled, leaving, _ = self.spread(code, mass, False, heap, active, None)
-                dist[k] += ended
-                dist[k - 1] += stalled  # STALLO at the start of round k: k - 1 rounds fought
-                if leaving:
-                    target = self.chains[code][1] * self.slots
-                    nxt_mass[target] = nxt_mass.get(target, self.zero) + leaving
-            mass = nxt_mass
-            if not mass or (not self.exact and sum(mass.values()) < 1e-13):
-                break  # what is left (< 1e-13) goes to the last bucket below
-        tail = self.one - sum(dist[:last], self.zero)
-        dist[last] = tail if self.exact else max(tail, 0.0)  # no -1e-17 from float rounding
-        return tuple(dist)
-
     # ----- report ----------------------------------------------------------------------------
-    def report(self, estimate: int, keep_terminals: bool) -> BattleResult:
+    def report(self, estimate: int, keep_terminals: bool, progress: Callable[[float], None] | None) -> BattleResult:
         f = (lambda x: x) if self.exact else float
-        finals, exp_rounds = self.forward()
+        self.sweep.progress = progress
+        self.sweep.solve()
+        out = self.sweep.forward()
         win = {"A": self.zero, "D": self.zero, "S": self.zero}
         surv = [[self.zero] * (g.count + 1) for g in self.groups]
         esc_group = [self.zero] * len(self.groups)
         escape = [self.zero, self.zero]
         rep = [self.zero, self.zero]
-        outcome_of = {v: k for k, v in self.final_slot.items()}
-        for node, m in finals.items():
-            code, slot = divmod(node, self.slots)
-            outcome = outcome_of[slot]
-            state = self.decode(code)
-            dmg, status, _ = state
+        for (outcome, dmg, status), m in out.finals.items():
             win[outcome] += m
             for i, ships in enumerate(dmg):
                 surv[i][len(ships)] += m
                 if status[i] == 2 and ships:
                     esc_group[i] += m
             for side in (ATTACKER, DEFENDER):
-                escaped = not self.present(state, side) and any(dmg[i] and status[i] == 2 for i in self.members[side])
+                escaped = not self.present(dmg, status, side) and any(dmg[i] and status[i] == 2 for i in self.members[side])
                 if escaped:
                     escape[side] += m
                 # STALLO: the attacker retreats (assumed possible) or is destroyed; either way it
@@ -685,10 +303,7 @@ class _Solver:
         reasons, rules = self.reasons(win["S"], escape)
         terminals = None
         if keep_terminals:
-            terminals = {}
-            for node, m in finals.items():
-                code, slot = divmod(node, self.slots)
-                terminals[(outcome_of[slot],) + self.decode(code)[:2]] = f(m)
+            terminals = {key: f(m) for key, m in out.finals.items()}
 
         def describe(order):
             return tuple((SIDE_NAMES[self.side[i]], self.groups[i].kind, self.groups[i].stats.initiative) for i in order)
@@ -698,10 +313,11 @@ class _Solver:
             attacker_escape=f(escape[0]), defender_escape=f(escape[1]),
             attacker_reputation=None if self.fleets[0].npc else f(rep[0]),
             defender_reputation=None if self.fleets[1].npc else f(rep[1]),
-            expected_rounds=f(exp_rounds), rounds=tuple(f(p) for p in self.rounds()), groups=tuple(groups),
+            expected_rounds=f(out.expected_rounds),
+            rounds=tuple(f(p) for p in out.rounds) if self.rounds_detail else (), groups=tuple(groups),
             attacker_expected_lost=f(lost[0]), defender_expected_lost=f(lost[1]),
             order=describe(self.order), missile_order=describe(self.missile_order),
-            targeting=self.targeting, fallback=self.fallback, states=len(self.values), estimate=estimate,
+            targeting=self.targeting, fallback=self.fallback, states=out.states, estimate=estimate,
             rules=rules, reasons=reasons, terminals=terminals,
         )
 
@@ -716,6 +332,8 @@ class _Solver:
         if self.missile_order:
             reasons.append(Reason("missiles_fire_once", RULE_MISSILES))
         reasons.append(Reason("engagement_rounds", RULE_ROUND))
+        if not self.rounds_detail:
+            reasons.append(Reason("rounds_expected_only", RULE_ROUND, {"limit": MAX_ROUNDS_DETAIL}))
         if self.fallback:
             reasons.append(Reason("optimal_fallback", RULE_COMBAT, {"limit": MAX_OPTIMAL_STATES,
                                                                    "targeting": FALLBACK_TARGETING}))

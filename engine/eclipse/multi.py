@@ -21,10 +21,11 @@ from typing import Union
 
 from engine.core.reasons import InvalidInput, Reason
 
-from .battle import RULE_COMBAT, Fleet, Group, solve_battle, validate_fleet
+from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, solve_battle, validate_fleet
 
 Num = Union[float, Fraction]
 RULE_REPAIR = "eclipse/riparare-danni"
+RULE_BUILD = "eclipse/costruzione"
 MAX_PLAYER_FACTIONS = 4
 MAX_BATTLES = 200  # distinct battles (one per possible surviving fleet) a hex may need
 
@@ -70,6 +71,14 @@ def validate_hex(factions: list[Faction]) -> None:
         raise InvalidInput("one_npc_faction", field="factions", rule=RULE_COMBAT)
     if sum(f.controller for f in factions) > 1:
         raise InvalidInput("one_controller", field="factions", rule=RULE_COMBAT)
+    for i, f in enumerate(factions):
+        if any(g.kind == "starbase" for g in f.fleet.groups):
+            # COSTRUZIONE: built only where the player has an influence disc; NAVI: immobile, so
+            # they could not attack the Ancients or the GCDS after the players' battles.
+            if not f.controller:
+                raise InvalidInput("starbase_not_controller", field=f"factions[{i}].ships", rule=RULE_BUILD)
+            if len(players) < len(factions):
+                raise InvalidInput("starbase_cannot_attack", field=f"factions[{i}].ships", rule=RULE_SHIPS)
     if len({f.name for f in factions}) != len(factions):
         raise InvalidInput("duplicate_faction", field="factions", rule=RULE_COMBAT)
 
@@ -101,7 +110,13 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
 def _fight(att_idx: int, attacker: Fleet, def_idx: int, defender: Fleet, weight: Num,
            out: dict[tuple[int, Fleet], Num], exact: bool) -> None:
     """Add the distribution of (holder, surviving fleet) after ``attacker`` meets ``defender``."""
-    result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)
+    try:
+        result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)
+    except InvalidInput as error:
+        if error.code != "battle_needs_background":
+            raise
+        # Hexes are not computed in the background: past the inline limit a battle is too large.
+        raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **error.params) from None
     for (outcome, dmg, status), p in result.terminals.items():
         # STALLO: the attacker retreats (or is destroyed); the defender stays.
         holder, fleet, offset = (att_idx, attacker, 0) if outcome == "A" else (def_idx, defender, len(attacker.groups))

@@ -99,30 +99,41 @@ def results(fleet: Fleet, hulls: tuple[int, ...], shields: tuple[int, ...],
     A hit of class k may go to any live ship of a group whose shield is <= levels[k-1]; a ship
     with damage beyond its hull is destroyed and removed.
     """
-    states = {fleet}
+    dice = []
     for damage, cls, count in hits:
         reach = levels[cls - 1]
-        allowed = [i for i, s in enumerate(shields) if s <= reach]
-        for _ in range(count):
-            nxt: set[Fleet] = set()
-            for st in states:
-                moved = False
-                for i in allowed:
-                    ships = st[i]
-                    seen = set()
-                    for j, x in enumerate(ships):
-                        if x in seen:
-                            continue
-                        seen.add(x)
-                        moved = True
-                        hit = x + damage
-                        rest = ships[:j] + ships[j + 1:]
-                        new = rest if hit > hulls[i] else tuple(sorted(rest + (hit,), reverse=True))
-                        nxt.add(st[:i] + (new,) + st[i + 1:])
-                if not moved:
-                    nxt.add(st)
-            states = nxt
-    return frozenset(states)
+        dice.extend([(damage, tuple(i for i, s in enumerate(shields) if s <= reach))] * count)
+    return _spread(fleet, hulls, tuple(dice))
+
+
+@lru_cache(maxsize=1 << 16)
+def _spread(fleet: Fleet, hulls: tuple[int, ...], dice: tuple[tuple[int, tuple[int, ...]], ...]) -> frozenset[Fleet]:
+    """The states after ``dice`` (each (damage, groups it may hit)), one die at a time.
+
+    Cached by prefix: a volley of k hits reuses the states after its first k - 1, which the
+    volleys of fewer ships already computed.
+    """
+    if not dice:
+        return frozenset((fleet,))
+    damage, allowed = dice[-1]
+    out: set[Fleet] = set()
+    for st in _spread(fleet, hulls, dice[:-1]):
+        moved = False
+        for i in allowed:
+            ships = st[i]
+            seen = set()
+            for j, x in enumerate(ships):
+                if x in seen:
+                    continue
+                seen.add(x)
+                moved = True
+                hit = x + damage
+                rest = ships[:j] + ships[j + 1:]
+                new = rest if hit > hulls[i] else tuple(sorted(rest + (hit,), reverse=True))
+                out.add(st[:i] + (new,) + st[i + 1:])
+        if not moved:
+            out.add(st)
+    return frozenset(out)
 
 
 def heuristic_key(name: str, before: Fleet, after: Fleet, hulls: tuple[int, ...],

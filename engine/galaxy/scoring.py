@@ -122,13 +122,13 @@ def _validate(s: GalaxySheet) -> None:
         checks.count(b.influence, f"bases[{i}].influence", MAX_INFLUENCE, rule=RULE_INFLUENCE)
         used[b.player] += 1
     secret_owners: set[str] = set()
-    for i, b in enumerate(s.secret_bases):
-        checks.known_player(b.player, f"secret_bases[{i}].player", s.players)
-        checks.choice(b.world, f"secret_bases[{i}].world", WORLDS, "unknown_world")
-        if b.player in secret_owners:
-            raise InvalidInput("secret_base_twice", field=f"secret_bases[{i}].player", rule=RULE_SECRET, name=b.player)
-        secret_owners.add(b.player)
-        used[b.player] += 1
+    for i, secret in enumerate(s.secret_bases):
+        checks.known_player(secret.player, f"secret_bases[{i}].player", s.players)
+        checks.choice(secret.world, f"secret_bases[{i}].world", WORLDS, "unknown_world")
+        if secret.player in secret_owners:
+            raise InvalidInput("secret_base_twice", field=f"secret_bases[{i}].player", rule=RULE_SECRET, name=secret.player)
+        secret_owners.add(secret.player)
+        used[secret.player] += 1
     for name in s.players:
         if used[name] > BASES_PER_PLAYER:
             raise InvalidInput("too_many_bases", field="bases", rule=RULE_COMPONENTS, name=name,

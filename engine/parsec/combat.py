@@ -227,6 +227,7 @@ class _Exchange:
         elif action == "pass":
             loop, rest = Fraction(1), {}
         else:
+            assert target is not None  # response() names a target exactly when it counters
             q = self.counter_odds(target)
             survivors = group & ~(1 << target)
             after_hit = self.attack_turn(survivors, False) if survivors else self._end("attackers_destroyed", 0)
@@ -303,8 +304,8 @@ def combat_odds(
         attack_bonus=attack,
         defense_bonus=exchange.defense,
         attack_succeeds=p_roll_wins(attack, exchange.defense),
-        counterattack_target=taking_part[first_target] if countering else None,
-        counterattack_succeeds=exchange.counter_odds(first_target) if countering else None,
+        counterattack_target=taking_part[first_target] if first_target is not None else None,
+        counterattack_succeeds=exchange.counter_odds(first_target) if first_target is not None else None,
         outcomes=outcomes,
         ships_lost=ships_lost,
         taking_part=taking_part,

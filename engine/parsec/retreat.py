@@ -25,7 +25,7 @@ from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping
+from typing import Mapping, Sequence
 
 from engine.core.bounds import require_int
 from engine.core.reasons import InvalidInput, Reason
@@ -248,15 +248,16 @@ def rules(s: Situation) -> tuple[str, ...]:
 
 # --- building and validating --------------------------------------------------------------
 
-def _check_hex(h: Hex, field: str) -> Hex:
-    if len(h) != 2 or not all(isinstance(v, int) for v in h):
+def _check_hex(h: tuple[object, ...], field: str) -> Hex:
+    q, r = h if len(h) == 2 else (None, None)
+    if not isinstance(q, int) or not isinstance(r, int):
         raise InvalidInput("bad_hex", field=field)
-    if max(abs(h[0]), abs(h[1]), abs(h[0] + h[1])) > MAX_COORD:
+    if max(abs(q), abs(r), abs(q + r)) > MAX_COORD:
         raise InvalidInput("hex_too_far", field=field, max=MAX_COORD)
-    return (h[0], h[1])
+    return (q, r)
 
 
-def situation(vessel: str, attackers: list[dict] | tuple[Attacker, ...], *,
+def situation(vessel: str, attackers: Sequence[dict | Attacker], *,
               blocked: list | tuple = (), movement: int | None = None,
               escape_card: bool = False, destination: Hex | None = None) -> Situation:
     """Validate raw values and build a :class:`Situation`; refuses with ``InvalidInput``."""
@@ -268,7 +269,7 @@ def situation(vessel: str, attackers: list[dict] | tuple[Attacker, ...], *,
         raise InvalidInput("out_of_range", field="attackers", min=1, max=MAX_ATTACKERS)
     if len(blocked) > MAX_BLOCKED:
         raise InvalidInput("out_of_range", field="blocked", min=0, max=MAX_BLOCKED)
-    built = []
+    built: list[Attacker] = []
     for i, a in enumerate(attackers):
         if not isinstance(a, Attacker):
             kind = a.get("kind", "")

@@ -137,6 +137,11 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
         expected_rounds=outcome.expected_rounds, rules=rules, reasons=reasons)
 
 
-def number_type(exact: bool) -> tuple[Callable[[Fraction], Number], Number]:
+def _fraction(value: Number) -> Number:
+    """``Fraction`` for a Fraction or a float: its overloaded constructor is no callable over the union."""
+    return Fraction(value)
+
+
+def number_type(exact: bool) -> tuple[Callable[[Number], Number], Number]:
     """Fractions for exact tests, floats for speed (sums to 1 within 1e-12)."""
-    return (Fraction, Fraction(0)) if exact else (float, 0.0)
+    return (_fraction, Fraction(0)) if exact else (float, 0.0)

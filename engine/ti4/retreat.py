@@ -204,7 +204,7 @@ def destination_reasons(s: System, antimass_deflectors: bool = False) -> tuple[R
         reasons.append(Reason("no_planet_or_unit", RULE_RETREAT, {"system": s.name}))
     if s.other_players_ships:
         reasons.append(Reason("other_players_ships", RULE_RETREAT, {"system": s.name}))
-    if not is_enterable(s, antimass_deflectors):
+    if s.anomaly is not None and not is_enterable(s, antimass_deflectors):
         reasons.append(Reason(s.anomaly, _FORBIDDEN_ANOMALIES[s.anomaly], {"system": s.name}))
     return tuple(reasons)
 

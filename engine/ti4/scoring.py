@@ -81,13 +81,14 @@ def track(
     players = tuple(players)
     _validate(players, target, unrevealed_public_objectives)
     sheets = tuple(PlayerScore(p.name, (Line("ti4_vp", p.vp, RULE_VP, {"target": target}),)) for p in players)
+    initiatives = {p.name: p.initiative for p in players if p.initiative is not None}
     have_cards = all(p.initiative is not None for p in players)
     reached = [p.name for p in players if p.vp >= target]
     if reached:
         ending = Reason("ti4_target_reached", RULE_SIMULTANEOUS, {"target": target, "players": reached})
         tied = reached
         rung = (
-            TieBreak("ti4_initiative_order", RULE_SIMULTANEOUS, {p.name: p.initiative for p in players},
+            TieBreak("ti4_initiative_order", RULE_SIMULTANEOUS, initiatives,
                     lower_wins=True)
             if have_cards
             else TieBreak("ti4_speaker_order", RULE_SIMULTANEOUS, {p.name: i for i, p in enumerate(players)},
@@ -99,7 +100,7 @@ def track(
             raise InvalidInput("initiative_required", field="players", rule=RULE_NO_OBJECTIVE)
         ending = Reason("ti4_no_objective_left", RULE_NO_OBJECTIVE, {})
         tied = leaders({p.name: p.vp for p in players})
-        rung = TieBreak("ti4_initiative_order", RULE_NO_OBJECTIVE, {p.name: p.initiative for p in players},
+        rung = TieBreak("ti4_initiative_order", RULE_NO_OBJECTIVE, initiatives,
                 lower_wins=True)
     else:
         return Standing(sheets, None, game_over=False, rules=cited([RULE_VP, RULE_NO_OBJECTIVE], sheets))

@@ -171,7 +171,8 @@ def translation_boost(source: tuple[str, ...], source_lang: str, target: tuple[s
         return EXPANSION_BOOST
     typed = _idf(source, source_lang, indexed, sections)
     translated = _idf(target, target_lang, indexed, sections)
-    if not typed or not translated or indexed.get(f"body_{source_lang}", {}).get(source[0], 0) == 0:
+    counts = indexed.get(f"body_{source_lang}")
+    if not typed or not translated or not isinstance(counts, Mapping) or counts.get(source[0], 0) == 0:
         return EXPANSION_BOOST
     return EXPANSION_BOOST * min(1.0, typed / translated)
 
@@ -205,7 +206,9 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     # Game names and the digits of "23.7" are not words of their own (blanked in place, so
     # offsets into ``text`` stay valid for the suggestion).
     matches = content_words(_NUMBER_RE.sub(lambda m: " " * len(m.group()), searched))
-    words, suggestion, cursor = [], [], 0
+    words: list[str] = []
+    suggestion: list[str] = []
+    cursor = 0
     # A word only one language's stemmer recognises, and not itself a word of the rulebooks, may
     # be an inflection in that language or a typo in the other: "comand" is the Italian stem of
     # "comando" but an English player's "command". Both are searched: its one-edit neighbour
@@ -235,7 +238,7 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     for lang, sequence in sequences.items():
         for position, found in enumerate(sequence):
             clause = _term_query(TEXT_FIELDS[lang], (found,), 1.0, indexed) if found else None
-            if clause:
+            if found and clause:
                 groups[position][lang].append(clause)
                 marks[lang].add(found)
             near = neighbours.get(words[position])

@@ -122,7 +122,7 @@ class Speller:
 
     def _nearest(self, folded: str) -> tuple[int, str] | None:
         allowed = 1 if len(folded) < 6 else MAX_EDITS
-        best: tuple[int, int, str] | None = None
+        best: tuple[int, bool, int, str] | None = None
         seen: set[str] = set()
         for key in deletes(folded, allowed):
             check()  # under a request's time budget (engine/core/budget.py): a no-op elsewhere

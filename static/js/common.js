@@ -91,6 +91,98 @@
     box.hidden = !message;
   }
 
+  /* The page's address carrying ``params`` ({name: text}) and nothing else: no ``lang``, so a
+     shared link opens in its recipient's language and sets no cookie for them. */
+  function stateUrl(params) {
+    var query = new URLSearchParams();
+    Object.keys(params).forEach(function (name) { query.set(name, params[name]); });
+    var text = query.toString();
+    return location.origin + location.pathname + (text ? "?" + text : "");
+  }
+
+  /* A page hands over functions returning its state as URL parameters (one per form); after
+     every edit the address bar is rewritten with them, so a reload, the language toggle (which
+     starts from the current address) and a copied address all reopen the same battle or sheet. */
+  var providers = [];
+  function saveState() {
+    if (!providers.length) { return; }
+    var params = {};
+    providers.forEach(function (provider) { Object.assign(params, provider()); });
+    history.replaceState(history.state, "", stateUrl(params));
+  }
+  function keepState(provider) {
+    if (!providers.length) {
+      // On the document, so it runs after the page's own handlers (on the form or the fields)
+      // have updated their state, and at once: a reload right after an edit keeps the edit.
+      ["input", "change", "click"].forEach(function (type) { document.addEventListener(type, saveState); });
+    }
+    providers.push(provider);
+    saveState();
+  }
+
+  /* Share an address: the phone's share sheet where there is one, else the clipboard. Resolves
+     to "shared" or "copied"; rejects when neither worked (a cancelled share sheet is not a
+     failure and resolves to "cancelled"). */
+  function share(url, title) {
+    if (navigator.share) {
+      return navigator.share({ url: url, title: title || document.title }).then(function () { return "shared"; },
+        function (error) {
+          if (error && error.name === "AbortError") { return "cancelled"; }
+          return copyText(url).then(function () { return "copied"; });
+        });
+    }
+    return copyText(url).then(function () { return "copied"; });
+  }
+
+  /* A count in words through the page's gettext plural forms: ``forms`` is {one, other, ...}
+     as the server translated them (keys are Intl.PluralRules categories), each holding %(n)s. */
+  var pluralRules = {};
+  function plural(forms, n, values) {
+    var lang = document.documentElement.lang || "it";
+    var rules = pluralRules[lang] || (pluralRules[lang] = new Intl.PluralRules(lang));
+    var template = typeof forms === "string" ? forms : forms[rules.select(n)] || forms.other;
+    return fill(template, Object.assign({ n: n }, values || {}));
+  }
+
+  /* Run ``run`` a moment after the reader stops editing ``form`` (typing, a stepper, a tick), so
+     the answer follows the form without a button at the bottom. ``run`` gets a ticket; an answer
+     is still current while ``current(ticket)`` holds, so a slow older answer never overwrites a
+     newer one. */
+  function live(form, run, delay) {
+    var timer = null, latest = 0;
+    function soon() {
+      clearTimeout(timer);
+      timer = setTimeout(function () { latest += 1; run(latest); }, delay === undefined ? 350 : delay);
+    }
+    form.addEventListener("input", soon);
+    form.addEventListener("change", soon);
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (button && button.type !== "submit") { soon(); }  // a stepper; the submit button runs at once
+    });
+    return { soon: soon, current: function (ticket) { return ticket === latest; } };
+  }
+
+  /* The address came with ?lang= (the toggle, an old link): the server has stored the choice in
+     a cookie, so the address bar drops it and what the reader copies carries no language. */
+  (function dropLangFromAddress() {
+    var here = new URL(location.href);
+    if (!here.searchParams.has("lang")) { return; }
+    here.searchParams.delete("lang");
+    history.replaceState(history.state, "", here.pathname + here.search + here.hash);
+  }());
+
+  /* The language toggle reopens the page as it is now (the state the page keeps in the address),
+     not as it was first served. */
+  document.addEventListener("click", function (event) {
+    var toggle = event.target.closest && event.target.closest("a.lang-toggle");
+    if (!toggle) { return; }
+    saveState();
+    var next = new URL(location.href);
+    next.searchParams.set("lang", toggle.getAttribute("hreflang"));
+    toggle.href = next.pathname + next.search + next.hash;
+  }, true);
+
   window.Astrolabio = {
     el: el,
     percent: percent,
@@ -101,6 +193,11 @@
     encodeState: encodeState,
     decodeState: decodeState,
     fill: fill,
-    copyText: copyText
+    copyText: copyText,
+    stateUrl: stateUrl,
+    keepState: keepState,
+    share: share,
+    plural: plural,
+    live: live
   };
 }());

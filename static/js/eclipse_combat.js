@@ -21,6 +21,8 @@
     var r = state[side].retreat;
     document.getElementById("ec-" + side + "-retreat").checked = !!r;
     document.querySelector("#ec-" + side + " .ec-retreat-detail").hidden = !r;
+    var plans = document.querySelector("#ec-" + side + " .ec-plans");  // a plan a link carries shows
+    plans.open = plans.open || !!r || state[side].targeting !== defaultState()[side].targeting;
     if (r) {
       document.getElementById("ec-" + side + "-retreat-round").value = r.round;
       document.getElementById("ec-" + side + "-retreat-types").value = r.types.length ? r.types[0] : "all";
@@ -88,7 +90,7 @@
 
   /* ----- results ----- */
   function typeName(id) { return F.TYPES[id].name; }
-  function show(res, computed) {
+  function show(res, computed, focus) {
     document.getElementById("ec-att-win").textContent = pct(res.attacker_win);
     document.getElementById("ec-def-win").textContent = pct(res.defender_win);
     document.getElementById("ec-draw").textContent = pct(res.draw);
@@ -106,7 +108,7 @@
         (g.escaped > 0 ? " · " + T.escaped + " " + pct(g.escaped) : "")));
       var chart = el("div", { "class": "bar-chart" });
       var rows = [];
-      for (var k = g.count; k >= 0; k--) { rows.push([k + " " + T.ships, g.survivors[k]]); }
+      for (var k = g.count; k >= 0; k--) { rows.push([A.plural(T.ships, k), g.survivors[k]]); }
       F.bars(chart, rows);
       box.appendChild(chart);
       surv.appendChild(box);
@@ -130,24 +132,27 @@
     var rounds = document.getElementById("ec-rounds");
     rounds.textContent = "";
     F.bars(rounds, res.rounds.filter(function (r) { return r.p > 0.0005; }).map(function (r) {
-      return [F.fmt(T.round_n, r.rounds) + (r.or_more ? " " + T.or_more : ""), r.p];
+      return [A.plural(T.round_n, r.rounds) + (r.or_more ? " " + T.or_more : ""), r.p];
     }));
     rounds.appendChild(el("p", { "class": "meta" }, T.expected_rounds + ": " + num.format(res.expected_rounds)));
     F.reasonsAndRules(res, document.getElementById("ec-reasons"), document.getElementById("ec-rules"));
     document.getElementById("ec-share-link").href = F.shareUrl(computed);
     document.getElementById("ec-results").hidden = false;
-    document.getElementById("ec-results-title").focus();
+    if (focus) { document.getElementById("ec-results-title").focus(); }
   }
 
+  /* The answer follows the fleets live (debounced); the button computes at once and moves to the
+     answer, which a live update never does (the reader is still at the steppers). */
   var progress = document.getElementById("ec-progress");
-  function compute() {
+  var live = A.live(form, function (ticket) { compute(false, ticket); }, 500);
+  function compute(focus, ticket) {
     SIDES.forEach(readSide);
-    history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + A.encodeState(state));
     var computed = F.snapshot(state);
     F.run("/api/combat/eclipse?lang=" + DATA.lang, request(), document.getElementById("ec-compute"), progress,
-          document.getElementById("ec-error"), function (res) { show(res, computed); });
+          document.getElementById("ec-error"), function (res) { show(res, computed, focus); },
+          ticket === undefined ? null : function () { return !live.current(ticket); });
   }
-  form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
+  form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(true); });
   F.shareButton("ec", progress, function () { return state; });
 
   function validRetreat(r) {
@@ -162,5 +167,6 @@
   });
   if (shared) { state = shared; }
   renderAll();
-  if (shared) { compute(); }
+  if (shared) { compute(true); }
+  A.keepState(function () { SIDES.forEach(readSide); return { s: A.encodeState(state) }; });
 })();

@@ -108,6 +108,11 @@
 
   /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed. */
   function renderGroups(box, ships, allowNpc, owner) {
+    // A blueprint the reader opened stays open when the cards are drawn again.
+    var opened = Array.prototype.map.call(box.querySelectorAll(".ec-group"), function (card) {
+      var fold = card.querySelector("details.ec-blueprint");
+      return !!(fold && fold.open);
+    });
     box.textContent = "";
     ships.forEach(function (g, index) {
       var t = TYPES[g.type];
@@ -128,7 +133,11 @@
       head.appendChild(el("button", { type: "button", "class": "btn ec-remove" }, T.remove));
       card.appendChild(head);
       if (!t.npc) {
-        card.appendChild(labelled(T.blueprint, select([["parts", T.by_parts], ["stats", T.by_stats]], g.mode, "ec-mode")));
+        // The blueprint is folded: most battles use the ships as built, and the line under the
+        // card already says what they do.
+        var fold = el("details", { "class": "more ec-blueprint", open: !!opened[index] });
+        fold.appendChild(el("summary", {}, T.edit_blueprint));
+        fold.appendChild(labelled(T.blueprint, select([["parts", T.by_parts], ["stats", T.by_stats]], g.mode, "ec-mode")));
         if (g.mode === "parts") {
           var slots = el("div", { "class": "ec-slots" });
           var options = [["", T.empty_slot]].concat(DATA.parts.map(function (p) { return [p.id, p.name]; }));
@@ -137,7 +146,7 @@
             sel.setAttribute("data-slot", String(i));
             slots.appendChild(labelled(fmt(T.slot, i + 1), sel));
           }
-          card.appendChild(slots);
+          fold.appendChild(slots);
         } else {
           var grid = el("div", { "class": "ec-stats" });
           STATS.forEach(function (k) {
@@ -147,8 +156,9 @@
             var name = { ion: T.ion, plasma: T.plasma, antimatter: T.antimatter, missiles: T.missile_parts }[k] || T[k];
             grid.appendChild(labelled(name, input));
           });
-          card.appendChild(grid);
+          fold.appendChild(grid);
         }
+        card.appendChild(fold);
       }
       card.appendChild(el("p", { "class": "meta ec-live", "aria-live": "polite" }, liveText(g)));
       box.appendChild(card);
@@ -236,8 +246,9 @@
     rulesList.textContent = "";
     res.rules.forEach(function (id) { rulesList.appendChild(el("li", {}, [A.ruleLink(id, res.citations)])); });
   }
-  /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer. */
-  function run(url, body, button, progress, errorBox, done) {
+  /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer
+     unless ``stale()`` says a newer request has been made since (live recomputation). */
+  function run(url, body, button, progress, errorBox, done, stale) {
     A.showError(errorBox, "");
     var started = Date.now();
     var timer = setInterval(function () {
@@ -246,6 +257,17 @@
     }, 300);
     button.disabled = true;
     A.postJson(url, body).then(function (r) {
+      if (stale && stale()) { return; }
+      if (!r.ok && r.data.error && r.data.error.code === "battle_needs_background" &&
+          url.indexOf("/api/combat/eclipse?") === 0) {
+        /* Too large to answer at once: the button queues it and opens its page, which shows the
+           progress; a live update never leaves the page, it says so instead. */
+        if (stale) { throw new Error(r.data.error.message); }
+        return A.postJson(url.replace("/api/combat/eclipse", "/api/combat/eclipse/jobs"), body).then(function (j) {
+          if (!j.ok) { throw new Error(j.data.error ? j.data.error.message : T.error); }
+          location.href = j.data.page + "?lang=" + DATA.lang;
+        });
+      }
       if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
       done(r.data);
     }).catch(function (e) {
@@ -260,17 +282,20 @@
   /* A copy of the state being computed: the answer and its share link describe it, even if the
      form changes while the server works. */
   function snapshot(state) { return JSON.parse(JSON.stringify(state)); }
-  /* The page's address for ``state``, in the page's language: opening it recomputes the same thing. */
+  /* The page's address for ``state`` (no language: it opens in the recipient's): opening it
+     recomputes the same thing. */
   function shareUrl(state) {
-    return location.origin + location.pathname + "?lang=" + DATA.lang + "&s=" + A.encodeState(state);
+    return A.stateUrl({ s: A.encodeState(state) });
   }
-  /* The "copy share link" button ``prefix``-share, which also refreshes the ``prefix``-share-link. */
+  /* The share button ``prefix``-share (the phone's share sheet, else the clipboard), which also
+     refreshes the ``prefix``-share-link. */
   function shareButton(prefix, progress, currentState) {
     document.getElementById(prefix + "-share").addEventListener("click", function () {
       var url = shareUrl(currentState());
       document.getElementById(prefix + "-share-link").href = url;
-      A.copyText(url).then(function () { progress.hidden = false; progress.textContent = T.copied; },
-                           function () {});
+      A.share(url).then(function (how) {
+        if (how === "copied") { progress.hidden = false; progress.textContent = T.copied; }
+      }, function () {});
     });
   }
   /* The state a share link carries, or null (no link, or a damaged one that ``valid`` rejects). */

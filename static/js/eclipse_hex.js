@@ -138,7 +138,7 @@
   }
 
   /* ----- results ----- */
-  function show(res, body, computed) {
+  function show(res, body, computed, focus) {
     var hold = document.getElementById("hx-hold");
     hold.textContent = "";
     F.bars(hold, body.factions.map(function (f) { return [f.name, res.hold[f.name]]; }));
@@ -147,17 +147,19 @@
     F.reasonsAndRules(res, document.getElementById("hx-reasons"), document.getElementById("hx-rules"));
     document.getElementById("hx-share-link").href = F.shareUrl(computed);
     document.getElementById("hx-results").hidden = false;
-    document.getElementById("hx-results-title").focus();
+    if (focus) { document.getElementById("hx-results-title").focus(); }
   }
 
+  /* Live (debounced) like the two-sided page; only the button moves the reader to the answer. */
   var progress = document.getElementById("hx-progress");
-  function compute() {
-    history.replaceState(null, "", "?lang=" + DATA.lang + "&s=" + A.encodeState(state));
+  var live = A.live(form, function (ticket) { compute(false, ticket); }, 500);
+  function compute(focus, ticket) {
     var body = request(), computed = F.snapshot(state);
     F.run("/api/combat/eclipse/hex?lang=" + DATA.lang, body, document.getElementById("hx-compute"), progress,
-          document.getElementById("hx-error"), function (res) { show(res, body, computed); });
+          document.getElementById("hx-error"), function (res) { show(res, body, computed, focus); },
+          ticket === undefined ? null : function () { return !live.current(ticket); });
   }
-  form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(); });
+  form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(true); });
   F.shareButton("hx", progress, function () { return state; });
 
   var shared = F.sharedState(function (s) {
@@ -168,5 +170,6 @@
   });
   if (shared) { state = shared; }
   renderAll();
-  if (shared) { compute(); }
+  if (shared) { compute(true); }
+  A.keepState(function () { return { s: A.encodeState(state) }; });
 })();

@@ -47,11 +47,11 @@
   var copy = document.getElementById("copy-share");
   var shareInput = document.getElementById("share-url");
   var status = document.getElementById("copy-status");
-  if (copy && shareInput && navigator.clipboard) {
+  if (copy && shareInput && (navigator.clipboard || navigator.share)) {
     copy.hidden = false;
     copy.addEventListener("click", function () {
-      A.copyText(shareInput.value).then(function () {
-        status.textContent = i18n.copied;
+      A.share(shareInput.value).then(function (how) {
+        status.textContent = how === "copied" ? i18n.copied : "";
       }, function () {
         shareInput.select();
         status.textContent = i18n.copy_failed;

@@ -165,7 +165,10 @@
     schema.rows.forEach((f, r) => {
       if (!visible(f)) return;
       const rowId = "row-" + r;
-      const tr = el("tr", { class: f.group ? "group-" + f.group : null }, [el("th", { scope: "row", id: rowId }, f.label)]);
+      // A compact row label on a phone: the typing hint in brackets goes to a smaller second line.
+      const parts = /^(.*?)\s*(\([^()]*\))$/.exec(f.label);
+      const heading = parts ? [parts[1], el("span", { class: "hint" }, parts[2])] : f.label;
+      const tr = el("tr", { class: f.group ? "group-" + f.group : null }, [el("th", { scope: "row", id: rowId }, heading)]);
       players.forEach((p, i) => {
         const id = "p" + i + "-" + r;
         const node = input(f, id, p.values[f.key], (v) => { p.values[f.key] = v; changed(false); });
@@ -277,6 +280,31 @@
     return row < 0 ? null : document.getElementById("p" + match[1] + "-" + row);
   }
 
+  /* Where a refused value sits, in words: "Anna: Reputation tiles no. 2" for the API's
+     players[0].reputation[1] (the row's label without its typing hint in brackets). */
+  function placeOf(field) {
+    const match = /^players\[(\d+)\]\.([\w.]+?)(?:\[(\d+)\])?$/.exec(field || "");
+    if (!match) return null;
+    const player = state.players[Number(match[1])];
+    if (player && match[2] === "name") return { words: fmt(t.name, { n: Number(match[1]) + 1 }), row: {} };
+    const row = schema.rows.find((f) => f.key === match[2]);
+    if (!player || !row) return null;
+    const name = player.name.trim() || fmt(t.player, { n: Number(match[1]) + 1 });
+    const item = match[3] === undefined ? "" : " " + fmt(t.item, { n: Number(match[3]) + 1 });
+    return { words: name + ": " + row.label.replace(/\s*\(.*\)\s*$/, "") + item, row: row };
+  }
+
+  /* The API's refusal with its field path said in words (and a range said as the sheet's own). */
+  function errorText(error) {
+    const place = placeOf(error.field);
+    if (!place) return error.message;
+    if (error.code === "out_of_range" && place.row.max !== undefined) {
+      return fmt(t.out_of_range, { where: place.words, min: place.row.min === undefined ? 0 : place.row.min,
+                                   max: place.row.max });
+    }
+    return error.message.split(error.field).join("“" + place.words + "”");
+  }
+
   /* An error blanks the last result: stale totals next to a refused sheet would mislead. */
   function showError(text, field) {
     A.showError($("sheet-error"), text ? t.error + ": " + text : "");
@@ -337,7 +365,7 @@
     A.postJson(schema.api + "?lang=" + encodeURIComponent(config.lang), requestBody())
       .then(({ ok, data }) => {
         if (mine !== sequence) return; // a newer request is on its way
-        if (ok) render(data); else showError(data.error ? data.error.message : "", data.error && data.error.field);
+        if (ok) render(data); else showError(data.error ? errorText(data.error) : "", data.error && data.error.field);
       })
       .catch(() => { if (mine === sequence) showError(t.unreachable); });
   }
@@ -345,7 +373,7 @@
   /* ---------- saving and sharing ---------- */
 
   function shareUrl() {
-    return location.origin + location.pathname + "?sheet=" + A.encodeState(state);
+    return A.stateUrl({ sheet: A.encodeState(state) });
   }
 
   function changed(structural, renamed) {
@@ -366,12 +394,15 @@
   $("copy-link").addEventListener("click", () => {
     const link = $("share-link");
     link.select();
-    const done = (ok) => { $("share-status").textContent = ok ? t.copied : t.copy_failed; };
-    A.copyText(link.value).then(() => done(true), () => done(false));
+    const done = (text) => { $("share-status").textContent = text; };
+    A.share(link.value).then((how) => done(how === "copied" ? t.copied : ""), () => done(t.copy_failed));
   });
 
   draw();
   changed(false);
+  // The address always holds the sheet as it is: a reload or the language toggle keeps it, even
+  // when the page was opened from a shared link (which would otherwise win over the stored sheet).
+  A.keepState(() => ({ sheet: A.encodeState(state) }));
 
   /* ---------- TI4: the claim checker ---------- */
 

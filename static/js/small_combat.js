@@ -91,11 +91,9 @@
           li.appendChild(ruleLink(id));
           rules.appendChild(li);
         });
-        var params = new URLSearchParams(window.location.search);
-        params.set(key, JSON.stringify(body));
-        var address = window.location.pathname + "?" + params.toString();
-        share.href = address;
-        window.history.replaceState(null, "", address);
+        var shared = {};
+        shared[key] = JSON.stringify(body);
+        share.href = A.stateUrl(shared);
         box.hidden = false;
       }).catch(function () {
         A.showError(error, T.error);
@@ -108,9 +106,9 @@
       if (body) { run(body); }
     });
     share.addEventListener("click", function (event) {
-      if (!navigator.clipboard) { return; }
+      if (!navigator.clipboard && !navigator.share) { return; }
       event.preventDefault();
-      A.copyText(share.href).then(function () { share.textContent = T.copied; }, function () {
+      A.share(share.href).then(function (how) { if (how === "copied") { share.textContent = T.copied; } }, function () {
         window.location.href = share.href;
       });
     });
@@ -122,6 +120,11 @@
         run(state);
       } catch (ignored) { /* a damaged link just shows the empty form */ }
     }
+    A.keepState(function () {  // the form as it is, read without complaining about a half-typed field
+      var body = read(true), kept = {};
+      if (body) { kept[key] = JSON.stringify(body); }
+      return kept;
+    });
   }
 
   /* --- Lists of rows built from a <template> (targets, attacking ships) ------------------- */
@@ -371,14 +374,16 @@
     var form = document.getElementById("rftg-form");
     var military = document.getElementById("r-military");
     var error = document.getElementById("rftg-error");
-    function read() {
+    function read(quiet) {
       var text = military.value.trim();
       var values = text === "" ? [] : text.split(/[,;\s]+/).filter(Boolean).map(function (part) {
         return /^[+-]?\d+$/.test(part) ? parseInt(part, 10) : NaN;
       });
       if (values.some(isNaN)) {
-        A.showError(error, T.bad_list);
-        military.focus();
+        if (!quiet) {
+          A.showError(error, T.bad_list);
+          military.focus();
+        }
         return null;
       }
       return {

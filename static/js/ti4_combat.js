@@ -33,9 +33,13 @@
 
   function showForKind() {
     var current = kind();
-    form.querySelectorAll(".unit-row").forEach(function (row) {
-      row.hidden = row.dataset.kinds.split(" ").indexOf(current) < 0;
-      row.querySelector("input").disabled = row.hidden;
+    form.querySelectorAll(".unit-cell").forEach(function (cell) {
+      var absent = cell.dataset.kinds.split(" ").indexOf(current) < 0;
+      cell.classList.toggle("absent", absent);  // keeps its column; the stepper is hidden
+      cell.querySelector("input").disabled = absent;
+    });
+    form.querySelectorAll(".unit-row").forEach(function (row) {  // a unit neither side brings here
+      row.hidden = row.querySelectorAll(".unit-cell:not(.absent)").length === 0;
     });
     form.querySelectorAll(".check[data-kinds]").forEach(function (check) {
       check.hidden = check.dataset.kinds.split(" ").indexOf(current) < 0;
@@ -198,7 +202,7 @@
   }
 
   function shareUrl(body) {
-    return location.pathname + "?lang=" + encodeURIComponent(lang) + "&b=" + encodeURIComponent(JSON.stringify(body));
+    return A.stateUrl({ b: JSON.stringify(body) });
   }
 
   /* --- results ------------------------------------------------------------------------- */
@@ -221,7 +225,9 @@
   }
 
   function composition(units) {
-    var parts = Object.keys(units).map(function (key) { return units[key] + " " + (T.units[key] || key); });
+    var parts = Object.keys(units).map(function (key) {
+      return T.unit_counts[key] ? A.plural(T.unit_counts[key], units[key]) : units[key] + " " + key;
+    });
     return parts.length ? parts.join(", ") : T.nothing_left;
   }
 
@@ -230,7 +236,7 @@
     card.appendChild(el("h4", {}, T[side]));
     var chart = el("div", { "class": "bar-chart" });
     data.survivor_count.forEach(function (p, n) {
-      if (p > 0.0005 || n === 0) { chart.appendChild(barRow(fill(T.units_left, { n: n }), p, side)); }
+      if (p > 0.0005 || n === 0) { chart.appendChild(barRow(A.plural(T.units_left, n), p, side)); }
     });
     card.appendChild(chart);
     if (space) {  // on the ground every unit is infantry: the bars above say it all
@@ -274,7 +280,37 @@
     return card;
   }
 
+  /* The answer in words: who wins how often, how many units each side keeps on average, and the
+     single most likely ending (a side winning with exactly these units, or both destroyed). */
+  function expectedCount(counts) {
+    return counts.reduce(function (sum, p, n) { return sum + n * p; }, 0);
+  }
+  function summary(data) {
+    var best = { p: data.draw, text: fill(T.likely_draw, { p: percent(data.draw) }) };
+    SIDES.forEach(function (side) {
+      var top = data[side].survivors.filter(function (item) { return Object.keys(item.units).length; })[0];
+      if (top && top.p > best.p) {
+        best = { p: top.p, text: fill(T["likely_" + side], { units: composition(top.units), p: percent(top.p) }) };
+      }
+    });
+    var box = document.getElementById("ti4-summary");
+    box.textContent = "";
+    box.appendChild(el("span", { "class": "odds" }, fill(T.summary_odds,
+      { attacker: percent(data.attacker_win), defender: percent(data.defender_win) })));
+    box.appendChild(el("span", {}, fill(T.summary_survivors, {
+      attacker: number(expectedCount(data.attacker.survivor_count)),
+      defender: number(expectedCount(data.defender.survivor_count)) })));
+    box.appendChild(el("span", {}, best.text));
+    // The same words pinned under the unit table while the reader is still entering the battle.
+    var pinned = document.getElementById("ti4-live");
+    pinned.textContent = "";
+    [box.firstChild, box.lastChild].forEach(function (node) { pinned.appendChild(node.cloneNode(true)); });
+    pinned.appendChild(el("a", { href: "#ti4-result", "class": "details-link" }, T.details));
+    pinned.hidden = false;
+  }
+
   function show(data, body) {
+    summary(data);
     result.querySelectorAll("[data-out]").forEach(function (node) { node.textContent = percent(data[node.dataset.out]); });
     result.querySelector("[data-only=unfinished]").hidden = !body.stop_after;
     var facts = result.querySelector(".facts");
@@ -328,19 +364,23 @@
     }
   }
 
-  function calculate(pushState) {
+  /* The answer follows the form live (debounced): a stepper press recomputes without moving the
+     reader; the button computes at once and moves to the answer. */
+  var live = A.live(form, function (ticket) { calculate(false, ticket); }, 300);
+  function calculate(focus, ticket) {
     var body = requestBody();
     A.showError(errorBox, "");
     submit.disabled = true;
     submit.dataset.label = submit.dataset.label || submit.textContent;
     submit.textContent = T.calculating;
-    if (pushState) { history.replaceState(null, "", shareUrl(body)); }
     A.postJson(form.dataset.api + "?lang=" + encodeURIComponent(lang), body).then(function (answer) {
+      if (ticket !== undefined && !live.current(ticket)) { return; }  // a newer edit is on its way
       if (answer.ok) {
         show(answer.data, body);
-        document.getElementById("result-title").focus();
+        if (focus) { document.getElementById("result-title").focus(); }
       } else {
         result.hidden = true;
+        document.getElementById("ti4-live").hidden = true;
         showError(answer.data.error.message, answer.data.error.field);
       }
     }).catch(function () {
@@ -388,9 +428,8 @@
     event.preventDefault();
     var address = new URL(this.getAttribute("href"), location.href).href;
     var status = result.querySelector(".share-status");
-    A.copyText(address).then(function () { status.textContent = T.copied; },
+    A.share(address).then(function (how) { status.textContent = how === "copied" ? T.copied : ""; },
       function () { status.textContent = T.copy_failed; });
-    history.replaceState(null, "", address);
   });
 
   showForKind();
@@ -398,7 +437,7 @@
   if (shared) {
     try {
       restore(JSON.parse(shared));
-      calculate(false);
+      calculate();
     } catch (badLink) {
       showForKind();  // a damaged share link: start from the empty form instead
     }
@@ -406,4 +445,6 @@
     form.querySelector("input.count[data-side=attacker][data-unit=cruiser]").value = 2;
     form.querySelector("input.count[data-side=defender][data-unit=destroyer]").value = 2;
   }
+  if (!shared) { calculate(false); }  // the opening battle's answer is there from the start
+  A.keepState(function () { return { b: JSON.stringify(requestBody()) }; });
 }());

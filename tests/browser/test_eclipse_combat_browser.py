@@ -53,6 +53,7 @@ def test_build_compute_share_and_open_rule(page, live_url):
 def test_italian_error_names_the_field(page, live_url):
     page.goto(live_url + "/tools/combat/eclipse?lang=it")
     attacker = page.locator("#ec-attacker")
+    attacker.get_by_text("Parti e statistiche").click()  # the blueprint is folded
     attacker.locator(".ec-part").nth(1).select_option("")  # remove the nuclear source
     expect(attacker.locator(".ec-live").first).to_contain_text("Energia insufficiente")
     page.get_by_role("button", name="Calcola le probabilità").click()

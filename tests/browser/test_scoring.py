@@ -62,7 +62,7 @@ def test_eclipse_errors_are_shown_in_italian_and_mark_the_cell(page, live_url):
     page.locator("#p1-name").fill("Bruno")
     hexes = cell(page, "Esagoni controllati (PV di ognuno, es. 2 3 4)", 1)
     hexes.fill("3 x")
-    expect(page.locator("#sheet-error")).to_contain_text("players[1].hexes[1]")
+    expect(page.locator("#sheet-error")).to_contain_text("Bruno: Esagoni controllati n. 2")  # the row in words
     expect(hexes).to_have_attribute("aria-invalid", "true")
     hexes.fill("3 4")
     expect(page.locator("#sheet-error")).to_be_hidden()
@@ -158,4 +158,32 @@ def test_every_sheet_opens_with_a_result_and_adds_players_up_to_its_maximum(page
     columns = page.locator("#name-row th").count() - 1
     assert columns == {"eclipse": 6, "ti4": 6, "galaxy": 5, "rftg": 5, "parsec": 4}[game]
     expect(page.locator("#sheet-error")).to_be_hidden()
+    fits_the_phone(page)
+
+
+@pytest.mark.parametrize("lang, label, expected", [
+    ("en", "Reputation tiles (values, e.g. 3 2 4)",
+     "Anna: Reputation tiles no. 2: the value must be between 1 and 4."),
+    ("it", "Segnalini Reputazione (valori, es. 3 2 4)",
+     "Anna: Segnalini Reputazione n. 2: il valore deve essere compreso tra 1 e 4."),
+])
+def test_an_error_names_the_player_and_the_row_in_words(page, live_url, lang, label, expected):
+    # Before: "Il campo players[0].reputation[1] deve essere compreso tra 1 e 4".
+    page.goto(f"{live_url}/scoring/eclipse?lang={lang}")
+    set_names(page, "Anna", "Bruno")
+    cell(page, label, 0).fill("3 7")
+    expect(page.locator("#sheet-error")).to_contain_text(expected)
+    assert "players[" not in page.locator("#sheet-error").inner_text()
+
+
+def test_three_players_side_by_side_on_a_phone(page, live_url):
+    # Before: the labels took 45% of 360 px and one player column showed at a time.
+    page.goto(live_url + "/scoring/eclipse?lang=en")
+    page.locator("#add-player").click()
+    set_names(page, "Anna", "Bruno", "Carla")
+    for i in range(3):
+        box = page.locator(f"#p{i}-name").bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (i, box)
+    label = page.locator("#rows th").filter(has_text="Reputation tiles").first
+    assert label.bounding_box()["width"] <= 0.35 * 360
     fits_the_phone(page)

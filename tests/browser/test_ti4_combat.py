@@ -25,6 +25,7 @@ def test_space_battle_share_link_and_cited_rule(page, live_url):
     result = page.locator("#ti4-result")
     expect(result).to_be_visible()
     expect(result.locator('[data-out="attacker_win"]')).to_have_text("96.5%")
+    result.get_by_text("Units left after the combat").click()  # the distributions are folded
     expect(result.locator(".survivors .bar-row").first).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
@@ -93,6 +94,7 @@ def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
     page.fill("#defender-destroyer", "0")
     page.fill("#defender-dreadnought", "1")
     attacker = page.locator('.side[data-side="attacker"]')
+    attacker.get_by_text("Upgrades and technologies").click()  # folded behind a toggle
     attacker.get_by_label("Assault Cannon").check()
     page.get_by_role("button", name="Calculate").click()
     # Three non-fighter ships: the defender must destroy its only ship before the combat.
@@ -104,9 +106,23 @@ def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
     expect(attacker.get_by_label("Plasma Scoring")).to_be_visible()  # bombardment uses it
     # On a planet the grid is the defender's card and X-89 the attacker's.
     defender = page.locator('.side[data-side="defender"]')
+    defender.get_by_text("Upgrades and technologies").click()
     expect(defender.get_by_label("Magen Defense Grid")).to_be_visible()
     expect(attacker.get_by_label("Magen Defense Grid")).to_have_count(0)
     expect(defender.get_by_label("X-89 Bacterial Weapon")).to_be_hidden()
+
+
+def test_the_summary_says_the_answer_in_words_and_is_in_sight(page, live_url):
+    # Two cruisers against two destroyers (the page's opening battle): the attacker wins 74.4%, the
+    # defender 20.1%; the single most likely ending is the attacker keeping both cruisers, 42.0%.
+    page.goto(live_url + "/tools/combat/ti4?lang=en")
+    page.get_by_role("button", name="Calculate").click()
+    summary = page.locator("#ti4-summary")
+    expect(summary).to_contain_text("Attacker wins 74.4%, defender 20.1%")
+    expect(summary).to_contain_text("Most likely: the attacker wins with 2 Cruisers (42.0%)")
+    box = summary.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 740  # in the 360 × 740 viewport
+    expect(page.locator("#ti4-result .survivors")).to_be_hidden()  # the details stay folded
 
 
 def test_cards_damaged_units_and_faction_are_sent_and_shared(page, live_url):
@@ -142,3 +158,24 @@ def test_cards_damaged_units_and_faction_are_sent_and_shared(page, live_url):
     # Exactly 1, solved by repeated rounds to within 1e-15: shown as 100.0% or "> 99.9%".
     expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text(re.compile(r"100\.0%|> 99\.9%"))
     expect(page.locator("#ti4-result .notes")).to_contain_text("Arc Secundus")
+
+
+def test_a_common_battle_is_entered_in_two_screens_and_answered_live(page, live_url):
+    # Before: 3,608 px of entry and a button at the bottom. Two cruisers and a dreadnought against
+    # three destroyers, entered with the steppers only: the form fits in two 740 px screens, the
+    # answer updates without pressing anything and is pinned in sight while entering.
+    page.goto(live_url + "/tools/combat/ti4?lang=it")
+    pinned = page.locator("#ti4-live")
+    expect(pinned).to_contain_text("Vince l'attaccante")  # the opening battle, computed at once
+    opening = pinned.inner_text()
+    page.get_by_role("button", name="Una in più: Corazzata · Attaccante").click()
+    page.get_by_role("button", name="Una in più: Cacciatorpediniere · Difensore").click()
+    expect(pinned).not_to_have_text(opening)
+    expect(page.locator("#attacker-dreadnought")).to_have_value("1")
+    expect(page.locator("#defender-destroyer")).to_have_value("3")
+    form = page.locator("#ti4-form").bounding_box()
+    assert form["height"] <= 2 * 740, form
+    box = pinned.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 740  # visible without scrolling
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    expect(page.locator("#calculate")).not_to_be_focused()

@@ -10,16 +10,17 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Any
+from typing import Callable
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request, url_for
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
 
 from web.core.errors import ApiError
+from web.core.urls import query_url
 
 LANGS = ("it", "en")
 DEFAULT_LANG = "it"
@@ -79,7 +80,9 @@ def init_i18n(app: Flask) -> None:
     @app.after_request
     def remember_choice(response):
         chosen = request.args.get("lang")
-        if chosen in LANGS and request.cookies.get(COOKIE) != chosen:
+        # Only a page the reader opens remembers the choice: the API's ?lang= is a script's
+        # request for one answer (a shared link's page asks in its reader's language).
+        if chosen in LANGS and request.cookies.get(COOKIE) != chosen and not request.path.startswith("/api/"):
             response.set_cookie(COOKIE, chosen, max_age=COOKIE_MAX_AGE, samesite="Lax")
         response.vary.add("Cookie")
         response.vary.add("Accept-Language")
@@ -97,11 +100,21 @@ def init_i18n(app: Flask) -> None:
 
 def lang_switch_url(lang: str) -> str:
     """The page the reader is on, in the other language (the choice is then kept in a cookie)."""
-    view_args = request.view_args or {}
-    # A query parameter named like a part of the path (?game= on /scoring/<game>) is not ours.
-    args = {k: v for k, v in request.args.to_dict(flat=False).items() if k not in view_args}
-    args["lang"] = [lang]
-    if request.endpoint and request.url_rule is not None and request.method == "GET":
-        values: dict[str, Any] = {**view_args, **args}
-        return url_for(request.endpoint, **values)
-    return url_for("reference.home", lang=lang)
+    if request.url_rule is None or request.method != "GET":
+        return query_url(url_for("reference.home"), {"lang": [lang]})
+    args = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "lang"}
+    return query_url(request.path, {**args, "lang": [lang]})
+
+
+def ungettext(singular: str, plural: str, n: int) -> str:
+    """The catalogue's form of a message for the count ``n``, placeholders left unfilled
+    (Flask-Babel's ngettext fills them at once). Named like gettext's own function so that
+    extraction collects both forms into the catalogue with the default keywords."""
+    return str(get_translations().ungettext(singular, plural, n))
+
+
+def plural_forms(forms: Callable[[int], str]) -> dict[str, str]:
+    """A counted message for a page script, keyed by ``Intl.PluralRules`` category (the script
+    picks with Astrolabio.plural). Italian and English have exactly two forms, one for 1
+    ("one") and one for every other count ("other"); ``forms`` is an ``ungettext`` call."""
+    return {"one": forms(1), "other": forms(2)}

@@ -64,7 +64,7 @@ TOOLS: tuple[Tool, ...] = (
             "and reputation."),
          cites=(
         'eclipse/colpire', 'eclipse/combattere-contro-gli-antichi-e-il-sdcg', 'eclipse/concetti-generali',
-        'eclipse/costruzione', 'eclipse/danni', 'eclipse/fase-combattimento', 'eclipse/missili',
+        'eclipse/costruzione', 'eclipse/danni', 'eclipse/fase-combattimento', 'eclipse/missili', 'eclipse/navi',
         'eclipse/navi-degli-antichi', 'eclipse/penalita-di-ritirata', 'eclipse/riparare-danni',
         'eclipse/ritirata', 'eclipse/round-di-ingaggio', 'eclipse/segnalini-reputazione',
         'eclipse/sistema-di-difesa-del-centro-galattico', 'eclipse/stallo', 'eclipse/sviluppo',
@@ -74,7 +74,7 @@ TOOLS: tuple[Tool, ...] = (
          _l("Who holds a hex that three, four or five factions fight over, battle after battle in the "
             "rulebook's order."),
          cites=(
-        'eclipse/riparare-danni',
+        'eclipse/costruzione', 'eclipse/riparare-danni',
     )),
     Tool("ti4_combat.page", _l("Twilight Imperium 4: combat odds"),
          _l("Exact space and ground combat: space cannon, barrage, sustain damage, nebula, "

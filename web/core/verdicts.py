@@ -10,6 +10,7 @@ numbering and title).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import gettext as _
@@ -20,12 +21,28 @@ from web.core.rules import rule_label, section_url
 Display = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
 
+@dataclass(frozen=True)
+class Counted:
+    """A message whose grammar follows a count among its params: ``forms(n)`` is an
+    ``ungettext`` call (so the catalogue holds every plural form) and ``count`` the param that
+    sets ``n`` (a list counts its items: "Anna reached" but "Anna, Bruno reached")."""
+
+    count: str
+    forms: Callable[[int], str]
+
+    def text(self, params: Mapping[str, Any]) -> str:
+        value = params.get(self.count, 0)
+        return self.forms(len(value) if isinstance(value, (list, tuple)) else int(value))
+
+
 def message(code: str, params: Mapping[str, Any], messages: Mapping[str, Any], rule: str | None = None,
             display: Display = dict) -> str:
     """The sentence for ``code`` in the request's language, its ``%(name)s`` filled from ``params``."""
     template = messages.get(code)
     if template is None:
         return _("See rule %(rule)s.", rule=rule_label(rule) if rule else code)
+    if isinstance(template, Counted):
+        template = template.text(params)
     try:
         return str(template) % display(params)
     except (KeyError, TypeError, ValueError):  # a placeholder the params lack: the sentence as written

@@ -5,7 +5,7 @@ The request schemas and examples come from the request models (``web.eclipse_com
 
 from __future__ import annotations
 
-from engine.eclipse.battle import MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_STATES
+from engine.eclipse.battle import MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_ROUNDS_DETAIL, MAX_STATES
 from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from web.eclipse_combat.models import MAX_GROUPS
@@ -43,9 +43,10 @@ RESPONSE = obj({
 LIMITS = (f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
           f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
           + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
-          + f"; retreat round 1-{MAX_RETREAT_ROUND}; estimated states up to {MAX_OPTIMAL_STATES:,} with optimal "
+          + f"; retreat round 1-{MAX_RETREAT_ROUND}; battle states up to {MAX_OPTIMAL_STATES:,} with optimal "
           f"targeting, up to {MAX_STATES:,} with largest_first (optimal falls back to it, fallback: true), beyond "
-          f"that refused (battle_too_large).")
+          f"that refused (battle_too_large); above {MAX_ROUNDS_DETAIL:,} states rounds is empty and only "
+          f"expected_rounds is given.")
 
 
 def describe_endpoints() -> None:

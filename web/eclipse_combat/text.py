@@ -42,6 +42,9 @@ ERRORS = {
     "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type (rule %(rule)s)."),
     "battle_too_large": _l("This battle is too large to compute exactly (about %(estimate)s states; the limit is "
                            "%(limit)s). Use fewer ships or less hull (rule %(rule)s)."),
+    "battle_needs_background": _l("This battle is too large to answer at once (about %(estimate)s states; the limit "
+                                  "is %(limit)s): it can be computed in the background (rule %(rule)s)."),
+    "job_crashed": _l("The background computation stopped unexpectedly (%(detail)s)."),
     "fleet_empty": _l("%(field)s: each side needs at least one ship group (rule %(rule)s)."),
     "duplicate_ship_type": _l("%(field)s: each ship type may appear only once per side, since all ships of a type "
                               "share one blueprint (rule %(rule)s)."),
@@ -53,6 +56,10 @@ ERRORS = {
     "retreat_round_out_of_range": _l("%(field)s must be between %(min)s and %(max)s (rule %(rule)s)."),
     "retreat_type_absent": _l("%(field)s: this side has no ships of the type it plans to retreat (rule %(rule)s)."),
     "starbase_cannot_retreat": _l("%(field)s: starbases cannot move, so they cannot retreat (rule %(rule)s)."),
+    "starbase_cannot_attack": _l("%(field)s: starbases cannot move, so they never attack: put them on the defending "
+                                 "side (rule %(rule)s)."),
+    "starbase_not_controller": _l("%(field)s: starbases are built only in a hex with the player's influence disc: "
+                                  "only the controlling faction can have them (rule %(rule)s)."),
     "npc_must_defend": _l("%(field)s: Ancient ships and the GCDS are always the defenders (rule %(rule)s)."),
     "hex_needs_two_factions": _l("%(field)s: a battle needs at least two factions (rule %(rule)s)."),
     "too_many_factions": _l("%(field)s: at most %(max)s player factions per hex (rule %(rule)s)."),
@@ -74,6 +81,8 @@ REASONS = {
     "defender_first_on_ties": _l("On equal initiative the defender acts first."),
     "missiles_fire_once": _l("Missiles fire once, before the engagement rounds, in initiative order."),
     "engagement_rounds": _l("Engagement rounds repeat until only one side remains."),
+    "rounds_expected_only": _l("This battle is larger than %(limit)s states: the answer gives the expected number of "
+                               "rounds, not their distribution."),
     "optimal_fallback": _l("This battle is larger than the optimal-targeting limit (%(limit)s states): both sides "
                            "were computed with “destroy the largest ships first”, still exactly."),
     "npc_targeting": _l("The %(side)s's dice are assigned by the rulebook: destroy the largest ships when possible, "

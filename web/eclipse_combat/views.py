@@ -29,7 +29,7 @@ from web.eclipse_combat.schemas import describe_endpoints
 from web.eclipse_combat.text import ERRORS, PART_NAMES, REASONS, SHIP_NAMES, SIDE_NAMES, TARGETING_NAMES
 from web.core.errors import RULE_REFUSAL, ApiError, rule_refusal
 from web.core.models import read_json
-from web.core.i18n import current_lang
+from web.core.i18n import current_lang, plural_forms, ungettext
 from web.core import verdicts
 from web.core.verdicts import citations
 
@@ -189,14 +189,14 @@ def page_strings() -> dict:
     return {
         "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
         "seconds": _("%(n)s s"), "error": _("The battle could not be computed."),
-        "ships": _("ships"), "escaped": _("escaped"), "remove": _("Remove"),
+        "ships": plural_forms(lambda n: ungettext("%(n)s ship", "%(n)s ships", n)), "escaped": _("escaped"), "remove": _("Remove"),
         "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
         "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
         "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
-        "copied": _("Link copied."), "round_n": _("%(n)s rounds"), "or_more": _("or more"),
+        "copied": _("Link copied."), "round_n": plural_forms(lambda n: ungettext("%(n)s round", "%(n)s rounds", n)), "or_more": _("or more"),
         "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
         "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
-        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "by_parts": _("Parts"),
+        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "edit_blueprint": _("Parts and stats"), "by_parts": _("Parts"),
         "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
         "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
         "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),

@@ -12,6 +12,9 @@ from typing import Any, Mapping
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from web.core.i18n import ungettext
+from web.core.verdicts import Counted
+
 # Breakdown lines, tie-breaks and verdicts. Params arrive already formatted (see ``format_params``).
 LINE_MESSAGES: dict[str, Any] = {
     "eclipse_reputation": _l("Reputation tiles: %(tiles)s"),
@@ -28,7 +31,9 @@ LINE_MESSAGES: dict[str, Any] = {
     "ti4_vp": _l("Victory points on the track (game to %(target)s)"),
     "ti4_initiative_order": _l("Tie broken by initiative order, lowest strategy card first: %(values)s"),
     "ti4_speaker_order": _l("No strategy cards held: the player closest to the speaker, clockwise, wins"),
-    "ti4_target_reached": _l("%(players)s reached %(target)s victory points: the game ends at once"),
+    "ti4_target_reached": Counted("players", lambda n: ungettext(
+        "%(players)s reached %(target)s victory points: the game ends at once",
+        "%(players)s reached %(target)s victory points: the game ends at once", n)),
     "ti4_no_objective_left": _l("No public objective left to reveal: the game ends and most victory points wins"),
     "claim_wrong_phase": _l("This objective is claimed in the %(card_phase)s phase, not in the %(phase)s phase."),
     "claim_status_public_limit": _l("Only one public objective may be claimed in each status phase."),

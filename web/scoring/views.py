@@ -206,6 +206,8 @@ def i18n() -> dict[str, str]:
         "remove": _l("Remove player %(n)s"),
         "name": _l("Name of player %(n)s"),
         "error": _l("Check the sheet"),
+        "item": _l("no. %(n)s"),
+        "out_of_range": _l("%(where)s: the value must be between %(min)s and %(max)s."),
         "unreachable": _l("The calculator could not be reached. Your sheet is kept in this browser."),
     }.items()}
 

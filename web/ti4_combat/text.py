@@ -12,6 +12,7 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from web.core.i18n import plural_forms, ungettext
 from web.core.registry import tool
 from web.core.verdicts import citations
 
@@ -47,6 +48,7 @@ ERRORS = {
     "card_count_out_of_range": _l("%(field)s: from %(min)s to %(max)s copies (the copies in the action deck)."),
     "card_not_in_this_combat": _l("%(card)s changes nothing in this combat for this side: remove it."),
     "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
+    "card_copies_shared": _l("%(field)s: the two sides together hold at most %(max)s copies (one action deck)."),
     "unknown_flagship_effect": _l("This flagship ability is not one the calculator knows."),
     "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
                                 "from %(min)s to %(max)s here (read them off its faction sheet)."),
@@ -179,9 +181,16 @@ def page_strings() -> dict[str, Any]:
         "rules": citations(tool("ti4_combat.page").cites),
         "attacker": _("Attacker"),
         "defender": _("Defender"),
-        "units_left": _("%(n)s left"),
+        "unit_counts": unit_count_forms(),
+        "units_left": plural_forms(lambda n: ungettext("%(n)s unit left", "%(n)s units left", n)),
         "at_least": _("Units other than fighters left ≥ %(n)s"),
         "most_likely": _("Most likely survivors"),
+        "summary_odds": _("Attacker wins %(attacker)s, defender %(defender)s"),
+        "summary_survivors": _("Units left on average: attacker %(attacker)s, defender %(defender)s"),
+        "likely_attacker": _("Most likely: the attacker wins with %(units)s (%(p)s)"),
+        "likely_defender": _("Most likely: the defender wins with %(units)s (%(p)s)"),
+        "likely_draw": _("Most likely: both sides destroyed (%(p)s)"),
+        "details": _("Details"),
         "nothing_left": _("nothing left"),
         "other": _("other outcomes"),
         "attacker_retreats": _("The attacker retreats: %(p)s"),
@@ -199,4 +208,21 @@ def page_strings() -> dict[str, Any]:
         "network": _("The server could not be reached: try again."),
         "copied": _("Link copied."),
         "copy_failed": _("Copy the link from the address bar."),
+    }
+
+
+def unit_count_forms() -> dict[str, dict[str, str]]:
+    """A number of units in words ("1 Cruiser", "3 Cruisers"; "3 Incrociatori") for the results,
+    as plural forms the page's script picks from."""
+    return {
+        "fighter": plural_forms(lambda n: ungettext("%(n)s Fighter", "%(n)s Fighters", n)),
+        "destroyer": plural_forms(lambda n: ungettext("%(n)s Destroyer", "%(n)s Destroyers", n)),
+        "cruiser": plural_forms(lambda n: ungettext("%(n)s Cruiser", "%(n)s Cruisers", n)),
+        "carrier": plural_forms(lambda n: ungettext("%(n)s Carrier", "%(n)s Carriers", n)),
+        "dreadnought": plural_forms(lambda n: ungettext("%(n)s Dreadnought", "%(n)s Dreadnoughts", n)),
+        "flagship": plural_forms(lambda n: ungettext("%(n)s Flagship", "%(n)s Flagships", n)),
+        "war_sun": plural_forms(lambda n: ungettext("%(n)s War Sun", "%(n)s War Suns", n)),
+        "infantry": plural_forms(lambda n: ungettext("%(n)s Infantry", "%(n)s Infantry", n)),
+        "pds": plural_forms(lambda n: ungettext("%(n)s PDS", "%(n)s PDS", n)),
+        "space_dock": plural_forms(lambda n: ungettext("%(n)s Space Dock", "%(n)s Space Docks", n)),
     }

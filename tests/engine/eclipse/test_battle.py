@@ -1,14 +1,15 @@
 """The exact battle solver: hand-worked cases, the rulebook's example, properties, Monte Carlo."""
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group, RetreatPlan, estimate_states,
-                                   solve_battle)
+from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group, RetreatPlan, check_size,
+                                   estimate_states, solve_battle)
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.targeting import LARGEST_FIRST, heuristic_key, results
 from engine.core.reasons import InvalidInput
@@ -104,6 +105,21 @@ def test_npcs_never_attack():
     assert info.value.code == "npc_must_defend"
 
 
+def test_starbases_never_attack():
+    # NAVI: starbases cannot move, so they are never in the fleet that moved into the hex.
+    with pytest.raises(InvalidInput) as info:
+        solve_battle(Fleet((terran("interceptor", 1), terran("starbase", 1))), Fleet((terran("interceptor", 1),)))
+    assert info.value.code == "starbase_cannot_attack"
+    assert info.value.field == "attacker.ships[1].type" and info.value.rule == "eclipse/navi"
+    # Defending is fine. By hand: a Terran starbase (initiative 4, computer 1, two hull) fires
+    # before a Terran interceptor (initiative 3) and hits on 5-6 (1/3); the interceptor hits on a 6
+    # and needs three hits. A round ends the interceptor with 1/3, scores it a hit with
+    # 2/3 * 1/6 = 1/9, else nothing; so each decisive round is its hit with (1/9) / (4/9) = 1/4,
+    # and it wins with (1/4)^3.
+    r = solve_battle(Fleet((terran("interceptor", 1),)), Fleet((terran("starbase", 1),)), exact=True)
+    assert r.attacker_win == Fraction(1, 64)
+
+
 def test_oversized_battles_are_refused_before_work():
     big = Fleet((ship("interceptor", 8, initiative=3, hull=6, ion=1), ship("cruiser", 4, initiative=2, hull=6, ion=1)))
     with pytest.raises(InvalidInput) as info:
@@ -112,15 +128,25 @@ def test_oversized_battles_are_refused_before_work():
     assert info.value.params["estimate"] > info.value.params["limit"] == MAX_STATES
 
 
-def test_large_optimal_battles_fall_back_to_the_documented_heuristic():
-    # 6 interceptors with hull 2 against 5 cruisers... estimate between the two limits.
-    a = Fleet((ship("interceptor", 6, initiative=3, hull=2, computer=1, ion=1),
-               ship("cruiser", 1, initiative=2, hull=1, ion=1)))
-    d = Fleet((ship("interceptor", 6, initiative=3, hull=2, computer=1, ion=1),))
-    assert MAX_OPTIMAL_STATES < estimate_states(a, d) <= MAX_STATES
-    r = solve_battle(a, d)
+def test_large_optimal_battles_fall_back_to_the_documented_heuristic(monkeypatch):
+    # 8 interceptors + 4 cruisers + 2 dreadnoughts (Terran) against 4 + 4 + 2: 1,012,500 states,
+    # optimal; with one more hull point on the defender's dreadnoughts it is over the limit.
+    a = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
+    d = Fleet((terran("interceptor", 8), terran("cruiser", 4), terran("dreadnought", 2)))
+    assert check_size(a, d) == (1_012_500, False)
+    tougher = Fleet((terran("interceptor", 8), terran("cruiser", 4),
+                     ship("dreadnought", 2, initiative=1, hull=3, computer=1, ion=2)))
+    est, fallback = check_size(a, tougher)
+    assert MAX_OPTIMAL_STATES < est <= MAX_STATES and fallback
+    # The switch itself, on a battle small enough for a test: both sides use largest_first.
+    small_a = Fleet((ship("interceptor", 2, initiative=3, hull=1, computer=1, ion=1),))
+    small_d = Fleet((ship("cruiser", 2, initiative=2, hull=1, ion=1),))
+    monkeypatch.setattr("engine.eclipse.battle.MAX_OPTIMAL_STATES", estimate_states(small_a, small_d) - 1)
+    r = solve_battle(small_a, small_d)
     assert r.fallback and r.targeting == ("largest_first", "largest_first")
     assert any(x.code == "optimal_fallback" for x in r.reasons)
+    assert r.attacker_win == solve_battle(replace(small_a, targeting=LARGEST_FIRST),
+                                          replace(small_d, targeting=LARGEST_FIRST)).attacker_win
 
 
 # ----- properties ----------------------------------------------------------------------------

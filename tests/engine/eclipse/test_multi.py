@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from engine.eclipse.battle import Fleet, Group, solve_battle
-from engine.eclipse.blueprints import default_blueprint, npc_stats, stats_from_parts
+from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
 from engine.core.reasons import InvalidInput
 
@@ -76,3 +76,32 @@ def test_every_faction_is_checked_and_named_by_its_place():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([RED, GREEN, Faction("blue", mixed, 2)])
     assert (info.value.code, info.value.field) == ("npc_mixed_with_players", "factions[2].ships")
+
+
+def test_only_the_controller_has_starbases_and_it_defends_with_them():
+    # COSTRUZIONE: starbases stand only where the player has an influence disc (the controller).
+    # Red controls with a starbase and an interceptor; Green's interceptor attacks it, so the hex is
+    # the single battle Green v Red (Red defends: it fires first on ties and its starbase shoots at 4).
+    red = Faction("red", Fleet((terran("interceptor", 1), terran("starbase", 1))), entered=0, controller=True)
+    green = Faction("green", Fleet((terran("interceptor", 1),)), entered=1)
+    hexr = resolve_hex([red, green], exact=True)
+    battle = solve_battle(green.fleet, red.fleet, exact=True)
+    assert hexr.hold == {"red": battle.defender_win, "green": battle.attacker_win}
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", red.fleet, 0), green])
+    assert info.value.code == "starbase_not_controller" and info.value.rule == "eclipse/costruzione"
+    assert info.value.field == "factions[0].ships"
+    # With Ancients in the hex the controller's survivors would have to attack them: immobile.
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([red, green, ANCIENTS])
+    assert info.value.code == "starbase_cannot_attack" and info.value.rule == "eclipse/navi"
+
+
+def test_a_battle_past_the_inline_limit_makes_the_hex_too_large():
+    # Hexes are not computed in the background, so the refusal must not offer it.
+    big = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
+    tough = Fleet((terran("interceptor", 8), terran("cruiser", 4),
+                   Group("dreadnought", 2, explicit_stats({"initiative": 1, "hull": 4, "computer": 1, "ion": 2}))))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", tough, 0, controller=True), Faction("blue", big, 1)])
+    assert info.value.code == "battle_too_large" and info.value.params["estimate"] == 2_126_250

@@ -24,8 +24,13 @@ def test_every_message_has_an_italian_translation_with_the_same_placeholders(pat
     for message in italian_catalogue(path):
         if not message.id:
             continue
-        assert message.string, f"{path.name}: no Italian for {message.id!r}"
-        assert set(PLACEHOLDER.findall(message.id)) == set(PLACEHOLDER.findall(message.string)), message.id
+        # A plural message (msgid_plural) has a tuple of English forms and one Italian per form.
+        english = message.id if message.pluralizable else (message.id,)
+        italian = message.string if message.pluralizable else (message.string,)
+        assert len(italian) == 2 and all(italian) if message.pluralizable else italian[0], \
+            f"{path.name}: no Italian for {message.id!r}"
+        wanted = set(PLACEHOLDER.findall(english[-1]))
+        assert all(set(PLACEHOLDER.findall(text)) == wanted for text in (*english, *italian)), message.id
 
 
 def test_a_message_shared_by_two_catalogues_has_one_translation():
@@ -93,6 +98,40 @@ def test_toggle_links_to_the_same_page_in_the_other_language(client):
 
 
 def test_toggle_survives_a_query_parameter_named_like_the_path(client):
+    """The path decides the page; a ``game`` parameter rides along as a plain parameter."""
     response = client.get("/scoring/eclipse?game=ti4&lang=it")
     assert response.status_code == 200
-    assert 'href="/scoring/eclipse?lang=en"' in response.get_data(as_text=True)
+    assert 'href="/scoring/eclipse?game=ti4&amp;lang=en"' in response.get_data(as_text=True)
+
+
+def test_an_api_call_in_a_language_does_not_change_the_readers_choice(app):
+    client = app.test_client()
+    client.get("/?lang=it")
+    client.post("/api/combat/ti4?lang=en", json={"kind": "space", "attacker": {"units": {"cruiser": 1}},
+                                                 "defender": {"units": {"destroyer": 1}}})
+    assert page_lang(client.get("/rules/ti4").get_data(as_text=True)) == "it"
+
+
+@pytest.mark.parametrize("lang, one, other", [
+    ("en", "%(n)s unit left", "%(n)s units left"),
+    ("it", "%(n)s unità rimasta", "%(n)s unità rimaste"),
+])
+def test_plural_forms_for_a_page_script_follow_the_catalogue(app, lang, one, other):
+    from web.core.i18n import plural_forms, ungettext
+
+    with app.test_request_context(f"/?lang={lang}"):
+        forms = plural_forms(lambda n: ungettext("%(n)s unit left", "%(n)s units left", n))
+    assert forms == {"one": one, "other": other}
+
+
+@pytest.mark.parametrize("query", ["_method=POST", "endpoint=x", "_external=1&_scheme=https", "section_id=x",
+                                   "game_id=eclipse", "_anchor=x"])
+@pytest.mark.parametrize("path", ["/", "/rules/ti4/23.7", "/retreat/eclipse", "/scoring/ti4", "/tools"])
+def test_query_parameters_named_like_url_for_arguments_are_plain_parameters(client, path, query):
+    """The language toggle (and the retreat share link) rebuild the page's own address: a query
+    parameter named like a url_for argument was a 500, or a link to the host the request named."""
+    response = client.get(f"{path}?{query}", headers={"Host": "evil.example"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert f'href="{path}?{query.replace("&", "&amp;")}&amp;lang=en"' in page
+    assert "//evil.example/" not in page.replace(f"http://evil.example{path}", "")

@@ -97,3 +97,18 @@ def test_citations_link_each_rule_once_in_order(app):
     assert cited["ti4/23.7"]["url"] == "/rules/ti4/23.7" and cited["ti4/23.7"]["label"].startswith("23.7")
     with app.test_request_context("/?lang=en"):  # the reader's numbering: the English book's
         assert citations(["ti4/23.7"])["ti4/23.7"]["label"].startswith("78.7")
+
+
+@pytest.mark.parametrize("lang, one, several", [
+    ("en", "Anna reached 10 victory points", "Anna, Bruno reached 10 victory points"),
+    ("it", "Anna ha raggiunto 10 punti vittoria", "Anna, Bruno hanno raggiunto 10 punti vittoria"),
+])
+def test_a_counted_message_agrees_with_how_many_players_it_names(app, lang, one, several):
+    # The verb follows the number of players in the list (gettext plural forms), not a fixed form.
+    with app.test_request_context(f"/?lang={lang}"):
+        alone = reason_json(Reason("ti4_target_reached", "ti4/61.7", {"players": ["Anna"], "target": 10}),
+                            scoring_messages.LINE_MESSAGES, scoring_messages.format_params)
+        together = reason_json(Reason("ti4_target_reached", "ti4/61.7", {"players": ["Anna", "Bruno"], "target": 10}),
+                               scoring_messages.LINE_MESSAGES, scoring_messages.format_params)
+    assert alone["message"].startswith(one)
+    assert together["message"].startswith(several)

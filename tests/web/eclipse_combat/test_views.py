@@ -7,6 +7,7 @@ import re
 import pytest
 
 from tests.sources import ROOT, combat_files
+from web.core.errors import RULE_REFUSAL
 from web.eclipse_combat.views import ERRORS, REASONS
 
 ENGINE = combat_files("eclipse")
@@ -49,8 +50,10 @@ def test_parts_stats_ancients_and_retreat(client):
     assert data["attacker"]["ships"][0]["cannons"]["plasma"] == 1
 
 
-def test_large_optimal_battle_says_it_fell_back(client):
-    big = [{"type": "interceptor", "count": 6, "initiative": 3, "hull": 2, "computer": 1, "cannons": {"ion": 1}}]
+def test_large_optimal_battle_says_it_fell_back(client, monkeypatch):
+    # A battle past the optimal limit takes seconds; lowering the limit shows the same answer shape.
+    monkeypatch.setattr("engine.eclipse.battle.MAX_OPTIMAL_STATES", 100)
+    big = [{"type": "interceptor", "count": 3, "initiative": 3, "hull": 2, "computer": 1, "cannons": {"ion": 1}}]
     r = client.post(URL, json=body(big + [{"type": "cruiser", "count": 1}], big))
     data = r.get_json()
     assert r.status_code == 200 and data["fallback"] is True
@@ -117,6 +120,16 @@ def test_other_refusals_name_the_field(client, payload, status, field):
     r = client.post(URL, json=payload)
     assert r.status_code == status
     assert r.get_json()["error"]["field"] == field
+
+
+@pytest.mark.parametrize("lang, words", [("en", "starbases cannot move"), ("it", "Basi Stellari sono immobili")])
+def test_a_starbase_on_the_attacking_side_is_refused(client, lang, words):
+    r = client.post(f"{URL}?lang={lang}", json=body([{"type": "starbase", "count": 1}],
+                                                    [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == RULE_REFUSAL
+    error = r.get_json()["error"]
+    assert error["code"] == "starbase_cannot_attack" and error["field"] == "attacker.ships[0].type"
+    assert words in error["message"] and "eclipse/navi" in error["message"]
 
 
 def test_not_json_is_400(client):

@@ -2,7 +2,10 @@
 
 import re
 
+import pytest
+
 from tests.sources import combat_files
+from web.ti4_combat import text as ti4_combat_text
 from web.ti4_combat.text import ERRORS, REASONS, UNIT_NAMES, UPGRADE_NAMES
 
 
@@ -42,3 +45,18 @@ def test_every_unit_and_upgrade_has_a_name():
 
     assert set(UNIT_NAMES) == set(UNIT_KEYS)
     assert set(UPGRADE_NAMES) == set(UPGRADABLE)
+
+
+@pytest.mark.parametrize("lang, cruiser, dreadnought, dock", [
+    ("en", ("%(n)s Cruiser", "%(n)s Cruisers"), ("%(n)s Dreadnought", "%(n)s Dreadnoughts"),
+     ("%(n)s Space Dock", "%(n)s Space Docks")),
+    ("it", ("%(n)s Incrociatore", "%(n)s Incrociatori"), ("%(n)s Corazzata", "%(n)s Corazzate"),
+     ("%(n)s Molo spaziale", "%(n)s Moli spaziali")),
+])
+def test_unit_counts_have_a_singular_and_a_plural_in_both_languages(app, lang, cruiser, dreadnought, dock):
+    # "3 Incrociatore" and "2 Corazzata" were what the results printed before plural forms.
+    with app.test_request_context(f"/?lang={lang}"):
+        forms = ti4_combat_text.unit_count_forms()
+    assert set(forms) == set(ti4_combat_text.UNIT_NAMES)
+    for unit, (one, other) in {"cruiser": cruiser, "dreadnought": dreadnought, "space_dock": dock}.items():
+        assert forms[unit] == {"one": one, "other": other}

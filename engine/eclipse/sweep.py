@@ -1,0 +1,604 @@
+"""One battle's Markov chain solved by dense value sweeps over every battle state (numpy).
+
+A side's *configuration* is, for each of its ship groups, the multiset of damage on its live
+ships and its retreat status (in the hex / retreat announced / gone), coded as one mixed-radix
+integer. A battle state is (round while a retreat plan still waits, attacker configuration,
+defender configuration); values live in dense arrays ``V[value, round, step, a, d]``, so the
+successor of a hit is an index, never a dictionary lookup.
+
+Why blocks: a hit always lowers the enemy's remaining hull and an announced retreat advances a
+status, so the *potential* ``2 * remaining hull + groups not yet retreating`` of one side drops
+at every change. Configurations are sorted by potential; (attacker configurations of one
+potential) x (defender configurations of one potential) is a rectangular block whose successors
+all lie in blocks of lower total potential, swept first. Within a block an activation is a few
+matrix operations: for every (own configuration, hit outcome) the candidate assignments are
+gathered from the successors' rows at once and the firing side's best is taken with segmented
+maxima.
+
+The only cycle is a round in which every die misses: the round is unrolled as
+``value_b = alpha_b + beta_b * value_end`` and, when the round does not advance a retreat
+plan's clock, ``value_end`` is the round start itself, solved as ``alpha_0 / (1 - beta_0)``.
+
+Both P(attacker holds) and P(defender holds) are kept even when no stalemate is possible and
+one is 1 minus the other: when a side almost surely wins, its probability rounds to 1.0 and only
+the other side's tiny probability still tells the candidate assignments apart (the tie-break).
+
+The forward pass pushes probability mass along the chosen transitions, level by level from the
+highest, carrying the number of rounds fought (0..ROUNDS_SHOWN-1, the last bucket "or more") so
+one pass gives the final states, the expected rounds and the rounds distribution. Without
+``rounds_detail`` it keeps two buckets (before the first round, after), which costs a sixth.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations_with_replacement
+
+import numpy as np
+
+from engine.core.budget import check as check_budget
+
+from .parts import SHIP_TYPES
+from .targeting import OPTIMAL, heuristic_key, results, roll_outcomes
+
+ATTACKER, DEFENDER = 0, 1
+ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 11, then P(11 or more)
+# Float values within this relative distance are ties (the first candidate wins, as with exact
+# values): rounding noise must not pick between equally good assignments whose survivors differ.
+TIE = 1e-15
+
+
+@dataclass(frozen=True)
+class GroupSpec:
+    """What the sweep needs of one ship group (``battle`` builds these from its fleets)."""
+
+    side: int
+    kind: str
+    count: int
+    hull: int
+    shield: int
+    computer: int
+    cannon_dice: tuple[tuple[int, int], ...]
+    missile_dice: tuple[tuple[int, int], ...]
+    retreat_round: int | None  # first round its retreat plan applies, if any
+    start: tuple[int, ...]  # damage on its live ships at the start, largest first
+
+    @property
+    def armed(self) -> bool:
+        return bool(self.cannon_dice)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The sweep's answer: final states with their probabilities, and the rounds fought."""
+
+    win: tuple  # P(attacker holds), P(defender holds), P(stalemate)
+    finals: dict  # (outcome "A"/"D"/"S", damage per group, status per group) -> probability
+    expected_rounds: object
+    rounds: tuple
+    states: int
+
+
+class _Side:
+    """Every configuration of one side, sorted by potential, with per-group arrays."""
+
+    def __init__(self, specs: list[GroupSpec]):
+        self.specs = specs
+        self.multisets = [[tuple(reversed(c)) for k in range(g.count + 1)
+                           for c in combinations_with_replacement(range(g.hull + 1), k)] for g in specs]
+        self.ms_index = [{m: j for j, m in enumerate(ms)} for ms in self.multisets]
+        statuses = [(0, 1, 2) if g.retreat_round is not None else (0,) for g in specs]
+        # Mixed radix: damage multiset of each group, then each group's status.
+        self.radix, r = [], 1
+        for ms in self.multisets:
+            self.radix.append(r)
+            r *= len(ms)
+        self.part = [{m: j * r for m, j in index.items()} for index, r in zip(self.ms_index, self.radix)]
+        self.status_radix = []
+        for st in statuses:
+            self.status_radix.append(r)
+            r *= len(st)
+        n = r
+        groups = len(specs)
+        alive = np.zeros((groups, n), dtype=np.int64)
+        status = np.zeros((groups, n), dtype=np.int64)
+        hull_left = np.zeros(n, dtype=np.int64)
+        waiting = np.zeros(n, dtype=np.int64)
+        codes = np.arange(n)
+        for g, (ms, rad, srad, spec) in enumerate(zip(self.multisets, self.radix, self.status_radix, specs)):
+            m_idx = (codes // rad) % len(ms)
+            st = (codes // srad) % len(statuses[g])
+            alive[g] = np.array([len(m) for m in ms])[m_idx]
+            status[g] = st
+            left = np.array([sum(spec.hull + 1 - x for x in m) for m in ms])[m_idx]
+            hull_left += np.where(st == 2, 0, left)
+            if spec.retreat_round is not None:
+                waiting += st == 0
+        potential = 2 * hull_left + waiting
+        order = np.argsort(potential, kind="stable")  # sorted index -> code
+        self.code_of = order
+        self.index_of = np.empty(n, dtype=np.int64)
+        self.index_of[order] = np.arange(n)
+        self.n = n
+        self.potential = potential[order]
+        self.alive = alive[:, order]
+        self.status = status[:, order]
+        here = (self.alive > 0) & (self.status != 2)
+        self.present = here.any(axis=0) if groups else np.zeros(n, bool)
+        armed = np.array([g.armed for g in specs], dtype=bool)[:, None]
+        self.armed = (here & armed).any(axis=0)
+        self.here = here  # groups present in each configuration (their shields set the dice classes)
+        values, starts = np.unique(self.potential, return_index=True)
+        ends = np.append(starts[1:], n)
+        self.classes = list(zip(values.tolist(), starts.tolist(), ends.tolist()))
+
+    def damage(self, idx: int) -> tuple[tuple[int, ...], ...]:
+        code = int(self.code_of[idx])
+        return tuple(ms[(code // r) % len(ms)] for ms, r in zip(self.multisets, self.radix))
+
+    def statuses(self, idx: int) -> tuple[int, ...]:
+        return tuple(int(s) for s in self.status[:, idx])
+
+    def index(self, damage: tuple, status: tuple) -> int:
+        code = sum(self.ms_index[g][m] * r for g, (m, r) in enumerate(zip(damage, self.radix)))
+        code += sum(s * r for s, r in zip(status, self.status_radix))
+        return int(self.index_of[code])
+
+
+@dataclass(frozen=True)
+class _Table:
+    """Hit outcomes of ``n`` ships of one group firing at one potential class of enemy configurations.
+
+    One entry per (enemy configuration, hit outcome), in configuration order; each owns a run of
+    candidate enemy configurations ``cands[starts[e]:starts[e] + lengths[e]]`` and its
+    probability ``probs[e]``. Split by ``n`` so that few ships never pay for the outcomes only
+    many ships can roll.
+    """
+
+    cands: np.ndarray
+    starts: np.ndarray
+    lengths: np.ndarray
+    probs: np.ndarray
+    column: np.ndarray  # the enemy configuration (within the class) of each entry
+    by_column: np.ndarray  # first entry of each enemy configuration
+    single: bool  # every entry has one candidate (heuristic targeting): nothing to choose
+
+
+class Sweep:
+    """One battle: tables of hit outcomes and candidates, then the backward and forward passes.
+
+    States are handled in rectangular *blocks*: (attacker configurations of one potential) x
+    (defender configurations of one potential). A block's successors lie in blocks of lower
+    total potential, and within a block every activation is a handful of matrix operations.
+    """
+
+    def __init__(self, specs: list[GroupSpec], order: tuple[int, ...], missile_order: tuple[int, ...],
+                 targeting: tuple[str, str], exact: bool, rounds_detail: bool = True):
+        self.specs = specs
+        self.order, self.missile_order = order, missile_order
+        self.targeting = targeting
+        self.exact = exact
+        self.dtype = object if exact else np.float64
+        self.one = Fraction(1) if exact else 1.0
+        self.zero = Fraction(0) if exact else 0.0
+        self.K = ROUNDS_SHOWN if rounds_detail else 2
+        self.members = ([i for i, g in enumerate(specs) if g.side == ATTACKER],
+                        [i for i, g in enumerate(specs) if g.side == DEFENDER])
+        self.local = {i: k for side in self.members for k, i in enumerate(side)}
+        self.sides = (_Side([specs[i] for i in self.members[0]]), _Side([specs[i] for i in self.members[1]]))
+        A, D = self.sides
+        self.NA, self.ND = A.n, D.n
+        self.N = self.NA * self.ND
+        self.cap = max([g.retreat_round for g in specs if g.retreat_round] or [1])
+        self.terminal_a = ~D.present[None, :] & A.present[:, None]  # the attacker holds the hex
+        self.terminal_d = ~A.present[:, None] & np.ones(self.ND, bool)[None, :]
+        self.terminal = self.terminal_a | self.terminal_d
+        self.stalemate = ~A.armed[:, None] & ~D.armed[None, :] & ~self.terminal
+        by_level: dict[int, list[tuple[int, int]]] = {}
+        for i, (pa, _, _) in enumerate(A.classes):
+            for j, (pd, _, _) in enumerate(D.classes):
+                by_level.setdefault(pa + pd, []).append((i, j))
+        self.levels = [by_level[k] for k in sorted(by_level)]  # lowest potential first
+        self.tables: dict[tuple, _Table] = {}
+        self.cand_memo: dict[tuple, tuple[int, ...]] = {}
+        self.roll_memo: dict[tuple, tuple] = {}
+        self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
+        self.swept = 0
+        self.root = (A.index(tuple(g.start for g in A.specs), (0,) * len(A.specs)),
+                     D.index(tuple(g.start for g in D.specs), (0,) * len(D.specs)))
+
+    def _level_done(self) -> None:
+        """One level of one pass finished: check the time budget and report progress."""
+        check_budget()
+        self.swept += 1
+        if self.progress:
+            passes = 2 * self.cap + (1 if self.missile_order else 0)
+            self.progress(min(1.0, self.swept / (passes * len(self.levels))))
+
+    def _array(self, *shape, fill=None) -> np.ndarray:
+        if not self.exact:
+            return np.zeros(shape) if fill is None else np.full(shape, fill, dtype=np.float64)
+        out = np.empty(shape, dtype=object)
+        out[...] = self.zero if fill is None else fill
+        return out
+
+    def _bounds(self, i: int, j: int) -> tuple[slice, slice]:
+        A, D = self.sides
+        return slice(*A.classes[i][1:]), slice(*D.classes[j][1:])
+
+    # ----- tables ----------------------------------------------------------------------------
+    def candidates(self, side: int, enemy_idx: int, levels: tuple[int, ...], hits: tuple) -> tuple[int, ...]:
+        """Enemy configurations (sorted indices) the hits can leave, as the side's targeting allows."""
+        key = (side, enemy_idx, hits)
+        found = self.cand_memo.get(key)
+        if found is not None:
+            return found
+        E = self.sides[1 - side]
+        dmg = E.damage(enemy_idx)
+        status = E.statuses(enemy_idx)
+        present = [k for k in range(len(E.specs)) if dmg[k] and status[k] != 2]
+        fleet = tuple(dmg[k] for k in present)
+        hulls = tuple(E.specs[k].hull for k in present)
+        shields = tuple(E.specs[k].shield for k in present)
+        states = sorted(results(fleet, hulls, shields, levels, hits))  # sorted: ties go to the first
+        strategy = self.targeting[side]
+        if strategy != OPTIMAL:
+            sizes = tuple(SHIP_TYPES[E.specs[k].kind].size for k in present)
+            states = [max(states, key=lambda c: heuristic_key(strategy, fleet, c, hulls, sizes))]
+        part = [E.part[k] for k in present]
+        code = int(E.code_of[enemy_idx]) - sum(p[m] for p, m in zip(part, fleet))
+        found = self.cand_memo[key] = tuple(
+            int(E.index_of[code + sum(p[m] for p, m in zip(part, cand))]) for cand in states)
+        return found
+
+    def rolls(self, dice: tuple, computer: int, levels: tuple[int, ...]) -> tuple:
+        """``roll_outcomes`` with the probabilities in this sweep's number type."""
+        key = (dice, computer, levels)
+        found = self.roll_memo.get(key)
+        if found is None:
+            p_miss, outs = roll_outcomes(dice, computer, levels)
+            if not self.exact:
+                p_miss, outs = float(p_miss), tuple((float(p), hits) for p, hits in outs)
+            found = self.roll_memo[key] = (p_miss, outs)
+        return found
+
+    def table(self, g: int, phase: str, cls: int) -> tuple[np.ndarray, list[_Table | None]]:
+        """P(every die misses) as ``quiet[n, c]`` against the class's configuration ``c``, and a
+        table of hit outcomes for each number ``n`` of ships firing (None for n = 0)."""
+        key = (g, phase, cls)
+        found = self.tables.get(key)
+        if found is not None:
+            return found
+        spec = self.specs[g]
+        E = self.sides[1 - spec.side]
+        _, e0, e1 = E.classes[cls]
+        per_ship = spec.missile_dice if phase == "m" else spec.cannon_dice
+        quiet = self._array(spec.count + 1, e1 - e0, fill=self.one)
+        shields = np.array([x.shield for x in E.specs])
+        levels = [tuple(sorted(set(shields[E.here[:, e]].tolist()))) for e in range(e0, e1)]
+        tables: list[_Table | None] = [None]
+        for alive in range(1, spec.count + 1):
+            dice = tuple((d, n * alive) for d, n in per_ship)
+            probs: list = []
+            cands: list[int] = []
+            starts, lengths, column, by_column = [], [], [], []
+            for c, e in enumerate(range(e0, e1)):
+                by_column.append(len(probs))
+                if E.present[e]:
+                    p_miss, outs = self.rolls(dice, spec.computer, levels[c])
+                    quiet[alive, c] = p_miss
+                else:  # a final state: one dummy entry that never carries probability
+                    outs = ((0, ()),)
+                for p, hits in outs:
+                    found = self.candidates(spec.side, e, levels[c], hits) if hits else (e,)
+                    probs.append(p)
+                    starts.append(len(cands))
+                    lengths.append(len(found))
+                    column.append(c)
+                    cands.extend(found)
+            lengths_arr = np.array(lengths, dtype=np.int64)
+            tables.append(_Table(np.array(cands, dtype=np.int64), np.array(starts, dtype=np.int64), lengths_arr,
+                                 np.array(probs, dtype=self.dtype), np.array(column, dtype=np.int64),
+                                 np.array(by_column, dtype=np.int64), bool((lengths_arr == 1).all())))
+        found = self.tables[key] = (quiet, tables)
+        return found
+
+    # ----- one activation over a block --------------------------------------------------------
+    def act(self, g: int, phase: str, rnd: int, i: int, j: int, nxt: list[np.ndarray]) -> tuple:
+        """Activation of group ``g`` in block (i, j), choosing targets by ``nxt`` (the values after it).
+
+        Returns (P(nothing changes), [value of what changes, per value kept], the record the
+        forward pass needs), the first two as (attacker rows x defender columns) matrices.
+        """
+        spec = self.specs[g]
+        side = spec.side
+        k = self.local[g]
+        own_side = self.sides[side]
+        rows, cols = self._bounds(i, j)
+        own, enemy = (rows, cols) if side == ATTACKER else (cols, rows)
+        cls = j if side == ATTACKER else i
+        alive = own_side.alive[k, own]
+        active = (alive > 0) & (own_side.status[k, own] != 2)
+        ro, re = len(alive), enemy.stop - enemy.start
+        nv = len(nxt)
+        quiet = self._array(ro, re, fill=self.one)
+        change = [self._array(ro, re) for _ in range(nv)]
+        record = None
+        if phase == "e" and spec.retreat_round is not None and rnd + 1 >= spec.retreat_round:
+            # RITIRATA: announce on this activation, leave on the next one; fired at meanwhile.
+            moving = np.flatnonzero(active)
+            moved = own_side.index_of[own_side.code_of[own.start + moving] + own_side.status_radix[k]]
+            quiet[moving] = self.zero
+            for v in range(nv):
+                change[v][moving] = nxt[v][moved, enemy] if side == ATTACKER else nxt[v][enemy, moved].T
+            record = ("move", moving, moved)
+        elif (spec.missile_dice if phase == "m" else spec.armed) and active.any():
+            fire = np.where(active, alive, 0)
+            quiet_tab, tables = self.table(g, phase, cls)
+            quiet = quiet_tab[fire]
+            parts = []
+            for count in np.unique(fire[fire > 0]).tolist():
+                tab = tables[count]
+                who = np.flatnonzero(fire == count)
+                if side == ATTACKER:
+                    vals = [x[own.start + who][:, tab.cands] for x in nxt]
+                else:
+                    vals = [x[tab.cands, own][:, who].T for x in nxt]
+                first = self._best(vals, tab, side)
+                pick = (np.arange(len(who))[:, None], first)
+                for v in range(nv):
+                    chosen = vals[v][pick] * tab.probs
+                    change[v][who] = np.add.reduceat(chosen, tab.by_column, axis=1)
+                parts.append((who, first, tab))
+            record = ("fire", parts)
+        if side == DEFENDER:
+            quiet = quiet.T
+            change = [x.T for x in change]
+        return quiet, change, record
+
+    def _best(self, vals: list[np.ndarray], tab: _Table, side: int) -> np.ndarray:
+        """Position (in ``tab.cands``) of each entry's chosen candidate, per own configuration:
+        the firing side's highest chance to hold the hex, ties broken by the other side's lowest,
+        then by the first candidate."""
+        rows = vals[0].shape[0]
+        if tab.single:
+            return np.broadcast_to(tab.starts, (rows, len(tab.starts)))
+        starts, lengths = tab.starts, tab.lengths
+        keep = self.one - (self.zero if self.exact else TIE)  # share of the best that still ties
+        mine, theirs = vals[side], vals[1 - side]
+        top = mine >= np.repeat(np.maximum.reduceat(mine, starts, axis=1) * keep, lengths, axis=1)
+        low = np.minimum.reduceat(np.where(top, theirs, np.inf), starts, axis=1)
+        top &= theirs <= np.repeat(low / keep, lengths, axis=1)
+        where = np.where(top, np.arange(len(tab.cands), dtype=np.int32), np.int32(len(tab.cands)))
+        return np.minimum.reduceat(where, starts, axis=1)
+
+    # ----- backward: values ------------------------------------------------------------------------
+    def solve(self) -> None:
+        """Values of every state at every engagement step (and missile step), lowest level first."""
+        n = len(self.order)
+        nv = 2
+        self.V = self._array(nv, self.cap, n, self.NA, self.ND)
+        self.V[0][..., self.terminal_a] = self.one
+        self.V[1][..., self.terminal_d] = self.one
+        self.records: dict[tuple, object] = {}
+        for rnd in range(self.cap - 1, -1, -1):
+            for blocks in self.levels:
+                for i, j in blocks:
+                    self._round(rnd, i, j)
+                self._level_done()
+        self.M = None
+        if self.missile_order:
+            self._missiles()
+
+    def _round(self, rnd: int, i: int, j: int) -> None:
+        n = len(self.order)
+        V = self.V
+        nv = V.shape[0]
+        capped = rnd == self.cap - 1
+        rows, cols = self._bounds(i, j)
+        term = self.terminal[rows, cols]
+        if term.all():
+            return
+        stall = self.stalemate[rows, cols]
+        live = ~stall & ~term
+        shape = (rows.stop - rows.start, cols.stop - cols.start)
+        alpha = [self._array(*shape) for _ in range(nv)]
+        beta = self._array(*shape, fill=self.one)
+        steps = []
+        for b in range(n - 1, -1, -1):
+            nxt = [V[v, rnd, b + 1] if b + 1 < n else V[v, rnd if capped else rnd + 1, 0] for v in range(nv)]
+            quiet, change, record = self.act(self.order[b], "e", rnd, i, j, nxt)
+            self.records[(rnd, i, j, b)] = (quiet, record)
+            alpha = [change[v] + quiet * alpha[v] for v in range(nv)]
+            beta = quiet * beta
+            steps.append((alpha, beta))
+        steps.reverse()
+        if capped:  # the round returns to its own start when every die misses
+            safe = np.where(live, self.one - beta, self.one)
+            end = [np.where(live, alpha[v] / safe, self.zero) for v in range(nv)]
+        else:
+            end = [np.where(live, V[v, rnd + 1, 0, rows, cols], self.zero) for v in range(nv)]
+        for b, (al, be) in enumerate(steps):
+            for v in range(nv):
+                value = al[v] + be * end[v]
+                if b == 0:  # a stalemate ends the battle at the round's start: nobody holds it
+                    value = np.where(stall, self.zero, value)
+                V[v, rnd, b, rows, cols] = np.where(term, V[v, rnd, b, rows, cols], value)
+
+    def _missiles(self) -> None:
+        """Missile steps, once before round 1 (no retreat status has moved yet)."""
+        L = len(self.missile_order)
+        nv = self.V.shape[0]
+        self.M = self._array(nv, L + 1, self.NA, self.ND)
+        self.M[:, L] = self.V[:, 0, 0]
+        for b in range(L - 1, -1, -1):
+            nxt = [self.M[v, b + 1] for v in range(nv)]
+            self.M[:, b] = self.M[:, b + 1]
+            for i, j in (ij for level in self.levels for ij in level):
+                rows, cols = self._bounds(i, j)
+                term = self.terminal[rows, cols]
+                quiet, change, record = self.act(self.missile_order[b], "m", 0, i, j, nxt)
+                self.records[("m", i, j, b)] = (quiet, record)
+                for v in range(nv):
+                    value = change[v] + quiet * nxt[v][rows, cols]
+                    self.M[v, b, rows, cols] = np.where(term, nxt[v][rows, cols], value)
+            check_budget()
+        self.swept += len(self.levels)
+
+    # ----- forward: final states and rounds ---------------------------------------------------
+    def push(self, g: int, i: int, j: int, record, visits: np.ndarray, target: np.ndarray, columns: slice) -> None:
+        """Add the mass ``visits`` (block rows x columns x rounds) sends by ``record`` to ``target``."""
+        if record is None:
+            return
+        side = self.specs[g].side
+        rows, cols = self._bounds(i, j)
+        own, enemy = (rows, cols) if side == ATTACKER else (cols, rows)
+        mass = visits if side == ATTACKER else visits.transpose(1, 0, 2)
+        mass = mass[:, :, columns]
+        if record[0] == "move":
+            _, moving, moved = record
+            if side == ATTACKER:
+                target[moved, enemy, columns] += mass[moving]
+            else:
+                target[enemy, moved, columns] += mass[moving].transpose(1, 0, 2)
+            return
+        for who, first, tab in record[1]:
+            flow = mass[who][:, tab.column, :] * tab.probs[None, :, None]  # (own, entries, rounds)
+            succ = np.broadcast_to(tab.cands[first], flow.shape[:2])
+            here = np.broadcast_to((own.start + who)[:, None], flow.shape[:2])
+            at = (here, succ) if side == ATTACKER else (succ, here)
+            if self.exact:
+                for c in range(flow.shape[2]):
+                    np.add.at(target[..., columns.start + c], at, flow[..., c])
+                continue
+            # One bincount per rounds bucket over the rows (or columns) the firing side occupies.
+            if side == ATTACKER:
+                base = own.start + who.min()
+                span = own.start + who.max() + 1 - base
+                flat = ((here - base) * self.ND + succ).ravel()
+                size = (span, self.ND)
+                sub = target[base:base + span, :, columns]
+            else:
+                base = own.start + who.min()
+                span = own.start + who.max() + 1 - base
+                flat = (succ * span + (here - base)).ravel()
+                size = (self.NA, span)
+                sub = target[:, base:base + span, columns]
+            for c in range(flow.shape[2]):
+                sums = np.bincount(flat, weights=flow[..., c].ravel(), minlength=size[0] * size[1])
+                sub[..., c] += sums.reshape(size)
+
+    def forward(self) -> Outcome:
+        K, n, R = self.K, len(self.order), self.cap
+        start = self._array(R, self.NA, self.ND, K)  # mass at a round start, by rounds fought
+        inc = self._array(R, max(n - 1, 1), self.NA, self.ND, K)  # mass reaching step b >= 1 mid-round
+        stalled = self._array(self.NA, self.ND)
+        dist = self._array(K)
+        rounds = self.zero
+        ra, rd = self.root
+        if self.M is not None:
+            cur = self._array(self.NA, self.ND, K)
+            cur[ra, rd, 0] = self.one
+            blocks = [ij for level in self.levels for ij in level]
+            for b in range(len(self.missile_order)):
+                nxt = np.where(self.terminal[:, :, None], cur, self.zero)
+                for i, j in blocks:
+                    rows, cols = self._bounds(i, j)
+                    here = np.where(self.terminal[rows, cols, None], self.zero, cur[rows, cols])
+                    if not here.any():
+                        continue
+                    quiet, record = self.records[("m", i, j, b)]
+                    nxt[rows, cols] += quiet[:, :, None] * here
+                    self.push(self.missile_order[b], i, j, record, here, nxt, slice(0, 1))
+                cur = nxt
+            start[0] = cur
+        else:
+            start[0, ra, rd, 0] = self.one
+        for rnd in range(R):
+            capped = rnd == R - 1
+            for blocks in reversed(self.levels):
+                for i, j in blocks:
+                    rounds += self._flow(rnd, i, j, capped, start, inc, stalled, dist)
+                self._level_done()
+        return self._finals(start, inc, stalled, dist, rounds)
+
+    def _flow(self, rnd: int, i: int, j: int, capped: bool, start, inc, stalled, dist):
+        """Mass through block (i, j)'s rounds: visits of every step, pushed to the successors."""
+        K, n = self.K, len(self.order)
+        rows, cols = self._bounds(i, j)
+        term = self.terminal[rows, cols]
+        dead = term[:, :, None]
+        st = np.where(dead, self.zero, start[rnd, rows, cols])
+        incs = [np.where(dead, self.zero, inc[rnd, b - 1, rows, cols]) for b in range(1, n)]
+        if not st.any() and not any(x.any() for x in incs):
+            return self.zero
+        check_budget()
+        stall = self.stalemate[rows, cols]
+        live = ~stall & ~term
+        if stall.any():  # STALLO at a round's start: the battle ends with the rounds fought so far
+            stalled[rows, cols] += np.where(stall, st.sum(axis=2), self.zero)
+            dist += np.where(stall[:, :, None], st, self.zero).sum(axis=(0, 1))
+            st = np.where(stall[:, :, None], self.zero, st)
+        records = [self.records[(rnd, i, j, b)] for b in range(n)]
+        quiet = [r[0] for r in records]
+        beta = quiet[0]
+        for q in quiet[1:]:
+            beta = beta * q
+        shape = st.shape
+        visits = [self._array(*shape) for _ in range(n)]
+        carry = self._array(*shape[:2])  # this state's own round end, starting its next round (capped)
+        for k in range(1, K):
+            s = st[:, :, k - 1] + carry
+            if k == K - 1:
+                s = s + st[:, :, K - 1]
+            col = s
+            for b in range(n):
+                if b:
+                    col = incs[b - 1][:, :, k] + quiet[b - 1] * col
+                visits[b][:, :, k] = col
+            end = quiet[n - 1] * col
+            if capped and k == K - 1:
+                # The last bucket loops on itself: X = s + gamma + beta X at the round start.
+                safe = np.where(live, self.one - beta, self.one)
+                extra = np.where(live, (s + end - beta * s) / safe - s, self.zero)
+                col = extra
+                for b in range(n):
+                    if b:
+                        col = quiet[b - 1] * col
+                    visits[b][:, :, k] += col
+                end = np.where(live, self.zero, end)
+            if capped:
+                if stall.any():
+                    stalled[rows, cols] += np.where(stall, end, self.zero)
+                    dist[k] += np.where(stall, end, self.zero).sum()
+                carry = np.where(stall, self.zero, end)
+            else:
+                start[rnd + 1, rows, cols, k] += end
+        for b in range(n):
+            target = inc[rnd, b] if b + 1 < n else start[rnd if capped else rnd + 1]
+            self.push(self.order[b], i, j, records[b][1], visits[b], target, slice(1, K))
+        return visits[0].sum()
+
+    def _finals(self, start, inc, stalled, dist, rounds) -> Outcome:
+        """Collect the mass at final states (and stalemates) into outcomes and distributions."""
+        A, D = self.sides
+        total = start.sum(axis=0)
+        if len(self.order) > 1:
+            total = total + inc.sum(axis=(0, 1))
+        total = np.where(self.terminal[:, :, None], total, self.zero)
+        dist = dist + total.sum(axis=(0, 1))
+        mass = total.sum(axis=2)
+        finals: dict = {}
+        win = [self.zero, self.zero, self.zero]
+        for (a, d) in zip(*np.nonzero(mass)):
+            m = mass[a, d]
+            outcome = "A" if self.terminal_a[a, d] else "D"
+            win[0 if outcome == "A" else 1] += m
+            finals[(outcome, A.damage(a) + D.damage(d), A.statuses(a) + D.statuses(d))] = m
+        for (a, d) in zip(*np.nonzero(stalled)):
+            m = stalled[a, d]
+            win[2] += m
+            finals[("S", A.damage(a) + D.damage(d), A.statuses(a) + D.statuses(d))] = m
+        return Outcome(tuple(win), finals, rounds, tuple(dist.tolist()), self.cap * self.N)

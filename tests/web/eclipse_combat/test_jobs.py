@@ -1,0 +1,165 @@
+"""Background Eclipse computations: queued, run with progress, served by hash, errors as JSON."""
+
+from __future__ import annotations
+
+import pickle
+import time
+
+import pytest
+
+import web.eclipse_combat.jobs as jobs
+from engine.eclipse.battle import Fleet, Group, solve_battle
+from engine.eclipse.blueprints import default_blueprint, stats_from_parts
+from web.core.errors import RULE_REFUSAL
+
+URL = "/api/combat/eclipse/jobs"
+
+
+def body(att, dfn):
+    return {"attacker": {"ships": att}, "defender": {"ships": dfn}}
+
+
+def battle(n):
+    return body([{"type": "interceptor", "count": n}], [{"type": "cruiser", "count": 1}])
+
+
+@pytest.fixture()
+def manual(app, monkeypatch):
+    """No runner starts by itself: the test runs the queue when it wants to."""
+    monkeypatch.setitem(app.config, "ECLIPSE_JOBS_RUNNER", "manual")
+
+
+def db_file(app):
+    return f"{app.instance_path}/{jobs.DB_NAME}"
+
+
+def test_a_battle_waits_runs_and_is_then_served_at_once(app, client, manual):
+    r = client.post(URL + "?lang=en", json=battle(3))
+    assert r.status_code == 202
+    job = r.get_json()
+    assert job["status"] == "queued" and job["progress"] == 0 and "result" not in job
+    assert job["status_text"] == "Waiting for the computation to start"
+    assert client.get(job["api"]).get_json()["status"] == "queued"
+    page = client.get(job["page"] + "?lang=en").get_data(as_text=True)
+    assert 'http-equiv="refresh"' in page and "Waiting for the computation to start" in page
+
+    assert jobs.run_pending(db_file(app)) == 1
+    done = client.get(job["api"] + "?lang=it").get_json()
+    assert done["status"] == "done" and done["progress"] == 1 and done["status_text"] == "Fatto"
+    inline = client.post("/api/combat/eclipse", json=battle(3)).get_json()
+    assert abs(done["result"]["attacker_win"] - inline["attacker_win"]) < 1e-12
+    assert done["result"]["groups"] == inline["groups"]
+    # The same battle again (another worker, another day): the stored answer, no new computation.
+    again = client.post(URL, json=battle(3))
+    assert again.status_code == 200 and again.get_json()["id"] == job["id"]
+    assert jobs.run_pending(db_file(app)) == 0
+    page = client.get(job["page"] + "?lang=en").get_data(as_text=True)
+    assert 'http-equiv="refresh"' not in page and f"{inline['attacker_win'] * 100:.1f}%" in page
+
+
+def test_one_computation_at_a_time_and_a_dead_runner_is_replaced(app, client, manual):
+    first = client.post(URL, json=battle(4)).get_json()["id"]
+    second = client.post(URL, json=battle(5)).get_json()["id"]
+    db = jobs.connect(db_file(app))
+    assert jobs.claim(db) == first  # oldest first
+    assert jobs.claim(db) is None  # another runner is busy with the first
+    # That runner dies: after a minute without heartbeat its battle goes to the next runner.
+    db.execute("UPDATE jobs SET heartbeat = ? WHERE id = ?", (time.time() - jobs.STALE_SECONDS - 1, first))
+    assert jobs.run_pending(db_file(app)) == 2
+    assert {jobs.find(db_file(app), k)["status"] for k in (first, second)} == {"done"}
+
+
+def test_progress_rises_to_one(app, client, manual, monkeypatch):
+    monkeypatch.setattr(jobs, "PROGRESS_EVERY", 0.0)
+    seen = []
+    real = jobs.solve_battle
+
+    def spy(attacker, defender, background, progress):
+        def hear(share):
+            seen.append(share)
+            progress(share)
+        return real(attacker, defender, background=background, progress=hear)
+
+    monkeypatch.setattr(jobs, "solve_battle", spy)
+    key = client.post(URL, json=battle(6)).get_json()["id"]
+    jobs.run_pending(db_file(app))
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0 and 0 < seen[0] < 1
+    assert jobs.find(db_file(app), key)["progress"] == 1
+
+
+def test_a_crash_ends_as_a_failed_job_with_a_message(app, client, manual, monkeypatch):
+    def boom(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(jobs, "solve_battle", boom)
+    key = client.post(URL, json=battle(7)).get_json()["id"]
+    jobs.run_pending(db_file(app))
+    job = client.get(f"{URL}/{key}?lang=it").get_json()
+    assert job["status"] == "failed"
+    assert job["error"]["code"] == "job_crashed" and "MemoryError" in job["error"]["message"]
+    assert "interrotto" in job["error"]["message"]
+
+
+@pytest.mark.parametrize("lang, words", [("en", "not the address"), ("it", "non è l'indirizzo")])
+def test_bad_and_unknown_ids_are_json_errors(client, lang, words):
+    r = client.get(f"{URL}/not-a-job?lang={lang}")
+    assert r.status_code == 400
+    assert r.get_json()["error"]["code"] == "bad_job_id" and words in r.get_json()["error"]["message"]
+    r = client.get(f"{URL}/{'0' * 64}?lang={lang}")
+    assert r.status_code == 404 and r.get_json()["error"]["code"] == "job_not_found"
+    assert client.get(f"/tools/combat/eclipse/jobs/{'0' * 64}").status_code == 404
+
+
+def test_invalid_battles_are_refused_before_queueing(client):
+    r = client.post(URL + "?lang=it", json=body([{"type": "interceptor", "count": 9}], [{"type": "cruiser", "count": 1}]))
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "attacker.ships[0].count"
+    huge = [{"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
+            {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}}]
+    r = client.post(URL, json=body(huge, huge))
+    assert r.status_code == RULE_REFUSAL and r.get_json()["error"]["code"] == "battle_too_large"
+
+
+def test_the_inline_api_sends_larger_battles_to_the_background(client):
+    # 4/4/2 against 8/4/2 with hull-4 dreadnoughts: 2,126,250 states, above the inline limit.
+    att = [{"type": "interceptor", "count": 4}, {"type": "cruiser", "count": 4}, {"type": "dreadnought", "count": 2}]
+    dfn = [{"type": "interceptor", "count": 8}, {"type": "cruiser", "count": 4},
+           {"type": "dreadnought", "count": 2, "initiative": 1, "hull": 4, "computer": 1, "cannons": {"ion": 2}}]
+    r = client.post("/api/combat/eclipse?lang=en", json=body(att, dfn))
+    assert r.status_code == RULE_REFUSAL
+    error = r.get_json()["error"]
+    assert error["code"] == "battle_needs_background" and "in the background" in error["message"]
+
+
+def test_the_stored_fleets_are_the_validated_ones(app, client, manual):
+    key = client.post(URL, json=battle(8)).get_json()["id"]
+    attacker, defender = pickle.loads(jobs.find(db_file(app), key)["fleets"])
+    terran = Group("interceptor", 8, stats_from_parts("interceptor", default_blueprint("interceptor")))
+    assert attacker == Fleet((terran,))
+    jobs.run_pending(db_file(app))
+    done = client.get(f"{URL}/{key}").get_json()
+    assert abs(done["result"]["attacker_win"] - solve_battle(attacker, defender).attacker_win) < 1e-12
+
+
+def test_a_failed_battle_is_computed_again_when_asked_again(app, client, manual):
+    """A failure (a crash, a runner killed mid-solve) is not final: the same battle sent again
+    goes back to the queue instead of answering 'failed' forever."""
+    job = client.post(URL, json=battle(2)).get_json()
+    with jobs.connect(db_file(app)) as db:
+        db.execute("UPDATE jobs SET status = 'failed', error = NULL WHERE id = ?", (job["id"],))
+    again = client.post(URL, json=battle(2))
+    assert again.status_code == 202 and again.get_json()["status"] == "queued"
+    assert jobs.run_pending(db_file(app)) == 1
+    assert client.get(job["api"]).get_json()["status"] == "done"
+
+
+def test_the_runner_process_starts_from_the_project(app, client, monkeypatch):
+    """The real runner: a separate process that must find the project's packages by itself
+    (no PYTHONPATH), as under gunicorn."""
+    monkeypatch.setitem(app.config, "ECLIPSE_JOBS_RUNNER", "process")
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    job = client.post(URL, json=battle(4)).get_json()
+    deadline = time.monotonic() + 60
+    while client.get(job["api"]).get_json()["status"] != "done" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert client.get(job["api"]).get_json()["status"] == "done"
