@@ -194,6 +194,9 @@ def validate(battle: Battle) -> None:
         if battle.kind == "ground" and force.retreat_round is not None:
             raise InvalidInput("no_retreat_in_ground_combat", field=f"{side}.retreat_round",
                                rule="ti4/24.3")
+    for name, copies in CARD_COPIES.items():  # one deck for the table: both hands share its copies
+        if getattr(battle.attacker.cards, name) + getattr(battle.defender.cards, name) > copies:
+            raise InvalidInput("card_copies_shared", field=f"defender.cards.{name}", max=copies)
     _check_round(battle.stop_after, "stop_after")
     if battle.kind == "ground" and battle.nebula:
         raise InvalidInput("nebula_in_ground_combat", field="nebula", rule="ti4/54.3")

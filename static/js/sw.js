@@ -51,10 +51,12 @@ function pageKey(url, lang) {
 }
 
 /* Only plain pages are filed: a search, a shared score sheet or any other query is not a page to
-   keep (a shared sheet still opens offline: its page is found under its path alone). */
+   keep (a shared sheet still opens offline: its page is found under its path alone), nor a
+   background computation's page, which refreshes itself until its answer is ready. */
 function keepable(url) {
   const u = new URL(url);
   if (u.pathname.startsWith("/api/") || u.pathname === "/search") return false;
+  if (u.pathname.startsWith("/tools/combat/eclipse/jobs/")) return false;
   return Array.from(u.searchParams.keys()).every((k) => k === "lang" || k === "compare");
 }
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from typing import Any, Callable
+from typing import Callable
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -20,6 +20,7 @@ from flask_babel import Babel, get_locale, get_translations
 from flask_babel import gettext as _
 
 from web.core.errors import ApiError
+from web.core.urls import query_url
 
 LANGS = ("it", "en")
 DEFAULT_LANG = "it"
@@ -99,14 +100,10 @@ def init_i18n(app: Flask) -> None:
 
 def lang_switch_url(lang: str) -> str:
     """The page the reader is on, in the other language (the choice is then kept in a cookie)."""
-    view_args = request.view_args or {}
-    # A query parameter named like a part of the path (?game= on /scoring/<game>) is not ours.
-    args = {k: v for k, v in request.args.to_dict(flat=False).items() if k not in view_args}
-    args["lang"] = [lang]
-    if request.endpoint and request.url_rule is not None and request.method == "GET":
-        values: dict[str, Any] = {**view_args, **args}
-        return url_for(request.endpoint, **values)
-    return url_for("reference.home", lang=lang)
+    if request.url_rule is None or request.method != "GET":
+        return query_url(url_for("reference.home"), {"lang": [lang]})
+    args = {k: v for k, v in request.args.to_dict(flat=False).items() if k != "lang"}
+    return query_url(request.path, {**args, "lang": [lang]})
 
 
 def ungettext(singular: str, plural: str, n: int) -> str:

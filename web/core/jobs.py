@@ -87,12 +87,16 @@ def job_id(namespace: str, payload: Any) -> str:
 
 
 def submit(path: str | Path, key: str, work: Any) -> tuple[sqlite3.Row, bool]:
-    """The computation's row, inserted as queued if new; True if this call created it."""
+    """The computation's row, inserted as queued if new, queued again if it failed or its runner
+    went quiet (killed by a redeploy or the OOM killer); True if a runner should be started for it."""
     with connect(path) as db:
         now = time.time()
         created = db.execute("INSERT OR IGNORE INTO jobs (id, status, work, created, heartbeat) "
                              "VALUES (?, 'queued', ?, ?, ?)", (key, pickle.dumps(work), now, now)).rowcount == 1
-        return db.execute("SELECT * FROM jobs WHERE id = ?", (key,)).fetchone(), created
+        retried = not created and db.execute(
+            "UPDATE jobs SET status = 'queued', progress = 0, error = NULL, heartbeat = ? WHERE id = ? AND "
+            "(status = 'failed' OR (status != 'done' AND heartbeat < ?))", (now, key, now - STALE_SECONDS)).rowcount == 1
+        return db.execute("SELECT * FROM jobs WHERE id = ?", (key,)).fetchone(), created or retried
 
 
 def find(path: str | Path, key: str) -> sqlite3.Row | None:
@@ -177,7 +181,7 @@ def start_runner(path: Path, solve: Solver) -> None:
             run_pending(path, solve)
     if mode != "process":
         return
-    root = Path(__file__).resolve().parent.parent.parent
+    root = Path(__file__).resolve().parents[2]  # the project, so that the runner imports ``web``
     subprocess.Popen([sys.executable, "-c", RUNNER, str(path), f"{solve.__module__}:{solve.__name__}"], cwd=root,
                      start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                      stderr=subprocess.DEVNULL)

@@ -16,6 +16,7 @@ from web.core.i18n import current_lang
 from web.core.models import read_query
 from web.core.openapi import document
 from web.core.rules import get_db, markdown_html, section_url
+from web.core.urls import query_url
 from web.core.tools import tools_applying
 from web.reference.models import SectionList, SectionsQuery, SectionWhole
 from web.reference.text import GAME_BLURBS, UNKNOWN_SECTION
@@ -74,7 +75,7 @@ def english_number(game_id: str, number: str):
     found = get_db().by_english_number(game_id, number)
     if found is None:
         abort(404)
-    return redirect(section_url(found.id, **request.args), code=301)
+    return redirect(query_url(section_url(found.id), request.args.to_dict(flat=False)), code=301)
 
 
 @bp.route("/rules/<path:section_id>")
@@ -85,7 +86,7 @@ def section(section_id: str):
         # Not an id: perhaps an English reader's number (ti4/78.7, no such Italian paragraph).
         game, _sep, number = section_id.partition("/")
         if (english := db.by_english_number(game, number)) is not None:
-            return redirect(section_url(english.id, **request.args), code=301)
+            return redirect(query_url(section_url(english.id), request.args.to_dict(flat=False)), code=301)
         abort(404)
     lang = current_lang()
     descendants = list(db.descendants(found))

@@ -13,13 +13,14 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, cast
 from urllib.parse import parse_qsl
 
-from flask import Blueprint, jsonify, render_template, request, url_for
+from flask import Blueprint, jsonify, render_template, request
 from werkzeug.datastructures import MultiDict
 
 from engine.core.reasons import InvalidInput
 from engine.eclipse import retreat as ec
 from engine.parsec import retreat as ps
 from engine.ti4 import retreat as ti4
+from web.core.urls import query_url
 from web.core.errors import ApiError, rule_refusal
 from web.core.models import read_json, validate
 from web.core.openapi import document
@@ -55,7 +56,7 @@ def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, da
         context.update(decorate(data, result))
     # No ``lang``: a shared link opens in its recipient's language and sets no cookie for them.
     values: dict[str, Any] = {k: v for k, v in args.to_dict(flat=False).items() if k != "lang"}
-    share = url_for(str(request.endpoint), _external=True, **values)
+    share = request.host_url.rstrip("/") + query_url(request.path, values)
     return render_template(template, args=args, data=data, result=result, error=error,
                            share_url=share, example=args is not request.args,
                            rule_label=rule_label, **NAMES, **context), status

@@ -48,6 +48,7 @@ ERRORS = {
     "card_count_out_of_range": _l("%(field)s: from %(min)s to %(max)s copies (the copies in the action deck)."),
     "card_not_in_this_combat": _l("%(card)s changes nothing in this combat for this side: remove it."),
     "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
+    "card_copies_shared": _l("%(field)s: the two sides together hold at most %(max)s copies (one action deck)."),
     "unknown_flagship_effect": _l("This flagship ability is not one the calculator knows."),
     "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
                                 "from %(min)s to %(max)s here (read them off its faction sheet)."),

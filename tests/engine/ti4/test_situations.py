@@ -127,6 +127,10 @@ def test_cards_are_refused_where_they_change_nothing():
     with pytest.raises(InvalidInput) as refused:
         space(Force({"fighter": 1}, cards=ActionCards(direct_hit=5)), Force({"fighter": 1}))
     assert refused.value.code == "card_count_out_of_range"
+    with pytest.raises(InvalidInput) as refused:  # four Direct Hits in the deck, not four a side
+        space(Force({"fighter": 1}, cards=ActionCards(direct_hit=3)),
+              Force({"fighter": 1}, cards=ActionCards(direct_hit=2)))
+    assert (refused.value.code, refused.value.field) == ("card_copies_shared", "defender.cards.direct_hit")
 
 
 def test_duranium_armor_by_hand():

@@ -98,9 +98,10 @@ def test_toggle_links_to_the_same_page_in_the_other_language(client):
 
 
 def test_toggle_survives_a_query_parameter_named_like_the_path(client):
+    """The path decides the page; a ``game`` parameter rides along as a plain parameter."""
     response = client.get("/scoring/eclipse?game=ti4&lang=it")
     assert response.status_code == 200
-    assert 'href="/scoring/eclipse?lang=en"' in response.get_data(as_text=True)
+    assert 'href="/scoring/eclipse?game=ti4&amp;lang=en"' in response.get_data(as_text=True)
 
 
 def test_an_api_call_in_a_language_does_not_change_the_readers_choice(app):
@@ -121,3 +122,16 @@ def test_plural_forms_for_a_page_script_follow_the_catalogue(app, lang, one, oth
     with app.test_request_context(f"/?lang={lang}"):
         forms = plural_forms(lambda n: ungettext("%(n)s unit left", "%(n)s units left", n))
     assert forms == {"one": one, "other": other}
+
+
+@pytest.mark.parametrize("query", ["_method=POST", "endpoint=x", "_external=1&_scheme=https", "section_id=x",
+                                   "game_id=eclipse", "_anchor=x"])
+@pytest.mark.parametrize("path", ["/", "/rules/ti4/23.7", "/retreat/eclipse", "/scoring/ti4", "/tools"])
+def test_query_parameters_named_like_url_for_arguments_are_plain_parameters(client, path, query):
+    """The language toggle (and the retreat share link) rebuild the page's own address: a query
+    parameter named like a url_for argument was a 500, or a link to the host the request named."""
+    response = client.get(f"{path}?{query}", headers={"Host": "evil.example"})
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert f'href="{path}?{query.replace("&", "&amp;")}&amp;lang=en"' in page
+    assert "//evil.example/" not in page.replace(f"http://evil.example{path}", "")

@@ -147,15 +147,25 @@ def test_the_stored_fleets_are_the_validated_ones(app, client, manual):
     assert abs(done["result"]["attacker_win"] - solve_battle(attacker, defender).attacker_win) < 1e-12
 
 
-def test_a_runner_process_solves_the_queue_by_the_solvers_name(app, client, monkeypatch):
-    # The real thing: a detached interpreter started from the project's root imports the tool's
-    # solver by its dotted name and leaves the answer in the row.
+def test_a_failed_battle_is_computed_again_when_asked_again(app, client, manual):
+    """A failure (a crash, a runner killed mid-solve) is not final: the same battle sent again
+    goes back to the queue instead of answering 'failed' forever."""
+    job = client.post(URL, json=battle(2)).get_json()
+    with jobs.connect(db_file(app)) as db:
+        db.execute("UPDATE jobs SET status = 'failed', error = NULL WHERE id = ?", (job["id"],))
+    again = client.post(URL, json=battle(2))
+    assert again.status_code == 202 and again.get_json()["status"] == "queued"
+    assert run_pending(app) == 1
+    assert client.get(job["api"]).get_json()["status"] == "done"
+
+
+def test_the_runner_process_starts_from_the_project(app, client, monkeypatch):
+    """The real runner: a separate process that must find the project's packages by itself
+    (no PYTHONPATH), as under gunicorn."""
     monkeypatch.setitem(app.config, "JOBS_RUNNER", "process")
-    key = client.post(URL, json=battle(2)).get_json()["id"]
-    deadline = time.time() + 120
-    while (row := jobs.find(db_file(app), key))["status"] != "done" and time.time() < deadline:
-        assert row["status"] != "failed"
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    job = client.post(URL, json=battle(4)).get_json()
+    deadline = time.monotonic() + 60
+    while client.get(job["api"]).get_json()["status"] != "done" and time.monotonic() < deadline:
         time.sleep(0.2)
-    done = client.get(f"{URL}/{key}").get_json()
-    assert done["status"] == "done"
-    assert abs(done["result"]["attacker_win"] - client.post("/api/combat/eclipse", json=battle(2)).get_json()["attacker_win"]) < 1e-12
+    assert client.get(job["api"]).get_json()["status"] == "done"

@@ -276,3 +276,14 @@ def test_english_page_sorts_by_the_english_term_and_links_to_search(client):
 def test_index_and_unknown_game(client):
     assert "Twilight Imperium" in client.get("/glossary").get_data(as_text=True)
     assert client.get("/glossary/chess").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/rules/ti4/rr/78.7", "/rules/ti4/78.7"])
+def test_english_number_redirect_keeps_the_query_as_a_query(client, path):
+    """The reader's parameters go along as parameters, never as url_for arguments (a 500 for
+    ``section_id``, a redirect to the request's Host for ``_external``)."""
+    response = client.get(f"{path}?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST",
+                          headers={"Host": "evil.example"})
+    assert response.status_code == 301
+    assert response.headers["Location"] == (
+        "/rules/ti4/23.7?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST")
