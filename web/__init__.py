@@ -1,8 +1,8 @@
 """Flask blueprints: thin views that validate input, call the rules database or the engine,
 and render pages or JSON."""
 
-from web.eclipse_combat.jobs import bp as eclipse_jobs_bp
 from web.eclipse_combat.views import bp as eclipse_combat_bp
+from web.eclipse_combat.views import jobs_bp as eclipse_jobs_bp
 from web.core.health import bp as health_bp
 from web.core.offline import bp as offline_bp
 from web.core.openapi import bp as api_docs_bp

@@ -53,7 +53,7 @@ RULE_SHIPS = "eclipse/navi"  # NAVI: starbases cannot move
 # battle is refused. Memory grows about 450 bytes per state.
 MAX_OPTIMAL_STATES = 1_100_000
 MAX_STATES = 2_000_000
-# Background computations (web/eclipse_combat/jobs.py) take optimal targeting this far: minutes, and
+# Background computations (web/core/jobs.py) take optimal targeting this far: minutes, and
 # about 3.6 GB at 450 bytes per state.
 MAX_BACKGROUND_STATES = 8_000_000
 FALLBACK_TARGETING = LARGEST_FIRST

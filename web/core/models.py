@@ -144,6 +144,35 @@ class Cited(Answer):
     citations: Citations
 
 
+# --- The offline copy's answers (``/api/offline``: a core route, not a tool) ---------------------
+
+class GameInfo(Answer):
+    id: str
+    name: Localized
+    sections: Count
+
+
+class OfflineShell(Answer):
+    """What an installed copy keeps: the caches' version, the app shell's urls, the games."""
+
+    version: str
+    shell: list[str]
+    games: list[GameInfo]
+
+
+class OfflineSection(SectionSummary):
+    body: Localized
+
+
+class OfflineGame(Answer):
+    """One game for offline reading: its pages and every section with both bodies."""
+
+    version: str
+    game: str
+    pages: list[str]
+    sections: list[OfflineSection]
+
+
 def field_path(loc: tuple[int | str, ...]) -> str:
     """``("attacker", "ships", 2, "count")`` -> ``attacker.ships[2].count``."""
     path = ""

@@ -20,7 +20,8 @@ from rules_db.loader import GAMES
 from web.reference.views import section_summary
 from web.core.errors import ApiError
 from web.core.i18n import LANGS, current_lang
-from web.core.openapi import STRING, array, document, integer, obj, ref
+from web.core.models import OfflineGame, OfflineShell
+from web.core.openapi import document
 from web.core.rules import get_db, section_url
 from web.core.registry import TOOLS
 from web.core.tools import has_endpoint
@@ -147,12 +148,10 @@ def page():
     return render_template("offline/page.html", games=games)
 
 
-GAME_INFO = obj({"id": STRING, "name": ref("Localized"), "sections": integer(0)}, ("id", "name", "sections"))
 document(
     "/api/offline", "get",
     summary="What an installed copy keeps: the caches' version, the app shell's urls and the games.",
-    response=obj({"version": STRING, "shell": array(STRING), "games": array(GAME_INFO)},
-                 ("version", "shell", "games")),
+    response=OfflineShell,
     example={},
 )
 document(
@@ -161,11 +160,7 @@ document(
     "with its body in Italian and English, for the search over the stored rules.",
     params=[{"name": "game", "in": "path", "required": True,
              "schema": {"type": "string", "enum": list(GAMES)}}],
-    response=obj(
-        {"version": STRING, "game": STRING, "pages": array(STRING),
-         "sections": array({"allOf": [ref("SectionSummary"), obj({"body": ref("Localized")}, ("body",))]})},
-        ("version", "game", "pages", "sections"),
-    ),
+    response=OfflineGame,
     example={"path": {"game": "parsec"}},
     errors=(404,),
 )

@@ -13,7 +13,6 @@ from flask import Blueprint, jsonify, render_template, url_for
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
-from rules_db.loader import GAMES
 from web.core.models import Citations, Error, Localized, Reason, SectionSummary
 
 bp = Blueprint("api_docs", __name__)
@@ -25,44 +24,13 @@ def ref(name: str) -> dict:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def obj(properties: dict, required: tuple[str, ...] = (), extra: bool = True) -> dict:
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    if required:
-        schema["required"] = list(required)
-    if not extra:
-        schema["additionalProperties"] = False
-    return schema
-
-
-def array(items: dict, max_items: int | None = None) -> dict:
-    schema: dict[str, Any] = {"type": "array", "items": items}
-    if max_items is not None:
-        schema["maxItems"] = max_items
-    return schema
-
-
-def integer(lo: int | None = None, hi: int | None = None) -> dict:
-    schema: dict[str, Any] = {"type": "integer"}
-    if lo is not None:
-        schema["minimum"] = lo
-    if hi is not None:
-        schema["maximum"] = hi
-    return schema
-
-
-STRING = {"type": "string"}
-BOOLEAN = {"type": "boolean"}
-PROBABILITY = {"type": "number", "minimum": 0, "maximum": 1}
-CITATIONS = {"$ref": "#/components/schemas/Citations"}
-NUMBER = {"type": "number"}
-RULES = {"type": "array", "items": {"type": "string", "pattern": rf"^({'|'.join(GAMES)})/[a-z0-9][a-z0-9.\-]*$"}}
 LANG_PARAM = {
     "name": "lang", "in": "query", "required": False,
     "schema": {"type": "string", "enum": ["it", "en"]},
     "description": "Language of messages (then the lang cookie, then Accept-Language; default it).",
 }
 
-# Answers that tools' hand-written response schemas still point at by name (``ref("Reason")``).
+# The shared answers, one component each under a stable name (every 4xx points at ``Error``).
 SHARED: tuple[type[BaseModel], ...] = (Error, Localized, Reason, Citations, SectionSummary)
 
 # path -> method -> operation; views' modules register theirs with ``document()``.
@@ -93,17 +61,16 @@ def query_parameters(model: type[BaseModel]) -> list[dict]:
     return parameters
 
 
-def document(path: str, method: str, *, summary: str, response: dict | type[BaseModel], body: type[BaseModel] | None = None,
+def document(path: str, method: str, *, summary: str, response: type[BaseModel], body: type[BaseModel] | None = None,
              query: type[BaseModel] | None = None, params: list[dict] | None = None, example: Any = None,
              limits: str = "", errors: tuple[int, ...] = (400,)) -> None:
-    """Describe one operation: its request model (``body`` or ``query``) and its answers
-    (``response``: the answer's model; a schema written by hand only where no model exists yet)."""
-    if not isinstance(response, dict):
-        ANSWERS[(path, method)] = response
+    """Describe one operation: its request model (``body`` or ``query``) and its answer's model
+    (``response``; the schemas are generated when the spec is built)."""
+    ANSWERS[(path, method)] = response
     operation: dict[str, Any] = {
         "summary": summary,
         "parameters": [LANG_PARAM, *(params or []), *(query_parameters(query) if query else [])],
-        "responses": {"200": {"description": "OK", "content": {JSON: {"schema": response}}}},
+        "responses": {},
     }
     statuses = set(errors) | {400}
     if body is not None:
@@ -145,7 +112,7 @@ def spec() -> dict:
         paths[path][method]["requestBody"] = {"required": True, "content": {JSON: {"schema": schema}}}
     for path, method in answered:
         ok = {"description": "OK", "content": {JSON: {"schema": refs[(ANSWERS[(path, method)], "serialization")]}}}
-        paths[path][method]["responses"] = {**paths[path][method]["responses"], "200": ok}
+        paths[path][method]["responses"] = {"200": ok, **paths[path][method]["responses"]}
     return {
         "openapi": "3.1.0",
         "info": {

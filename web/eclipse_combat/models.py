@@ -1,4 +1,5 @@
-"""Requests of the Eclipse combat tools (a battle, a hex of several factions), declared once.
+"""Requests and answers of the Eclipse combat tools (a battle, a hex of several factions, a
+background computation), declared once.
 
 Ranges come from the engine's tables (STAT_LIMITS, the miniatures' counts); what depends on the
 ship type or on several fields (a cruiser's count, the energy of a blueprint, Ancients that only
@@ -11,12 +12,13 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from engine.eclipse.battle import MAX_RETREAT_ROUND
+from engine.eclipse.battle import MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_ROUNDS_DETAIL, MAX_STATES
 from engine.eclipse.blueprints import STAT_LIMITS
-from engine.eclipse.multi import MAX_PLAYER_FACTIONS
+from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
 from engine.eclipse.targeting import TARGETINGS
-from web.core.models import OneOf, RequestModel, between
+from web.core.jobs import STATUS_NAMES
+from web.core.models import Answer, Cited, Count, ErrorDetail, OneOf, Probability, Reason, RequestModel, between
 
 MAX_GROUPS = len(PLAYER_TYPES)  # one group per ship type
 MAX_PARTS = 12
@@ -104,3 +106,114 @@ class EclipseHex(RequestModel):
 
     factions: Annotated[list[Faction], Field(min_length=2, max_length=MAX_PLAYER_FACTIONS + 1)]
     targeting: Targeting = "optimal"
+
+
+LIMITS = (f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
+          f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
+          + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
+          + f"; retreat round 1-{MAX_RETREAT_ROUND}; battle states up to {MAX_OPTIMAL_STATES:,} with optimal "
+          f"targeting, up to {MAX_STATES:,} with largest_first (optimal falls back to it, fallback: true), beyond "
+          f"that refused (battle_too_large); above {MAX_ROUNDS_DETAIL:,} states rounds is empty and only "
+          f"expected_rounds is given.")
+HEX_LIMITS = (f"at most {MAX_PLAYER_FACTIONS} player factions and one NPC faction; each battle within the limits "
+              f"of /api/combat/eclipse; at most {MAX_BATTLES} distinct battles.")
+JOB_LIMITS = (f"as /api/combat/eclipse, with optimal targeting up to {MAX_BACKGROUND_STATES:,} battle states; one "
+              "computation runs at a time, the others wait in order.")
+
+
+# --- Answers ----------------------------------------------------------------------------------
+
+class CannonsAnswer(Answer):
+    ion: int
+    plasma: int
+    antimatter: int
+
+
+class ShipStats(Answer):
+    """A ship group's stats as the battle used them (from parts, explicit, or a preset)."""
+
+    type: str
+    count: Annotated[int, Field(ge=1)]
+    initiative: int
+    hull: int
+    computer: int
+    shield: int
+    cannons: CannonsAnswer
+    missiles: int
+    energy_use: int = 0
+    energy_production: int = 0
+    movement: int = 0
+
+
+class SideResult(Answer):
+    expected_lost: float
+    reputation: float | None
+    escape: Probability
+    targeting: Targeting
+    ships: list[ShipStats]
+
+
+class RoundsShare(Answer):
+    rounds: Count
+    p: Probability
+    or_more: bool
+
+
+class GroupResult(Answer):
+    side: str
+    type: str
+    count: Annotated[int, Field(ge=1)]
+    initiative: int = 0
+    survivors: list[Probability]
+    escaped: Probability
+    expected_lost: float
+
+
+class Activation(Answer):
+    side: Annotated[str, OneOf(("attacker", "defender"))]
+    type: str
+    initiative: int
+
+
+class SizeLimits(Answer):
+    estimate: Count = 0
+    max_optimal_states: int = 0
+    max_states: int = 0
+
+
+class EclipseCombatAnswer(Cited):
+    attacker_win: Probability
+    defender_win: Probability
+    draw: Probability
+    stalemate: Probability
+    attacker: SideResult
+    defender: SideResult
+    expected_rounds: float
+    rounds: list[RoundsShare]
+    groups: list[GroupResult]
+    order: list[Activation]
+    missile_order: list[Activation] = []
+    method: Annotated[str, OneOf(("exact",))] = "exact"
+    fallback: bool
+    limits: SizeLimits = SizeLimits()
+    reasons: list[Reason]
+
+
+class EclipseHexAnswer(Cited):
+    hold: dict[str, Probability]
+    sequence: list[str]
+    battles: Annotated[int, Field(ge=1)]
+    reasons: list[Reason]
+
+
+class EclipseJob(Answer):
+    """A background computation: its status and addresses; the answer once done, the refusal if failed."""
+
+    id: str
+    status: Annotated[str, OneOf(STATUS_NAMES)]
+    status_text: str
+    progress: Probability
+    api: str
+    page: str
+    result: EclipseCombatAnswer | None = None
+    error: ErrorDetail | None = None

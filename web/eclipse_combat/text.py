@@ -1,11 +1,14 @@
-"""Words for the Eclipse combat tool: display names, refusal and reason messages, side names.
+"""Words for the Eclipse combat tool: display names, refusal and reason messages, side names, page strings.
 
 msgids are English; Italian lives in the ``eclipse_combat`` catalogue.
 """
 
 from __future__ import annotations
 
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+
+from web.core.i18n import plural_forms, ungettext
 
 SHIP_NAMES = {
     "interceptor": _l("interceptor"), "cruiser": _l("cruiser"), "dreadnought": _l("dreadnought"),
@@ -102,3 +105,31 @@ REASONS = {
 }
 
 SIDE_NAMES = {"attacker": _l("attacker"), "defender": _l("defender")}
+
+
+def page_strings() -> dict:
+    return {
+        "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
+        "seconds": _("%(n)s s"), "error": _("The battle could not be computed."),
+        "ships": plural_forms(lambda n: ungettext("%(n)s ship", "%(n)s ships", n)), "escaped": _("escaped"), "remove": _("Remove"),
+        "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
+        "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
+        "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
+        "copied": _("Link copied."), "round_n": plural_forms(lambda n: ungettext("%(n)s round", "%(n)s rounds", n)), "or_more": _("or more"),
+        "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
+        "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
+        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "edit_blueprint": _("Parts and stats"), "by_parts": _("Parts"),
+        "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
+        "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
+        "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
+    }
+
+
+def hex_strings() -> dict:
+    return {
+        "faction": _("Faction %(n)s"), "first_arrival": _("arrived first"), "name": _("Name"),
+        "remove_faction": _("Remove faction"), "add_group": _("Add ship group"), "ancients": _("Ancients preset"),
+        "gcds": _("GCDS preset"), "nobody": _("Nobody"), "sequence": _("Order in which the factions fight"),
+        "battles": _("Battles solved: %(n)s"),
+        "colours": [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("White"), _("Black")],
+    }

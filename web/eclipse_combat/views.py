@@ -8,35 +8,53 @@ codes in the request's language.
 
 from __future__ import annotations
 
-from typing import Any
+import pickle
+import sqlite3
+from typing import Any, Callable
 
-
-from flask import Blueprint, jsonify, render_template
+from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
-from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_STATES, BattleResult, Fleet, Group,
-                                   RetreatPlan, solve_battle)
+from engine.eclipse.battle import (MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_STATES,
+                                   BattleResult, Fleet, Group, RetreatPlan, check_size, solve_battle, validate_fleets)
 from engine.eclipse.blueprints import (STAT_LIMITS, check_count, default_blueprint, explicit_stats, npc_stats,
                                        stats_from_parts)
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.targeting import TARGETINGS
 from engine.core.reasons import InvalidInput, Reason
+from web.core import jobs
 from web.core.compute import compute
-from web.eclipse_combat.models import CANNON_FIELDS, STAT_FIELDS, EclipseBattle, EclipseHex, ShipGroup
+from web.eclipse_combat.models import (CANNON_FIELDS, HEX_LIMITS, JOB_LIMITS, LIMITS, STAT_FIELDS, EclipseBattle,
+                                       EclipseCombatAnswer, EclipseHex, EclipseHexAnswer, EclipseJob, ShipGroup)
 from web.eclipse_combat.models import RetreatPlan as RetreatModel
-from web.eclipse_combat.schemas import describe_endpoints
-from web.eclipse_combat.text import ERRORS, PART_NAMES, REASONS, SHIP_NAMES, SIDE_NAMES, TARGETING_NAMES
+from web.eclipse_combat.text import (ERRORS, PART_NAMES, REASONS, SHIP_NAMES, SIDE_NAMES, TARGETING_NAMES, hex_strings,
+                                     page_strings)
 from web.core.errors import RULE_REFUSAL, ApiError, rule_refusal
 from web.core.models import read_json
-from web.core.i18n import current_lang, plural_forms, ungettext
+from web.core.i18n import current_lang
 from web.core import verdicts
+from web.core.openapi import document
 from web.core.verdicts import citations
 
 bp = Blueprint("eclipse_combat", __name__)
+jobs_bp = Blueprint("eclipse_jobs", __name__)  # battles beyond the inline limit, in the background
 
-describe_endpoints()  # in /api/openapi.json and /api/docs
 SIDES = ("attacker", "defender")
+TOOL = "eclipse_combat"  # its background jobs' database: instance/eclipse_combat_jobs.sqlite3
+
+document(
+    "/api/combat/eclipse", "post",
+    summary="Eclipse: exact odds of a battle (missiles, optimal or named targeting, Ancients and GCDS, retreat "
+            "plans, stalemate), survivors per ship group, expected losses, reputation and rounds.",
+    body=EclipseBattle, response=EclipseCombatAnswer, limits=LIMITS, errors=(400, 422),
+)
+document(
+    "/api/combat/eclipse/hex", "post",
+    summary="Eclipse: more than two factions in one hex, fought in the rulebook's order with damage carried "
+            "over; each faction's chance to hold the hex.",
+    body=EclipseHex, response=EclipseHexAnswer, limits=HEX_LIMITS, errors=(400, 422),
+)
 
 def _refuse(error: InvalidInput) -> ApiError:
     """The engine's refusal as a 400 in the request's language (ship types by their names)."""
@@ -81,6 +99,15 @@ def read_side(ships: list[ShipGroup], side: str, targeting: str,
     normal_side = {"ships": normal, "targeting": targeting,
                    "retreat": {"round": retreat.round, "types": list(retreat.kinds)} if retreat else None}
     return normal_side, Fleet(tuple(groups), targeting, retreat)
+
+
+def read_battle(data: EclipseBattle) -> tuple[dict, tuple[Fleet, Fleet]]:
+    """Both sides: their language-free form (the cache's and the job's key) and the engine's fleets."""
+    att_n, attacker = read_side(data.attacker.ships, "attacker", data.attacker.targeting or data.targeting,
+                                data.attacker.retreat)
+    def_n, defender = read_side(data.defender.ships, "defender", data.defender.targeting or data.targeting,
+                                data.defender.retreat)
+    return {"attacker": att_n, "defender": def_n}, (attacker, defender)
 
 
 def reason_json(reason: Reason) -> dict[str, Any]:
@@ -133,13 +160,8 @@ def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
 
 @bp.post("/api/combat/eclipse")
 def api():
-    data = read_json(EclipseBattle)
     try:
-        att_n, attacker = read_side(data.attacker.ships, "attacker", data.attacker.targeting or data.targeting,
-                                    data.attacker.retreat)
-        def_n, defender = read_side(data.defender.ships, "defender", data.defender.targeting or data.targeting,
-                                    data.defender.retreat)
-        payload = {"attacker": att_n, "defender": def_n}
+        payload, (attacker, defender) = read_battle(read_json(EclipseBattle))
         result = compute("eclipse_combat", payload, lambda: solve_battle(attacker, defender))
     except InvalidInput as error:
         raise _refuse(error) from None
@@ -185,24 +207,6 @@ def page_data() -> dict:
     }
 
 
-def page_strings() -> dict:
-    return {
-        "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
-        "seconds": _("%(n)s s"), "error": _("The battle could not be computed."),
-        "ships": plural_forms(lambda n: ungettext("%(n)s ship", "%(n)s ships", n)), "escaped": _("escaped"), "remove": _("Remove"),
-        "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
-        "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
-        "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
-        "copied": _("Link copied."), "round_n": plural_forms(lambda n: ungettext("%(n)s round", "%(n)s rounds", n)), "or_more": _("or more"),
-        "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
-        "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
-        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "edit_blueprint": _("Parts and stats"), "by_parts": _("Parts"),
-        "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
-        "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
-        "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
-    }
-
-
 @bp.get("/tools/combat/eclipse")
 def page():
     return render_template("eclipse_combat/page.html", data=page_data(), strings=page_strings(),
@@ -212,16 +216,6 @@ def page():
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
 
 
-def hex_strings() -> dict:
-    return {
-        "faction": _("Faction %(n)s"), "first_arrival": _("arrived first"), "name": _("Name"),
-        "remove_faction": _("Remove faction"), "add_group": _("Add ship group"), "ancients": _("Ancients preset"),
-        "gcds": _("GCDS preset"), "nobody": _("Nobody"), "sequence": _("Order in which the factions fight"),
-        "battles": _("Battles solved: %(n)s"),
-        "colours": [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("White"), _("Black")],
-    }
-
-
 @bp.get("/tools/combat/eclipse/hex")
 def hex_page():
     return render_template("eclipse_combat/hex.html", data={**page_data(), "max_factions": MAX_PLAYER_FACTIONS + 1},
@@ -229,3 +223,85 @@ def hex_page():
                            targeting_names=TARGETING_NAMES, max_players=MAX_PLAYER_FACTIONS, max_battles=MAX_BATTLES,
                            rules=citations(["eclipse/fase-combattimento", "eclipse/riparare-danni",
                                              "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
+
+
+# --- Background computations (the queue is ``web.core.jobs``) ------------------------------------
+
+def solve_job(fleets: tuple[Fleet, Fleet], progress: Callable[[float], None]) -> BattleResult:
+    """The runner's solver: one battle up to MAX_BACKGROUND_STATES, reporting its progress."""
+    attacker, defender = fleets
+    return solve_battle(attacker, defender, background=True, progress=progress)
+
+
+def job_json(row: sqlite3.Row) -> dict:
+    out = {"id": row["id"], "status": row["status"], "status_text": str(jobs.STATUS_NAMES[row["status"]]),
+           "progress": round(row["progress"], 4),
+           "api": url_for("eclipse_jobs.api_job", key=row["id"]), "page": url_for("eclipse_jobs.page", key=row["id"])}
+    if row["status"] == "done":
+        out["result"] = result_json(pickle.loads(row["result"]), pickle.loads(row["work"]))
+    if row["status"] == "failed":
+        error = _refuse(failed) if (failed := jobs.failure(row)) else None
+        out["error"] = {"code": error.code, "message": error.message, "field": error.field} if error else None
+    return out
+
+
+@jobs_bp.post("/api/combat/eclipse/jobs")
+def api_submit():
+    """The same request as /api/combat/eclipse, for battles up to MAX_BACKGROUND_STATES."""
+    try:
+        payload, fleets = read_battle(read_json(EclipseBattle))
+        validate_fleets(*fleets)
+        check_size(*fleets, background=True)
+    except InvalidInput as error:
+        raise _refuse(error) from None
+    path = jobs.db_path(TOOL)
+    key = jobs.job_id("eclipse_job", payload)
+    row, created = jobs.submit(path, key, fleets)
+    if created:
+        jobs.start_runner(path, solve_job)
+        row = jobs.find(path, key) or row  # the runner may not have touched it yet
+    return jsonify(job_json(row)), 200 if row["status"] == "done" else 202
+
+
+@jobs_bp.get("/api/combat/eclipse/jobs/<key>")
+def api_job(key: str):
+    return jsonify(job_json(jobs.stored(jobs.db_path(TOOL), key)))
+
+
+@jobs_bp.get("/tools/combat/eclipse/jobs/<key>", endpoint="page")
+def job_page(key: str):
+    if not jobs.JOB_ID.fullmatch(key):
+        abort(404)
+    row = jobs.find(jobs.db_path(TOOL), key)
+    if row is None:
+        abort(404)
+    fleets = pickle.loads(row["work"])
+    sides = [[(str(SHIP_NAMES[g.kind]), g.count) for g in fleet.groups] for fleet in fleets]
+    return render_template("eclipse_combat/job.html", job=job_json(row), sides=sides, ship_names=SHIP_NAMES,
+                           limit=MAX_BACKGROUND_STATES)
+
+
+document(
+    "/api/combat/eclipse/jobs", "post",
+    summary="Eclipse: a battle too large to answer at once, computed in the background; the same request as "
+            "/api/combat/eclipse. 202 with the job while it waits or runs, 200 with the result when done (a "
+            "battle computed before is answered at once). Progress and result at the job's api address; its page "
+            "address follows it in the browser.",
+    body=EclipseBattle, response=EclipseJob,
+    example={"body": {"attacker": {"ships": [{"type": "interceptor", "count": 2}]},
+                      "defender": {"ships": [{"type": "cruiser", "count": 1}]}}},
+    limits=JOB_LIMITS,
+)
+document(
+    "/api/combat/eclipse/jobs/{key}", "get",
+    summary="Eclipse: a background computation's status, progress (0-1) and, when done, the same answer as "
+            "/api/combat/eclipse.",
+    params=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}],
+    response=EclipseJob,
+    example={"path": {"key": jobs.job_id("eclipse_job", {
+        "attacker": {"ships": [{"type": "interceptor", "count": 2, "parts": list(default_blueprint("interceptor"))}],
+                     "targeting": "optimal", "retreat": None},
+        "defender": {"ships": [{"type": "cruiser", "count": 1, "parts": list(default_blueprint("cruiser"))}],
+                     "targeting": "optimal", "retreat": None}})}},
+    errors=(400, 404),
+)

@@ -14,7 +14,7 @@ from rules_db.loader import GAMES, RulesDB, Section
 from web.core.errors import ApiError
 from web.core.i18n import current_lang
 from web.core.models import read_query
-from web.core.openapi import STRING, document
+from web.core.openapi import document
 from web.core.rules import get_db, markdown_html, section_url
 from web.core.urls import query_url
 from web.core.tools import tools_applying
@@ -143,7 +143,7 @@ document(
 document(
     "/api/sections/{section_id}", "get",
     summary="One section whole: title and Markdown body in Italian and English, hierarchy and links.",
-    params=[{"name": "section_id", "in": "path", "required": True, "schema": STRING}],
+    params=[{"name": "section_id", "in": "path", "required": True, "schema": {"type": "string"}}],
     response=SectionWhole,
     example={"path": {"section_id": "ti4/23.7"}},
     errors=(404,),

@@ -1,4 +1,4 @@
-"""The TI4 combat request, declared once.
+"""The TI4 combat request and its answer, declared once.
 
 Each count is bounded by the pieces of one colour (87.2) or the calculator's limit for fighters
 and infantry; which units may fight in a space or a ground combat, the 24 fighting units a side
@@ -12,11 +12,12 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, create_model
 
-from engine.ti4.inputs import KINDS, MAX_MODIFIER, MAX_MODIFIERS, MAX_ROUND, unit_limit
+from engine.ti4.inputs import (HAND_LIMIT, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER,
+                               MAX_MODIFIERS, MAX_ROUND, unit_limit)
 from engine.ti4.cards import CARD_COPIES
-from engine.ti4.units import (DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS, UPGRADABLE,
-                              Flagship)
-from web.core.models import OneOf, RequestModel, between
+from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS,
+                              UPGRADABLE, Flagship)
+from web.core.models import Answer, Cited, OneOf, Probability, Reason, RequestModel, between
 
 Round = Annotated[int, between(1, MAX_ROUND)]
 Fighting = Annotated[str, OneOf(DEFAULT_ORDER)]
@@ -81,3 +82,61 @@ class Ti4Battle(RequestModel):
     stop_after: Round | None = None
     attacker: Ti4Side
     defender: Ti4Side
+
+
+LIMITS = (
+    f"at most {MAX_COMBATANTS} fighting units per side (ships in space, infantry on the ground); "
+    f"per unit kind the pieces of one colour ("
+    + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
+    + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
+    f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
+    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items())
+    + "; action cards per side: the copies in the deck ("
+    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items()) + f"), {HAND_LIMIT} in all; "
+    "damaged units: only units with Sustain Damage, at most as many as the side has."
+)
+
+
+# --- The answer ---------------------------------------------------------------------------------
+
+class Survivors(Answer):
+    """One composition a side may end with (among the most likely)."""
+
+    units: dict[str, Annotated[int, Field(ge=1)]]
+    p: Probability
+
+
+class Ti4SideAnswer(Answer):
+    survivors: list[Survivors]
+    survivors_other: Probability
+    survivor_count: list[Probability]
+    at_least_non_fighters: list[Probability]
+    expected_survivors: dict[str, float]
+    expected_losses: dict[str, float]
+    expected_units_lost: float
+    expected_cost_lost: float
+
+
+class Retreats(Answer):
+    attacker: Probability
+    defender: Probability
+
+
+class Ti4Rounds(Answer):
+    distribution: list[Probability]
+    later: Probability
+    expected: float
+
+
+class Ti4CombatAnswer(Cited):
+    kind: Annotated[str, OneOf(KINDS)]
+    attacker_win: Probability
+    defender_win: Probability
+    draw: Probability
+    unfinished: Probability
+    retreat: Retreats
+    stalemate: Probability
+    attacker: Ti4SideAnswer
+    defender: Ti4SideAnswer
+    rounds: Ti4Rounds
+    reasons: list[Reason]

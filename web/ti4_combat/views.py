@@ -16,18 +16,15 @@ from engine.core.reasons import InvalidInput, Reason
 from engine.ti4.combat import calculate
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
-from engine.ti4.inputs import (
-    ALLOWED, HAND_LIMIT, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_MODIFIERS,
-    MAX_ROUND, Battle, Force,
-)
+from engine.ti4.inputs import ALLOWED, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_ROUND, Battle, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, Flagship
 from web.core.compute import compute
 from web.core.errors import ApiError, rule_refusal
 from web.core.models import read_json
-from web.core.openapi import CITATIONS, NUMBER, PROBABILITY, RULES, array, document, integer, obj, ref
-from web.ti4_combat.models import Ti4Battle, Ti4Side
+from web.core.openapi import document
+from web.ti4_combat.models import LIMITS, Ti4Battle, Ti4CombatAnswer, Ti4Side
 from web.core import verdicts
 from web.core.verdicts import citations
 from web.ti4_combat.text import (CARD_NAMES, ERRORS, FACTION_NAMES, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES,
@@ -55,42 +52,6 @@ TECHNOLOGY_KINDS = {
 
 # --- API description (OpenAPI) ----------------------------------------------------------------
 
-COUNTS = {"type": "object", "additionalProperties": NUMBER}
-SIDE_RESPONSE = obj({
-    "survivors": array(obj({"units": {"type": "object", "additionalProperties": integer(1)},
-                            "p": PROBABILITY}, ("units", "p"))),
-    "survivors_other": PROBABILITY,
-    "survivor_count": array(PROBABILITY),
-    "at_least_non_fighters": array(PROBABILITY),
-    "expected_survivors": COUNTS,
-    "expected_losses": COUNTS,
-    "expected_units_lost": NUMBER,
-    "expected_cost_lost": NUMBER,
-}, ("survivors", "survivors_other", "survivor_count", "at_least_non_fighters",
-    "expected_survivors", "expected_losses", "expected_units_lost", "expected_cost_lost"))
-RESPONSE = obj({
-    "kind": {"type": "string", "enum": list(KINDS)},
-    "attacker_win": PROBABILITY, "defender_win": PROBABILITY, "draw": PROBABILITY,
-    "unfinished": PROBABILITY,
-    "retreat": obj({"attacker": PROBABILITY, "defender": PROBABILITY}, ("attacker", "defender")),
-    "stalemate": PROBABILITY,
-    "attacker": SIDE_RESPONSE, "defender": SIDE_RESPONSE,
-    "rounds": obj({"distribution": array(PROBABILITY), "later": PROBABILITY, "expected": NUMBER},
-                  ("distribution", "later", "expected")),
-    "reasons": array(ref("Reason")), "rules": RULES, "citations": CITATIONS,
-}, ("kind", "attacker_win", "defender_win", "draw", "unfinished", "retreat", "stalemate",
-    "attacker", "defender", "rounds", "reasons", "rules", "citations"))
-LIMITS = (
-    f"at most {MAX_COMBATANTS} fighting units per side (ships in space, infantry on the ground); "
-    f"per unit kind the pieces of one colour ("
-    + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
-    + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
-    f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
-    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items())
-    + "; action cards per side: the copies in the deck ("
-    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items()) + f"), {HAND_LIMIT} in all; "
-    "damaged units: only units with Sustain Damage, at most as many as the side has."
-)
 document(
     "/api/combat/ti4", "post",
     summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
@@ -98,7 +59,7 @@ document(
             "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
             "(Duranium Armor included), units damaged before the combat and action cards.",
     body=Ti4Battle,
-    response=RESPONSE,
+    response=Ti4CombatAnswer,
     limits=LIMITS,
     errors=(400, 422),
 )

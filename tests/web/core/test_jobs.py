@@ -1,4 +1,5 @@
-"""Background Eclipse computations: queued, run with progress, served by hash, errors as JSON."""
+"""The background queue (``web.core.jobs``) through its one user, Eclipse battles: queued, run with
+progress, served by hash, one at a time, errors as JSON."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import time
 
 import pytest
 
-import web.eclipse_combat.jobs as jobs
+import web.core.jobs as jobs
+import web.eclipse_combat.views as eclipse
 from engine.eclipse.battle import Fleet, Group, solve_battle
 from engine.eclipse.blueprints import default_blueprint, stats_from_parts
 from web.core.errors import RULE_REFUSAL
@@ -26,11 +28,15 @@ def battle(n):
 @pytest.fixture()
 def manual(app, monkeypatch):
     """No runner starts by itself: the test runs the queue when it wants to."""
-    monkeypatch.setitem(app.config, "ECLIPSE_JOBS_RUNNER", "manual")
+    monkeypatch.setitem(app.config, "JOBS_RUNNER", "manual")
 
 
 def db_file(app):
-    return f"{app.instance_path}/{jobs.DB_NAME}"
+    return f"{app.instance_path}/{eclipse.TOOL}_jobs.sqlite3"
+
+
+def run_pending(app):
+    return jobs.run_pending(db_file(app), eclipse.solve_job)
 
 
 def test_a_battle_waits_runs_and_is_then_served_at_once(app, client, manual):
@@ -43,7 +49,7 @@ def test_a_battle_waits_runs_and_is_then_served_at_once(app, client, manual):
     page = client.get(job["page"] + "?lang=en").get_data(as_text=True)
     assert 'http-equiv="refresh"' in page and "Waiting for the computation to start" in page
 
-    assert jobs.run_pending(db_file(app)) == 1
+    assert run_pending(app) == 1
     done = client.get(job["api"] + "?lang=it").get_json()
     assert done["status"] == "done" and done["progress"] == 1 and done["status_text"] == "Fatto"
     inline = client.post("/api/combat/eclipse", json=battle(3)).get_json()
@@ -52,7 +58,7 @@ def test_a_battle_waits_runs_and_is_then_served_at_once(app, client, manual):
     # The same battle again (another worker, another day): the stored answer, no new computation.
     again = client.post(URL, json=battle(3))
     assert again.status_code == 200 and again.get_json()["id"] == job["id"]
-    assert jobs.run_pending(db_file(app)) == 0
+    assert run_pending(app) == 0
     page = client.get(job["page"] + "?lang=en").get_data(as_text=True)
     assert 'http-equiv="refresh"' not in page and f"{inline['attacker_win'] * 100:.1f}%" in page
 
@@ -65,14 +71,14 @@ def test_one_computation_at_a_time_and_a_dead_runner_is_replaced(app, client, ma
     assert jobs.claim(db) is None  # another runner is busy with the first
     # That runner dies: after a minute without heartbeat its battle goes to the next runner.
     db.execute("UPDATE jobs SET heartbeat = ? WHERE id = ?", (time.time() - jobs.STALE_SECONDS - 1, first))
-    assert jobs.run_pending(db_file(app)) == 2
+    assert run_pending(app) == 2
     assert {jobs.find(db_file(app), k)["status"] for k in (first, second)} == {"done"}
 
 
 def test_progress_rises_to_one(app, client, manual, monkeypatch):
     monkeypatch.setattr(jobs, "PROGRESS_EVERY", 0.0)
     seen = []
-    real = jobs.solve_battle
+    real = eclipse.solve_battle
 
     def spy(attacker, defender, background, progress):
         def hear(share):
@@ -80,9 +86,9 @@ def test_progress_rises_to_one(app, client, manual, monkeypatch):
             progress(share)
         return real(attacker, defender, background=background, progress=hear)
 
-    monkeypatch.setattr(jobs, "solve_battle", spy)
+    monkeypatch.setattr(eclipse, "solve_battle", spy)
     key = client.post(URL, json=battle(6)).get_json()["id"]
-    jobs.run_pending(db_file(app))
+    run_pending(app)
     assert seen and seen == sorted(seen) and seen[-1] == 1.0 and 0 < seen[0] < 1
     assert jobs.find(db_file(app), key)["progress"] == 1
 
@@ -91,9 +97,9 @@ def test_a_crash_ends_as_a_failed_job_with_a_message(app, client, manual, monkey
     def boom(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(jobs, "solve_battle", boom)
+    monkeypatch.setattr(eclipse, "solve_battle", boom)
     key = client.post(URL, json=battle(7)).get_json()["id"]
-    jobs.run_pending(db_file(app))
+    run_pending(app)
     job = client.get(f"{URL}/{key}?lang=it").get_json()
     assert job["status"] == "failed"
     assert job["error"]["code"] == "job_crashed" and "MemoryError" in job["error"]["message"]
@@ -133,10 +139,10 @@ def test_the_inline_api_sends_larger_battles_to_the_background(client):
 
 def test_the_stored_fleets_are_the_validated_ones(app, client, manual):
     key = client.post(URL, json=battle(8)).get_json()["id"]
-    attacker, defender = pickle.loads(jobs.find(db_file(app), key)["fleets"])
+    attacker, defender = pickle.loads(jobs.find(db_file(app), key)["work"])
     terran = Group("interceptor", 8, stats_from_parts("interceptor", default_blueprint("interceptor")))
     assert attacker == Fleet((terran,))
-    jobs.run_pending(db_file(app))
+    run_pending(app)
     done = client.get(f"{URL}/{key}").get_json()
     assert abs(done["result"]["attacker_win"] - solve_battle(attacker, defender).attacker_win) < 1e-12
 
@@ -149,14 +155,14 @@ def test_a_failed_battle_is_computed_again_when_asked_again(app, client, manual)
         db.execute("UPDATE jobs SET status = 'failed', error = NULL WHERE id = ?", (job["id"],))
     again = client.post(URL, json=battle(2))
     assert again.status_code == 202 and again.get_json()["status"] == "queued"
-    assert jobs.run_pending(db_file(app)) == 1
+    assert run_pending(app) == 1
     assert client.get(job["api"]).get_json()["status"] == "done"
 
 
 def test_the_runner_process_starts_from_the_project(app, client, monkeypatch):
     """The real runner: a separate process that must find the project's packages by itself
     (no PYTHONPATH), as under gunicorn."""
-    monkeypatch.setitem(app.config, "ECLIPSE_JOBS_RUNNER", "process")
+    monkeypatch.setitem(app.config, "JOBS_RUNNER", "process")
     monkeypatch.delenv("PYTHONPATH", raising=False)
     job = client.post(URL, json=battle(4)).get_json()
     deadline = time.monotonic() + 60
