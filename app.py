@@ -38,7 +38,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.update(config)
     if app.config["PROXIES"]:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"])
+            app.wsgi_app, x_for=app.config["PROXIES"], x_proto=app.config["PROXIES"]
+        )
     app.json.sort_keys = False  # type: ignore[attr-defined]  # keep answers in the documented field order
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
 

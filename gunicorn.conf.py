@@ -37,7 +37,6 @@ else:
     control_socket_disable = True
 
 
-
 def post_fork(server, worker):
     """Hand the GIL round every 0.5 ms instead of 5: a page's thread, which gives the GIL up at
     each socket read and write, then waits far less to get it back from a long computation

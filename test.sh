@@ -22,5 +22,6 @@ if [ ! -f "$stamp" ]; then
 fi
 # Lint and types first (configuration in pyproject.toml): a failure stops before the tests.
 .venv/bin/python -m ruff check .
+.venv/bin/python -m ruff format --check .
 .venv/bin/python -m mypy
 exec .venv/bin/python -m pytest "$@"

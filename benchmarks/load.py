@@ -36,11 +36,21 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.timing import percentile  # noqa: E402
 from deploy.serve import Server  # noqa: E402
 
-UNLIMITED = {f"ASTROLABIO_{zone}_{what}": value for zone in ("PAGE", "API", "COMPUTE")
-             for what, value in (("RATE", "100000r/s"), ("BURST", "100000"))}
+UNLIMITED = {
+    f"ASTROLABIO_{zone}_{what}": value
+    for zone in ("PAGE", "API", "COMPUTE")
+    for what, value in (("RATE", "100000r/s"), ("BURST", "100000"))
+}
 QUERIES = [
-    "q=ritirata", "q=sustain+damage", "q=anti-fighter+barrage&lang=en", "q=posso+ritirarmi+in+un+sistema+vuoto",
-    "q=bombardamento&game=ti4", "q=missili", "q=spoils+of+war&lang=en", "q=manovra+evasiva", "q=citta",
+    "q=ritirata",
+    "q=sustain+damage",
+    "q=anti-fighter+barrage&lang=en",
+    "q=posso+ritirarmi+in+un+sistema+vuoto",
+    "q=bombardamento&game=ti4",
+    "q=missili",
+    "q=spoils+of+war&lang=en",
+    "q=manovra+evasiva",
+    "q=citta",
     "q=reputation+tiles&lang=en",
 ]
 Request = tuple[str, str, bytes | None]
@@ -70,13 +80,21 @@ def typical_battle(rng: random.Random) -> Request:
     kind = rng.choice(("ti4", "eclipse", "galaxy"))
     if kind == "ti4":
         units = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought")
-        body = {"kind": "space",
-                "attacker": {"units": {u: rng.randint(0, 2) for u in units} | {"cruiser": rng.randint(1, 2)}},
-                "defender": {"units": {u: rng.randint(0, 2) for u in units} | {"destroyer": rng.randint(1, 2)}}}
+        body = {
+            "kind": "space",
+            "attacker": {"units": {u: rng.randint(0, 2) for u in units} | {"cruiser": rng.randint(1, 2)}},
+            "defender": {"units": {u: rng.randint(0, 2) for u in units} | {"destroyer": rng.randint(1, 2)}},
+        }
     elif kind == "eclipse":
-        body = {"attacker": {"ships": [{"type": "interceptor", "count": rng.randint(1, 3)},
-                                       {"type": "cruiser", "count": rng.randint(0, 1)}]},
-                "defender": {"ships": [{"type": "ancient", "count": rng.randint(1, 2)}]}}
+        body = {
+            "attacker": {
+                "ships": [
+                    {"type": "interceptor", "count": rng.randint(1, 3)},
+                    {"type": "cruiser", "count": rng.randint(0, 1)},
+                ]
+            },
+            "defender": {"ships": [{"type": "ancient", "count": rng.randint(1, 2)}]},
+        }
         body["attacker"]["ships"] = [g for g in body["attacker"]["ships"] if g["count"]]
     else:
         body = {"attacker": rng.randint(6, 10), "defender": rng.randint(1, 10), "target": rng.choice(("ship", "base"))}
@@ -86,16 +104,28 @@ def typical_battle(rng: random.Random) -> Request:
 def heavy_battle(rng: random.Random) -> Request:
     """Near the largest Eclipse battle the API accepts (upgraded fleets, seconds of work), a
     different one each time (initiatives and computers vary), so none is a cache hit."""
+
     def group(kind: str, count: int, hull: int, ion: int, plasma: int = 0, **stats: int) -> dict:
         cannons = {"ion": ion, "plasma": plasma} if plasma else {"ion": ion}
-        return {"type": kind, "count": count, "hull": hull, "initiative": rng.randint(0, 4),
-                "computer": rng.randint(0, 2), **stats, "cannons": cannons}
+        return {
+            "type": kind,
+            "count": count,
+            "hull": hull,
+            "initiative": rng.randint(0, 4),
+            "computer": rng.randint(0, 2),
+            **stats,
+            "cannons": cannons,
+        }
 
     body = {
-        "attacker": {"targeting": "largest_first", "ships": [
-            group("cruiser", rng.randint(3, 4), 2, 2), group("dreadnought", 2, 3, 2, plasma=1)]},
-        "defender": {"targeting": "largest_first", "ships": [
-            group("interceptor", rng.randint(5, 6), 1, 1, shield=1), group("starbase", 2, 2, 2)]},
+        "attacker": {
+            "targeting": "largest_first",
+            "ships": [group("cruiser", rng.randint(3, 4), 2, 2), group("dreadnought", 2, 3, 2, plasma=1)],
+        },
+        "defender": {
+            "targeting": "largest_first",
+            "ships": [group("interceptor", rng.randint(5, 6), 1, 1, shield=1), group("starbase", 2, 2, 2)],
+        },
     }
     return "POST", "/api/combat/eclipse", json.dumps(body).encode()
 
@@ -174,9 +204,11 @@ def line(label: str, times: list[float], rate: float, statuses: Counter) -> str:
     if not times:
         return f"{label}: no requests"
     errors = sum(n for status, n in statuses.items() if status >= 500 and status != 503)
-    return (f"{label}: {rate:6.1f} req/s  p50 {1000 * percentile(times, 0.5):7.1f} ms  "
-            f"p95 {1000 * percentile(times, 0.95):7.1f} ms  p99 {1000 * percentile(times, 0.99):7.1f} ms  "
-            f"errors {errors}  {dict(sorted(statuses.items()))}")
+    return (
+        f"{label}: {rate:6.1f} req/s  p50 {1000 * percentile(times, 0.5):7.1f} ms  "
+        f"p95 {1000 * percentile(times, 0.95):7.1f} ms  p99 {1000 * percentile(times, 0.99):7.1f} ms  "
+        f"errors {errors}  {dict(sorted(statuses.items()))}"
+    )
 
 
 def main() -> None:
@@ -202,8 +234,10 @@ def main() -> None:
             warm.request(method, path, body=body)
             warm.getresponse().read()
         warm.close()
-        print(f"nginx + gunicorn (2 workers x 4 threads) on loopback, {options.connections} connections, "
-              f"{options.seconds:.0f} s per row; machine: {os.cpu_count()} cores, shared")
+        print(
+            f"nginx + gunicorn (2 workers x 4 threads) on loopback, {options.connections} connections, "
+            f"{options.seconds:.0f} s per row; machine: {os.cpu_count()} cores, shared"
+        )
         # With heavy clients, each count is measured without them first, then with them, so the
         # two rows share the machine's load of the moment.
         for cheap, heavy in [(c, h) for c in options.clients for h in sorted({0, options.heavy})]:

@@ -21,15 +21,21 @@ from engine.eclipse import retreat as eclipse  # noqa: E402
 from engine.parsec import retreat as parsec  # noqa: E402
 from engine.ti4 import retreat as ti4  # noqa: E402
 
-ECLIPSE = eclipse.parse("green +wg: " + " ".join(
-    f"H{i}=green/red,ancient,gcds/half" for i in range(eclipse.MAX_NEIGHBOURS)))
-TI4 = ti4.parse("attacker +opp in=gravity_rift: " + " ".join(
-    f"S{i}=wormhole,units,planet,gravity_rift" for i in range(ti4.MAX_CANDIDATES)),
-    ti4.Fleet(carriers=4, war_suns=2, fighters=60, infantry=60))
+ECLIPSE = eclipse.parse(
+    "green +wg: " + " ".join(f"H{i}=green/red,ancient,gcds/half" for i in range(eclipse.MAX_NEIGHBOURS))
+)
+TI4 = ti4.parse(
+    "attacker +opp in=gravity_rift: "
+    + " ".join(f"S{i}=wormhole,units,planet,gravity_rift" for i in range(ti4.MAX_CANDIDATES)),
+    ti4.Fleet(carriers=4, war_suns=2, fighters=60, infantry=60),
+)
 RING = [(q, r) for q in range(-8, 9) for r in range(-8, 9) if max(abs(q), abs(r), abs(q + r)) == 8]
 PARSEC = parsec.situation(
-    "transport", [{"kind": "cruiser", "at": h, "range": 6} for h in RING[:12]],
-    blocked=RING[12:72], movement=parsec.MAX_MOVEMENT)
+    "transport",
+    [{"kind": "cruiser", "at": h, "range": 6} for h in RING[:12]],
+    blocked=RING[12:72],
+    movement=parsec.MAX_MOVEMENT,
+)
 
 
 def engine_eclipse():
@@ -48,24 +54,35 @@ def cold():
 
 def engine_parsec():
     cold()
-    return (parsec.safe_hexes(PARSEC), parsec.exchange_reasons(PARSEC), parsec.notes(PARSEC),
-            parsec.rules(PARSEC))
+    return (parsec.safe_hexes(PARSEC), parsec.exchange_reasons(PARSEC), parsec.notes(PARSEC), parsec.rules(PARSEC))
 
 
 def api_bodies():
     return {
-        "eclipse": {"player": "green", "wormhole_generator": True, "candidates": [
-            {"hex": f"H{i}", "influence": "green", "ships": ["red", "ancient", "gcds"],
-             "wormhole": "half"} for i in range(eclipse.MAX_NEIGHBOURS)]},
-        "ti4": {"role": "attacker", "opponent_announced_retreat": True,
-                "active_anomaly": "gravity_rift",
-                "candidates": [{"system": f"S{i}", "adjacent": "wormhole", "own_units": True,
-                                "anomaly": "gravity_rift"} for i in range(ti4.MAX_CANDIDATES)],
-                "units": {"carriers": 4, "war_suns": 2, "fighters": 60, "infantry": 60}},
-        "parsec": {"vessel": "transport", "movement": parsec.MAX_MOVEMENT,
-                   "attackers": [{"kind": "cruiser", "q": q, "r": r, "range": 6}
-                                 for q, r in RING[:12]],
-                   "blocked": [{"q": q, "r": r} for q, r in RING[12:72]]},
+        "eclipse": {
+            "player": "green",
+            "wormhole_generator": True,
+            "candidates": [
+                {"hex": f"H{i}", "influence": "green", "ships": ["red", "ancient", "gcds"], "wormhole": "half"}
+                for i in range(eclipse.MAX_NEIGHBOURS)
+            ],
+        },
+        "ti4": {
+            "role": "attacker",
+            "opponent_announced_retreat": True,
+            "active_anomaly": "gravity_rift",
+            "candidates": [
+                {"system": f"S{i}", "adjacent": "wormhole", "own_units": True, "anomaly": "gravity_rift"}
+                for i in range(ti4.MAX_CANDIDATES)
+            ],
+            "units": {"carriers": 4, "war_suns": 2, "fighters": 60, "infantry": 60},
+        },
+        "parsec": {
+            "vessel": "transport",
+            "movement": parsec.MAX_MOVEMENT,
+            "attackers": [{"kind": "cruiser", "q": q, "r": r, "range": 6} for q, r in RING[:12]],
+            "blocked": [{"q": q, "r": r} for q, r in RING[12:72]],
+        },
     }
 
 
@@ -73,8 +90,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=300)
     runs = parser.parse_args().runs
-    for name, function in (("eclipse", engine_eclipse), ("ti4", engine_ti4),
-                           ("parsec", engine_parsec)):
+    for name, function in (("eclipse", engine_eclipse), ("ti4", engine_ti4), ("parsec", engine_parsec)):
         timing = measure(function, runs)
         print(f"engine {name:8} median {timing.median:7.3f} ms   p95 {timing.p95:7.3f} ms")
 
@@ -82,10 +98,12 @@ def main() -> None:
 
     client = create_app({"TESTING": True, "INSTANCE_PATH": tempfile.mkdtemp()}).test_client()
     for name, body in api_bodies().items():
+
         def request(name=name, body=body):
             cold()
             response = client.post(f"/api/retreat/{name}?lang=en", json=body)
             assert response.status_code == 200, response.get_data(as_text=True)
+
         timing = measure(request, runs)
         print(f"api    {name:8} median {timing.median:7.3f} ms   p95 {timing.p95:7.3f} ms")
 

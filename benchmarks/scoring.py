@@ -26,18 +26,30 @@ WORLDS = galaxy.WORLDS
 
 
 def eclipse_body() -> dict:
-    players = [{
-        "name": f"P{i}", "species": eclipse.SPECIES[i % len(eclipse.SPECIES)],
-        "reputation": [4] * eclipse.MAX_REPUTATION_TILES, "ambassadors": 5, "hexes": [3] * eclipse.MAX_HEXES,
-        "discoveries": 3, "monoliths": 10, "tech": {"military": 7, "grid": 6, "nano": 5}, "traitor": i == 0,
-        "resources": {"money": 999, "science": 999, "materials": 999},
-    } for i in range(eclipse.MAX_PLAYERS)]
+    players = [
+        {
+            "name": f"P{i}",
+            "species": eclipse.SPECIES[i % len(eclipse.SPECIES)],
+            "reputation": [4] * eclipse.MAX_REPUTATION_TILES,
+            "ambassadors": 5,
+            "hexes": [3] * eclipse.MAX_HEXES,
+            "discoveries": 3,
+            "monoliths": 10,
+            "tech": {"military": 7, "grid": 6, "nano": 5},
+            "traitor": i == 0,
+            "resources": {"money": 999, "science": 999, "materials": 999},
+        }
+        for i in range(eclipse.MAX_PLAYERS)
+    ]
     return {"ancient_ships_on_board": 21, "players": players}
 
 
 def ti4_body() -> dict:
-    return {"target": 14, "unrevealed_public_objectives": 0,
-            "players": [{"name": f"P{i}", "vp": 9, "initiative": i + 1} for i in range(ti4.MAX_PLAYERS)]}
+    return {
+        "target": 14,
+        "unrevealed_public_objectives": 0,
+        "players": [{"name": f"P{i}", "vp": 9, "initiative": i + 1} for i in range(ti4.MAX_PLAYERS)],
+    }
 
 
 def galaxy_body() -> dict:
@@ -53,16 +65,34 @@ def galaxy_body() -> dict:
 
 
 def rftg_body() -> dict:
-    players = [{"name": f"P{i}", "vp_chips": 30, "card_vp": 40, "first_goals": list(rftg.FIRST_GOALS[:4]),
-                "six_dev_bonus": {"other": 10}} for i in range(rftg.MAX_PLAYERS)]
+    players = [
+        {
+            "name": f"P{i}",
+            "vp_chips": 30,
+            "card_vp": 40,
+            "first_goals": list(rftg.FIRST_GOALS[:4]),
+            "six_dev_bonus": {"other": 10},
+        }
+        for i in range(rftg.MAX_PLAYERS)
+    ]
     goals = [{"goal": g, "values": {p["name"]: 7 for p in players}} for g in list(rftg.MOST_GOALS)[:2]]
     return {"players": players, "most_goals": goals}
 
 
 def parsec_body() -> dict:
     full = {k: parsec.MAX_CARDS for k in parsec.RESOURCES}
-    return {"players": [{"name": f"P{i}", "resources": full, "events": {c: 50 for c in parsec.EVENT_VP},
-                         "units": {u: 60 for u in parsec.UNIT_VP}, "modules_dominated": 3} for i in range(4)]}
+    return {
+        "players": [
+            {
+                "name": f"P{i}",
+                "resources": full,
+                "events": {c: 50 for c in parsec.EVENT_VP},
+                "units": {u: 60 for u in parsec.UNIT_VP},
+                "modules_dominated": 3,
+            }
+            for i in range(4)
+        ]
+    }
 
 
 BODIES = {"eclipse": eclipse_body, "ti4": ti4_body, "galaxy": galaxy_body, "rftg": rftg_body, "parsec": parsec_body}

@@ -43,7 +43,9 @@ def main() -> None:
                 print(f"{mark} [{q['lang']}] {q['q']!r} -> {ids[:3]} (want {q['answers']})")
         for name, engine in (("lexical", search), ("rerank", reranked)):
             for group, (count, at1, at3, mrr) in hit_rates(engine, questions).items():
-                print(f"  {name:>7} {group:>3}: {count:3d} questions  hit@1 {at1:6.1%}  hit@3 {at3:6.1%}  MRR {mrr:.3f}")
+                print(
+                    f"  {name:>7} {group:>3}: {count:3d} questions  hit@1 {at1:6.1%}  hit@3 {at3:6.1%}  MRR {mrr:.3f}"
+                )
 
 
 if __name__ == "__main__":

@@ -68,15 +68,21 @@ def main() -> None:
         search.use_vectors(vectors.load(VECTORS_ROOT, db), default_encoder())
         measured["rerank"] = timed(search, questions, rounds)
     print(f"sections indexed: {len(db.sections)} ({sum(1 for s in db.sections.values() if s.body_en)} with English)")
-    print(f"index build: median {statistics.median(builds):.2f} s, max {max(builds):.2f} s (3 builds); "
-          f"CPU median {statistics.median(builds_cpu):.2f} s")
-    print(f"section vectors: {len(vectors.load(VECTORS_ROOT, db).rows)} texts, "
-          + (f"encoded in {encoded:.1f} s" if "--encode" in sys.argv else f"ready ({built.name}; --encode to time)"))
+    print(
+        f"index build: median {statistics.median(builds):.2f} s, max {max(builds):.2f} s (3 builds); "
+        f"CPU median {statistics.median(builds_cpu):.2f} s"
+    )
+    print(
+        f"section vectors: {len(vectors.load(VECTORS_ROOT, db).rows)} texts, "
+        + (f"encoded in {encoded:.1f} s" if "--encode" in sys.argv else f"ready ({built.name}; --encode to time)")
+    )
     print(f"index open (speller, term lists): {opened:.2f} s")
     for name, (latencies, cpu) in measured.items():
-        print(f"{name:>7} latency over {len(latencies)} searches: p50 {statistics.median(latencies):.1f} ms, "
-              f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms; "
-              f"CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms")
+        print(
+            f"{name:>7} latency over {len(latencies)} searches: p50 {statistics.median(latencies):.1f} ms, "
+            f"p95 {percentile(latencies, 0.95):.1f} ms, max {max(latencies):.1f} ms; "
+            f"CPU p50 {statistics.median(cpu):.1f} ms, p95 {percentile(cpu, 0.95):.1f} ms"
+        )
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
 
 

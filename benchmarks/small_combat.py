@@ -24,10 +24,22 @@ def main() -> None:
     _measure("galaxy: 9 attacks, 9 different ships", lambda: attack_sequence(Attacker(8), ships, n, "different"))
     mixed = [ShipTarget(10), ShipTarget(9), BaseTarget(), BaseTarget(True)]
     _measure("galaxy: 9 attacks, same plan, ships then bases", lambda: attack_sequence(Attacker(7), mixed, n))
-    attackers = [AttackingShip(u, d) for u, d in zip(
-        ["cruiser", "fighter", "armored_transport", "cruiser", "fighter", "fighter", "cruiser", "armored_transport"],
-        [2, 1, 1, 1, 1, 1, 2, 1],
-    )][:MAX_ATTACKERS]
+    attackers = [
+        AttackingShip(u, d)
+        for u, d in zip(
+            [
+                "cruiser",
+                "fighter",
+                "armored_transport",
+                "cruiser",
+                "fighter",
+                "fighter",
+                "cruiser",
+                "armored_transport",
+            ],
+            [2, 1, 1, 1, 1, 1, 2, 1],
+        )
+    ][:MAX_ATTACKERS]
     _measure(
         "parsec: 8 coordinated attackers, fight to the end",
         lambda: combat_odds(attackers, Defender("cruiser", surrounded=True), Modifiers(defense=3)),

@@ -30,49 +30,83 @@ from engine.ti4.rolls import _hits  # noqa: E402
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, UPGRADABLE, Flagship  # noqa: E402
 
 CASES = {
-    "small space (3 vs 3)": Battle("space", Force({"cruiser": 2, "fighter": 1}),
-                                   Force({"destroyer": 1, "fighter": 2})),
-    "small ground (3 vs 2, bombard)": Battle("ground", Force({"infantry": 3, "dreadnought": 1}),
-                                             Force({"infantry": 2})),
+    "small space (3 vs 3)": Battle("space", Force({"cruiser": 2, "fighter": 1}), Force({"destroyer": 1, "fighter": 2})),
+    "small ground (3 vs 2, bombard)": Battle(
+        "ground", Force({"infantry": 3, "dreadnought": 1}), Force({"infantry": 2})
+    ),
     "medium space (8 vs 8, PDS, nebula)": Battle(
-        "space", Force({"dreadnought": 2, "destroyer": 2, "carrier": 1, "fighter": 3}),
-        Force({"cruiser": 3, "destroyer": 2, "carrier": 1, "fighter": 2, "pds": 2}), nebula=True),
+        "space",
+        Force({"dreadnought": 2, "destroyer": 2, "carrier": 1, "fighter": 3}),
+        Force({"cruiser": 3, "destroyer": 2, "carrier": 1, "fighter": 2, "pds": 2}),
+        nebula=True,
+    ),
     "large space (18 vs 17)": Battle(
-        "space", Force({"dreadnought": 2, "cruiser": 4, "destroyer": 4, "carrier": 2,
-                        "fighter": 6}),
-        Force({"dreadnought": 2, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 8})),
+        "space",
+        Force({"dreadnought": 2, "cruiser": 4, "destroyer": 4, "carrier": 2, "fighter": 6}),
+        Force({"dreadnought": 2, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 8}),
+    ),
     "large space (18 vs 17, war suns, upgrades)": Battle(
-        "space", Force({"war_sun": 2, "dreadnought": 3, "destroyer": 4, "carrier": 2,
-                        "fighter": 7}, upgrades=("destroyer", "carrier", "fighter")),
-        Force({"dreadnought": 4, "cruiser": 3, "destroyer": 4, "carrier": 2, "fighter": 4,
-               "pds": 3}, upgrades=("cruiser", "pds"))),
+        "space",
+        Force(
+            {"war_sun": 2, "dreadnought": 3, "destroyer": 4, "carrier": 2, "fighter": 7},
+            upgrades=("destroyer", "carrier", "fighter"),
+        ),
+        Force(
+            {"dreadnought": 4, "cruiser": 3, "destroyer": 4, "carrier": 2, "fighter": 4, "pds": 3},
+            upgrades=("cruiser", "pds"),
+        ),
+    ),
     "large space (18 vs 17, flagships, technologies)": Battle(
-        "space", Force({"flagship": 1, "dreadnought": 3, "cruiser": 4, "destroyer": 3, "carrier": 2,
-                        "fighter": 5}, flagship=Flagship(5, 2, 3),
-                       technologies=("assault_cannon", "antimass_deflectors")),
-        Force({"flagship": 1, "dreadnought": 3, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 6,
-               "pds": 2}, flagship=Flagship(7, 2, 3),
-              technologies=("plasma_scoring", "graviton_laser_system"))),
+        "space",
+        Force(
+            {"flagship": 1, "dreadnought": 3, "cruiser": 4, "destroyer": 3, "carrier": 2, "fighter": 5},
+            flagship=Flagship(5, 2, 3),
+            technologies=("assault_cannon", "antimass_deflectors"),
+        ),
+        Force(
+            {"flagship": 1, "dreadnought": 3, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 6, "pds": 2},
+            flagship=Flagship(7, 2, 3),
+            technologies=("plasma_scoring", "graviton_laser_system"),
+        ),
+    ),
     "limit space (24 vs 24, war suns)": Battle(
-        "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8,
-                        "fighter": 5}),
-        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5})),
+        "space",
+        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5}),
+        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5}),
+    ),
     "limit space (24 vs 24, war suns, Duranium both)": Battle(
-        "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
-                       technologies=("duranium_armor",)),
-        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
-              technologies=("duranium_armor",))),
+        "space",
+        Force(
+            {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+            technologies=("duranium_armor",),
+        ),
+        Force(
+            {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+            technologies=("duranium_armor",),
+        ),
+    ),
     "limit space (24 vs 24, Shields Holding 4, Direct Hit 3 both)": Battle(
-        "space", Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
-                       cards=ActionCards(shields_holding=4, direct_hit=3)),
-        Force({"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
-              cards=ActionCards(shields_holding=4, direct_hit=3))),
+        "space",
+        Force(
+            {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+            cards=ActionCards(shields_holding=4, direct_hit=3),
+        ),
+        Force(
+            {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
+            cards=ActionCards(shields_holding=4, direct_hit=3),
+        ),
+    ),
     "worst seen (24 vs 22, fighters last, retreat r4)": Battle(
-        "space", Force({"war_sun": 2, "dreadnought": 5, "destroyer": 3, "fighter": 14},
-                       upgrades=("destroyer",), retreat_round=4,
-                       policy=HitPolicy(order=("war_sun", "dreadnought", "destroyer", "fighter"),
-                                        keep_alive="war_sun")),
-        Force({"war_sun": 2, "dreadnought": 5, "destroyer": 8, "fighter": 9}), nebula=True),
+        "space",
+        Force(
+            {"war_sun": 2, "dreadnought": 5, "destroyer": 3, "fighter": 14},
+            upgrades=("destroyer",),
+            retreat_round=4,
+            policy=HitPolicy(order=("war_sun", "dreadnought", "destroyer", "fighter"), keep_alive="war_sun"),
+        ),
+        Force({"war_sun": 2, "dreadnought": 5, "destroyer": 8, "fighter": 9}),
+        nebula=True,
+    ),
 }
 
 SHIP_KINDS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun")
@@ -94,16 +128,27 @@ def _random_force(rng: random.Random, retreat: bool) -> Force:
         first = rng.randint(1, MAX_ROUND)
         last = rng.choice((None, rng.randint(first, MAX_ROUND)))
         modifiers.append(RoundModifier(rng.choice((-3, -2, -1, 1, 2, 3)), first, last))
-    return Force(units, upgrades=tuple(u for u in UPGRADABLE if rng.random() < 0.5),
-                 policy=HitPolicy(tuple(order), sustain_first=rng.random() < 0.5),
-                 retreat_round=MAX_ROUND if retreat else None, modifiers=tuple(modifiers),
-                 flagship=Flagship(rng.randint(3, 9), rng.randint(1, 4), 3))
+    return Force(
+        units,
+        upgrades=tuple(u for u in UPGRADABLE if rng.random() < 0.5),
+        policy=HitPolicy(tuple(order), sustain_first=rng.random() < 0.5),
+        retreat_round=MAX_ROUND if retreat else None,
+        modifiers=tuple(modifiers),
+        flagship=Flagship(rng.randint(3, 9), rng.randint(1, 4), 3),
+    )
 
 
 def random_plan_battles(count: int, seed: int = 20261123) -> list[Battle]:
     rng = random.Random(seed)
-    return [Battle("space", _random_force(rng, rng.random() < 0.5), _random_force(rng, rng.random() < 0.5),
-                   nebula=rng.random() < 0.3) for _ in range(count)]
+    return [
+        Battle(
+            "space",
+            _random_force(rng, rng.random() < 0.5),
+            _random_force(rng, rng.random() < 0.5),
+            nebula=rng.random() < 0.3,
+        )
+        for _ in range(count)
+    ]
 
 
 def peak_memory_mb(battle: Battle) -> float:
@@ -130,8 +175,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--random", type=int, default=40, help="random plan battles to search")
     parser.add_argument("--runs", type=int, default=10, help="timed runs of each large battle")
-    parser.add_argument("--only-before", action="store_true",
-                        help="only the battles the engine before numpy could solve (no cards, no Duranium)")
+    parser.add_argument(
+        "--only-before",
+        action="store_true",
+        help="only the battles the engine before numpy could solve (no cards, no Duranium)",
+    )
     args = parser.parse_args()
     cases = {k: v for k, v in CASES.items() if not (args.only_before and ("Duranium" in k or "Shields" in k))}
     k, battle = worst(random_plan_battles(args.random))
@@ -139,9 +187,11 @@ def main() -> None:
     for name, battle in cases.items():
         runs = 4 * args.runs if "small" in name or "medium" in name else args.runs
         t = measure(lambda: calculate(battle), runs, setup=_hits.cache_clear)  # cold: a first request's cost
-        print(f"{name:50s} wall median {t.median:7.1f} ms  p95 {t.p95:7.1f} ms"
-              f" | cpu median {t.cpu_median:7.1f} ms  p95 {t.cpu_p95:7.1f} ms"
-              f" | peak {peak_memory_mb(battle):6.1f} MB ({runs} runs)")
+        print(
+            f"{name:50s} wall median {t.median:7.1f} ms  p95 {t.p95:7.1f} ms"
+            f" | cpu median {t.cpu_median:7.1f} ms  p95 {t.cpu_p95:7.1f} ms"
+            f" | peak {peak_memory_mb(battle):6.1f} MB ({runs} runs)"
+        )
 
 
 if __name__ == "__main__":

@@ -40,13 +40,20 @@ STOP_SECONDS = 30
 
 
 def find_nginx() -> str | None:
-    return shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None)
+    return shutil.which("nginx") or next(
+        (p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx") if os.access(p, os.X_OK)), None
+    )
 
 
 def site_config(listen: str, upstream: str, access_log: str, settings: dict[str, str] | None = None) -> str:
     """The http-level nginx configuration for one front, from the template."""
-    values = {**DEFAULTS, **(settings or {}), "ASTROLABIO_LISTEN": listen,
-              "ASTROLABIO_UPSTREAM": f"server {upstream};", "ASTROLABIO_ACCESS_LOG": access_log}
+    values = {
+        **DEFAULTS,
+        **(settings or {}),
+        "ASTROLABIO_LISTEN": listen,
+        "ASTROLABIO_UPSTREAM": f"server {upstream};",
+        "ASTROLABIO_ACCESS_LOG": access_log,
+    }
     template = (NGINX_DIR / "astrolabio.conf.template").read_text(encoding="utf-8")
     # Only ${ASTROLABIO_...} are ours, as envsubst in the nginx image sees them; $name is nginx's.
     return re.sub(r"\$\{(ASTROLABIO_[A-Z_]+)\}", lambda match: values[match.group(1)], template)
@@ -54,7 +61,9 @@ def site_config(listen: str, upstream: str, access_log: str, settings: dict[str,
 
 def main_config(run: Path) -> str:
     """nginx's main file for a front run by an ordinary user: every path inside ``run``."""
-    temp = "\n".join(f"    {kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"    {kind}_temp_path {run / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     user = "user nobody nogroup;\n" if os.geteuid() == 0 else ""
     return (
         f"{user}daemon off;\nworker_processes 1;\npid {run / 'nginx.pid'};\nerror_log stderr warn;\n"
@@ -74,8 +83,14 @@ def write_front(run: Path, listen: str, socket: Path, access_log: str, settings:
 class Server:
     """gunicorn and nginx as child processes sharing one private runtime folder."""
 
-    def __init__(self, host: str, port: int, env: dict[str, str] | None = None,
-                 settings: dict[str, str] | None = None, access_log: str = "/dev/stdout"):
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        env: dict[str, str] | None = None,
+        settings: dict[str, str] | None = None,
+        access_log: str = "/dev/stdout",
+    ):
         nginx = find_nginx()
         if nginx is None:
             raise SystemExit("nginx is missing: install it (Debian: apt-get install nginx); ./run.sh does it")
@@ -84,12 +99,18 @@ class Server:
         socket = self.run / "gunicorn.sock"
         listen = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
         config = write_front(self.run, listen, socket, access_log, settings)
-        app_env = {**os.environ, **(env or {}), "ASTROLABIO_BIND": f"unix:{socket}",
-                   "ASTROLABIO_CONTROL_SOCKET": str(self.run / "gunicorn.ctl"),
-                   "ASTROLABIO_APP_ACCESS_LOG": "", "ASTROLABIO_PROXIES": "1"}
+        app_env = {
+            **os.environ,
+            **(env or {}),
+            "ASTROLABIO_BIND": f"unix:{socket}",
+            "ASTROLABIO_CONTROL_SOCKET": str(self.run / "gunicorn.ctl"),
+            "ASTROLABIO_APP_ACCESS_LOG": "",
+            "ASTROLABIO_PROXIES": "1",
+        }
         gunicorn = Path(sys.executable).with_name("gunicorn")
-        self.gunicorn = subprocess.Popen([str(gunicorn), "--config", "gunicorn.conf.py", "app:create_app()"],
-                                         cwd=ROOT, env=app_env)
+        self.gunicorn = subprocess.Popen(
+            [str(gunicorn), "--config", "gunicorn.conf.py", "app:create_app()"], cwd=ROOT, env=app_env
+        )
         self.nginx = subprocess.Popen([nginx, "-e", "stderr", "-p", str(self.run), "-c", str(config)], cwd=self.run)
 
     def alive(self) -> bool:

@@ -124,9 +124,7 @@ def parse_blocks(text: str, file: str = "<string>") -> list[RawBlock]:
                 if not sep:
                     raise RulesDBError(f"{file}: section {match['id']}: bad metadata line {line!r}")
                 meta[key.strip()] = value.strip()
-        blocks.append(
-            RawBlock(match["id"], meta, heading["title"], "\n".join(lines[1:]).strip(), file)
-        )
+        blocks.append(RawBlock(match["id"], meta, heading["title"], "\n".join(lines[1:]).strip(), file))
     return blocks
 
 
@@ -188,8 +186,16 @@ class RulesDB:
 
 def _read_game(folder: Path, game: str) -> tuple[Game, list[RawBlock], dict[str, RawBlock]]:
     meta = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
-    info = Game(game, meta["name"], meta["document"], meta["version"], meta["source"],
-                meta.get("name_en", ""), meta.get("document_en", ""), meta.get("bold", "emphasis"))
+    info = Game(
+        game,
+        meta["name"],
+        meta["document"],
+        meta["version"],
+        meta["source"],
+        meta.get("name_en", ""),
+        meta.get("document_en", ""),
+        meta.get("bold", "emphasis"),
+    )
     italian: list[RawBlock] = []
     for path in sorted((folder / "it").glob("*.md")):
         italian.extend(parse_blocks(path.read_text(encoding="utf-8"), f"{game}/it/{path.name}"))

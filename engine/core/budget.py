@@ -29,8 +29,7 @@ class BudgetExceeded(RuntimeError):
 
 
 @contextmanager
-def time_budget(seconds: float, slow_after: float = 0.0,
-                on_slow: Callable[[], None] | None = None) -> Iterator[None]:
+def time_budget(seconds: float, slow_after: float = 0.0, on_slow: Callable[[], None] | None = None) -> Iterator[None]:
     previous = getattr(_local, "deadline", None)
     started = time.monotonic()
     # [end, seconds, when on_slow is due, on_slow (None once called)]

@@ -54,9 +54,7 @@ def player_names(
     ``field`` is the list's path; a bad name is reported as ``<field>[i]<suffix>``.
     """
     if not minimum <= len(names) <= maximum:
-        raise InvalidInput(
-            "player_count", field=field, rule=rule, minimum=minimum, maximum=maximum, count=len(names)
-        )
+        raise InvalidInput("player_count", field=field, rule=rule, minimum=minimum, maximum=maximum, count=len(names))
     seen: set[str] = set()
     for i, name in enumerate(names):
         player_name(name, f"{field}[{i}]{suffix}")

@@ -104,12 +104,8 @@ def cited(first: Sequence[str], players: Sequence[PlayerScore], *reasons: Reason
     return tuple(dict.fromkeys(ids))
 
 
-def standing(
-    players: Sequence[PlayerScore], ladder: Sequence[TieBreak], scoring_rule: str
-) -> Standing:
+def standing(players: Sequence[PlayerScore], ladder: Sequence[TieBreak], scoring_rule: str) -> Standing:
     """Totals, then the tie-break ladder among the leaders: the usual end of a scored game."""
     totals = {p.name: p.total for p in players}
     winner, co_winners, tie_break = break_ties(leaders(totals), ladder, scoring_rule)
-    return Standing(
-        tuple(players), winner, co_winners, tie_break, rules=cited([scoring_rule], players, tie_break)
-    )
+    return Standing(tuple(players), winner, co_winners, tie_break, rules=cited([scoring_rule], players, tie_break))

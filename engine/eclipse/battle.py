@@ -196,13 +196,24 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
     if fleet.npc and any(SHIP_TYPES[g.kind].npc != fleet.npc for g in fleet.groups):
         raise InvalidInput("npc_mixed_with_players", field=f"{side}.ships", rule=RULE_NPC)
     if fleet.targeting not in TARGETINGS:
-        raise InvalidInput("unknown_targeting", field=f"{side}.targeting", rule=RULE_COMBAT,
-                           value=fleet.targeting, allowed=list(TARGETINGS))
+        raise InvalidInput(
+            "unknown_targeting",
+            field=f"{side}.targeting",
+            rule=RULE_COMBAT,
+            value=fleet.targeting,
+            allowed=list(TARGETINGS),
+        )
     if fleet.retreat is not None:
         if fleet.npc:
             raise InvalidInput("npc_cannot_retreat", field=f"{side}.retreat", rule=RULE_RETREAT)
-        require_int(fleet.retreat.round, 1, MAX_RETREAT_ROUND, f"{side}.retreat.round",
-                    code="retreat_round_out_of_range", rule=RULE_RETREAT)
+        require_int(
+            fleet.retreat.round,
+            1,
+            MAX_RETREAT_ROUND,
+            f"{side}.retreat.round",
+            code="retreat_round_out_of_range",
+            rule=RULE_RETREAT,
+        )
         kinds = {g.kind for g in fleet.groups}
         for k in fleet.retreat.kinds:
             if k not in kinds:
@@ -211,8 +222,14 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
             raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat.types", rule=RULE_RETREAT)
 
 
-def solve_battle(attacker: Fleet, defender: Fleet, exact: bool = False, keep_terminals: bool = False,
-                 background: bool = False, progress: Callable[[float], None] | None = None) -> BattleResult:
+def solve_battle(
+    attacker: Fleet,
+    defender: Fleet,
+    exact: bool = False,
+    keep_terminals: bool = False,
+    background: bool = False,
+    progress: Callable[[float], None] | None = None,
+) -> BattleResult:
     """Solve one battle exactly.
 
     Floats by default (sums are 1 within 1e-12); ``exact`` keeps every probability a Fraction
@@ -239,8 +256,10 @@ class _Battle:
         self.side = [ATTACKER] * len(attacker.groups) + [DEFENDER] * len(defender.groups)
         self.targeting = tuple(NPC_TARGETING if f.npc else f.targeting for f in self.fleets)
         n = len(self.groups)
-        self.members = (tuple(i for i in range(n) if self.side[i] == ATTACKER),
-                        tuple(i for i in range(n) if self.side[i] == DEFENDER))
+        self.members = (
+            tuple(i for i in range(n) if self.side[i] == ATTACKER),
+            tuple(i for i in range(n) if self.side[i] == DEFENDER),
+        )
 
         def key(i: int) -> tuple:
             return (-self.groups[i].stats.initiative, -self.side[i], _TYPE_ORDER[self.groups[i].kind])
@@ -251,11 +270,20 @@ class _Battle:
         specs = []
         for i, g in enumerate(self.groups):
             plan = self.fleets[self.side[i]].retreat
-            specs.append(GroupSpec(
-                side=self.side[i], kind=g.kind, count=g.count, hull=g.stats.hull, shield=g.stats.shield,
-                computer=g.stats.computer, cannon_dice=g.stats.cannon_dice, missile_dice=g.stats.missile_dice,
-                retreat_round=plan.round if plan and plan.covers(g.kind) else None,
-                start=tuple(sorted(g.damage or (0,) * g.count, reverse=True))))
+            specs.append(
+                GroupSpec(
+                    side=self.side[i],
+                    kind=g.kind,
+                    count=g.count,
+                    hull=g.stats.hull,
+                    shield=g.stats.shield,
+                    computer=g.stats.computer,
+                    cannon_dice=g.stats.cannon_dice,
+                    missile_dice=g.stats.missile_dice,
+                    retreat_round=plan.round if plan and plan.covers(g.kind) else None,
+                    start=tuple(sorted(g.damage or (0,) * g.count, reverse=True)),
+                )
+            )
         self.rounds_detail = estimate_states(attacker, defender) <= MAX_ROUNDS_DETAIL
         self.sweep = Sweep(specs, self.order, self.missile_order, self.targeting, exact, self.rounds_detail)
 
@@ -280,7 +308,9 @@ class _Battle:
                 if status[i] == 2 and ships:
                     esc_group[i] += m
             for side in (ATTACKER, DEFENDER):
-                escaped = not self.present(dmg, status, side) and any(dmg[i] and status[i] == 2 for i in self.members[side])
+                escaped = not self.present(dmg, status, side) and any(
+                    dmg[i] and status[i] == 2 for i in self.members[side]
+                )
                 if escaped:
                     escape[side] += m
                 # STALLO: the attacker retreats (assumed possible) or is destroyed; either way it
@@ -298,32 +328,57 @@ class _Battle:
             if not self.exact:
                 exp_lost = max(exp_lost, 0.0)
             lost[self.side[i]] += exp_lost
-            groups.append(GroupResult(SIDE_NAMES[self.side[i]], g.kind, g.count, g.stats.initiative,
-                                      tuple(f(p) for p in surv[i]), f(esc_group[i]), f(exp_lost)))
+            groups.append(
+                GroupResult(
+                    SIDE_NAMES[self.side[i]],
+                    g.kind,
+                    g.count,
+                    g.stats.initiative,
+                    tuple(f(p) for p in surv[i]),
+                    f(esc_group[i]),
+                    f(exp_lost),
+                )
+            )
         reasons, rules = self.reasons(win["S"], escape)
         terminals = None
         if keep_terminals:
             terminals = {key: f(m) for key, m in out.finals.items()}
 
         def describe(order):
-            return tuple((SIDE_NAMES[self.side[i]], self.groups[i].kind, self.groups[i].stats.initiative) for i in order)
+            return tuple(
+                (SIDE_NAMES[self.side[i]], self.groups[i].kind, self.groups[i].stats.initiative) for i in order
+            )
 
         return BattleResult(
-            attacker_win=f(win["A"]), defender_win=f(win["D"]), stalemate=f(win["S"]),
-            attacker_escape=f(escape[0]), defender_escape=f(escape[1]),
+            attacker_win=f(win["A"]),
+            defender_win=f(win["D"]),
+            stalemate=f(win["S"]),
+            attacker_escape=f(escape[0]),
+            defender_escape=f(escape[1]),
             attacker_reputation=None if self.fleets[0].npc else f(rep[0]),
             defender_reputation=None if self.fleets[1].npc else f(rep[1]),
             expected_rounds=f(out.expected_rounds),
-            rounds=tuple(f(p) for p in out.rounds) if self.rounds_detail else (), groups=tuple(groups),
-            attacker_expected_lost=f(lost[0]), defender_expected_lost=f(lost[1]),
-            order=describe(self.order), missile_order=describe(self.missile_order),
-            targeting=self.targeting, fallback=self.fallback, states=out.states, estimate=estimate,
-            rules=rules, reasons=reasons, terminals=terminals,
+            rounds=tuple(f(p) for p in out.rounds) if self.rounds_detail else (),
+            groups=tuple(groups),
+            attacker_expected_lost=f(lost[0]),
+            defender_expected_lost=f(lost[1]),
+            order=describe(self.order),
+            missile_order=describe(self.missile_order),
+            targeting=self.targeting,
+            fallback=self.fallback,
+            states=out.states,
+            estimate=estimate,
+            rules=rules,
+            reasons=reasons,
+            terminals=terminals,
         )
 
     def reasons(self, stalemate: Num, escape: list[Num]) -> tuple[tuple[Reason, ...], tuple[str, ...]]:
-        reasons = [Reason("initiative_order", RULE_GENERAL), Reason("hit_rule", RULE_HIT),
-                   Reason("damage_rule", RULE_DAMAGE)]
+        reasons = [
+            Reason("initiative_order", RULE_GENERAL),
+            Reason("hit_rule", RULE_HIT),
+            Reason("damage_rule", RULE_DAMAGE),
+        ]
         inits: dict[int, set[int]] = {}
         for i in self.order:
             inits.setdefault(self.groups[i].stats.initiative, set()).add(self.side[i])
@@ -335,8 +390,9 @@ class _Battle:
         if not self.rounds_detail:
             reasons.append(Reason("rounds_expected_only", RULE_ROUND, {"limit": MAX_ROUNDS_DETAIL}))
         if self.fallback:
-            reasons.append(Reason("optimal_fallback", RULE_COMBAT, {"limit": MAX_OPTIMAL_STATES,
-                                                                   "targeting": FALLBACK_TARGETING}))
+            reasons.append(
+                Reason("optimal_fallback", RULE_COMBAT, {"limit": MAX_OPTIMAL_STATES, "targeting": FALLBACK_TARGETING})
+            )
         for side, fleet in enumerate(self.fleets):
             if fleet.npc:
                 kinds = {g.kind for g in fleet.groups}
@@ -346,8 +402,9 @@ class _Battle:
                 if "gcds" in kinds:
                     reasons.append(Reason("gcds_stats", RULE_GCDS))
             if fleet.retreat:
-                reasons.append(Reason("retreat_plan", RULE_RETREAT, {"side": SIDE_NAMES[side],
-                                                                    "round": fleet.retreat.round}))
+                reasons.append(
+                    Reason("retreat_plan", RULE_RETREAT, {"side": SIDE_NAMES[side], "round": fleet.retreat.round})
+                )
         if stalemate:
             reasons.append(Reason("stalemate_possible", RULE_STALEMATE))
         if any(escape):

@@ -70,8 +70,9 @@ class ShipStats:
 
 def ship_type(kind: str, field: str) -> ShipType:
     if kind not in SHIP_TYPES:
-        raise InvalidInput("unknown_ship_type", field=field, rule="eclipse/fase-combattimento",
-                           value=kind, allowed=sorted(SHIP_TYPES))
+        raise InvalidInput(
+            "unknown_ship_type", field=field, rule="eclipse/fase-combattimento", value=kind, allowed=sorted(SHIP_TYPES)
+        )
     return SHIP_TYPES[kind]
 
 
@@ -84,12 +85,19 @@ def stats_from_parts(kind: str, parts: tuple[str, ...] | list[str], field: str =
         if pid not in PARTS:
             raise InvalidInput("unknown_part", field=f"{field}[{i}]", rule=RULE_SVILUPPO, part=pid)
     if len(parts) > stype.slots:
-        raise InvalidInput("too_many_parts", field=field, rule=RULE_SVILUPPO,
-                           parts=len(parts), slots=stype.slots, type=kind)
+        raise InvalidInput(
+            "too_many_parts", field=field, rule=RULE_SVILUPPO, parts=len(parts), slots=stype.slots, type=kind
+        )
     stats = _sum_parts(stype, parts)
     if stats.energy_use > stats.energy_production:
-        raise InvalidInput("energy_over_budget", field=field, rule=RULE_SVILUPPO,
-                           use=stats.energy_use, production=stats.energy_production, type=kind)
+        raise InvalidInput(
+            "energy_over_budget",
+            field=field,
+            rule=RULE_SVILUPPO,
+            use=stats.energy_use,
+            production=stats.energy_production,
+            type=kind,
+        )
     has_drive = any(PARTS[p].kind == "drive" for p in parts)
     if stype.movable and not has_drive:
         raise InvalidInput("drive_required", field=field, rule=RULE_SVILUPPO, type=kind)
@@ -109,7 +117,9 @@ def _sum_parts(stype: ShipType, parts: tuple[str, ...] | list[str]) -> ShipStats
         hull=sum(p.hull for p in ps),
         computer=sum(p.computer for p in ps),
         shield=sum(p.shield for p in ps),
-        ion=cannons[1], plasma=cannons[2], antimatter=cannons[4],
+        ion=cannons[1],
+        plasma=cannons[2],
+        antimatter=cannons[4],
         missiles=sum(p.missile_dice for p in ps) // 2,
         energy_production=stype.base_energy + sum(p.energy for p in ps if p.energy > 0),
         energy_use=-sum(p.energy for p in ps if p.energy < 0),
@@ -130,8 +140,15 @@ def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None)
         if isinstance(v, bool) or not isinstance(v, int):
             raise InvalidInput("not_an_integer", field=where, value=v)
         if not lo <= v <= hi:
-            raise InvalidInput("stat_out_of_range", field=where, rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
-                               stat=name, value=v, min=lo, max=hi)
+            raise InvalidInput(
+                "stat_out_of_range",
+                field=where,
+                rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
+                stat=name,
+                value=v,
+                min=lo,
+                max=hi,
+            )
         out[name] = v
     return ShipStats(**out)
 

@@ -107,8 +107,15 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
     return HexResult(hold, tuple(f.name for f in order), battles, (RULE_COMBAT, RULE_REPAIR), reasons)
 
 
-def _fight(att_idx: int, attacker: Fleet, def_idx: int, defender: Fleet, weight: Num,
-           out: dict[tuple[int, Fleet], Num], exact: bool) -> None:
+def _fight(
+    att_idx: int,
+    attacker: Fleet,
+    def_idx: int,
+    defender: Fleet,
+    weight: Num,
+    out: dict[tuple[int, Fleet], Num],
+    exact: bool,
+) -> None:
     """Add the distribution of (holder, surviving fleet) after ``attacker`` meets ``defender``."""
     try:
         result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)

@@ -88,8 +88,12 @@ SHIP_TYPES: dict[str, ShipType] = {
         ShipType("dreadnought", slots=8, base_initiative=0, base_energy=0, limit=2, reputation=3, size=4, movable=True),
         ShipType("starbase", slots=5, base_initiative=4, base_energy=3, limit=4, reputation=1, size=2, movable=False),
         # NPCs: never built, so ``limit`` is a work limit (documented in docs/eclipse_combat.md).
-        ShipType("ancient", slots=0, base_initiative=2, base_energy=0, limit=3, reputation=1, size=3, movable=False, npc=True),
-        ShipType("gcds", slots=0, base_initiative=0, base_energy=0, limit=1, reputation=3, size=5, movable=False, npc=True),
+        ShipType(
+            "ancient", slots=0, base_initiative=2, base_energy=0, limit=3, reputation=1, size=3, movable=False, npc=True
+        ),
+        ShipType(
+            "gcds", slots=0, base_initiative=0, base_energy=0, limit=1, reputation=3, size=5, movable=False, npc=True
+        ),
     )
 }
 
@@ -101,7 +105,13 @@ TERRAN_BLUEPRINTS: dict[str, tuple[str, ...]] = {
     "interceptor": ("ion_cannon", "nuclear_source", "nuclear_drive"),
     "cruiser": ("ion_cannon", "hull", "nuclear_source", "nuclear_drive", "electron_computer"),
     "dreadnought": (
-        "ion_cannon", "ion_cannon", "hull", "hull", "nuclear_source", "nuclear_drive", "electron_computer",
+        "ion_cannon",
+        "ion_cannon",
+        "hull",
+        "hull",
+        "nuclear_source",
+        "nuclear_drive",
+        "electron_computer",
     ),
     "starbase": ("ion_cannon", "hull", "hull", "electron_computer"),
 }

@@ -76,6 +76,7 @@ class Situation:
 
 # --- the ladder of predicates -------------------------------------------------------------
 
+
 def is_movable(ship_type: str | None) -> bool:
     """Starbases carry no drives, so they can never move, hence never retreat."""
     return ship_type != "starbase"
@@ -115,8 +116,7 @@ def destination_reasons(s: Situation, n: Neighbour) -> tuple[Reason, ...]:
     elif not is_crossable(n, s.wormhole_generator):
         reasons.append(Reason("half_wormhole", RULE_WORMHOLE_GENERATOR, {"hex": n.hex}))
     if not has_own_disc(n, s.player):
-        reasons.append(Reason("no_influence_disc", RULE_RETREAT,
-                              {"hex": n.hex, "owner": n.influence}))
+        reasons.append(Reason("no_influence_disc", RULE_RETREAT, {"hex": n.hex, "owner": n.influence}))
     if is_free_of_enemies(n, s.player):
         return tuple(reasons)
     enemies = enemy_factions(n, s.player)
@@ -156,19 +156,23 @@ def rules(s: Situation) -> tuple[str, ...]:
 
 # --- building and validating situations ---------------------------------------------------
 
-def situation(player: str, neighbours: list[dict] | tuple[Neighbour, ...], *,
-              wormhole_generator: bool = False, ship_type: str | None = None,
-              all_ships_retreat: bool | None = None) -> Situation:
+
+def situation(
+    player: str,
+    neighbours: list[dict] | tuple[Neighbour, ...],
+    *,
+    wormhole_generator: bool = False,
+    ship_type: str | None = None,
+    all_ships_retreat: bool | None = None,
+) -> Situation:
     """Validate raw values and build a :class:`Situation`; refuses with ``InvalidInput``."""
     if player not in COLOURS:
         raise InvalidInput("unknown_player", field="player", choices=list(COLOURS))
     if ship_type is not None and ship_type not in SHIP_TYPES:
         raise InvalidInput("unknown_ship_type", field="ship_type", choices=list(SHIP_TYPES))
     if len(neighbours) > MAX_NEIGHBOURS:
-        raise InvalidInput("too_many_candidates", field="candidates", max=MAX_NEIGHBOURS,
-                           rule=RULE_RETREAT)
-    built = tuple(n if isinstance(n, Neighbour) else _neighbour(n, i)
-                  for i, n in enumerate(neighbours))
+        raise InvalidInput("too_many_candidates", field="candidates", max=MAX_NEIGHBOURS, rule=RULE_RETREAT)
+    built = tuple(n if isinstance(n, Neighbour) else _neighbour(n, i) for i, n in enumerate(neighbours))
     for i, n in enumerate(built):
         _check_neighbour(n, i)
     names = [n.hex for n in built]
@@ -179,9 +183,13 @@ def situation(player: str, neighbours: list[dict] | tuple[Neighbour, ...], *,
 
 
 def _neighbour(raw: dict, i: int) -> Neighbour:
-    return Neighbour(hex=raw["hex"], influence=raw.get("influence"),
-                     ships=frozenset(raw.get("ships", ())), wormhole=raw.get("wormhole", "full"),
-                     adjacent=raw.get("adjacent", True))
+    return Neighbour(
+        hex=raw["hex"],
+        influence=raw.get("influence"),
+        ships=frozenset(raw.get("ships", ())),
+        wormhole=raw.get("wormhole", "full"),
+        adjacent=raw.get("adjacent", True),
+    )
 
 
 def _check_neighbour(n: Neighbour, i: int) -> None:
@@ -192,8 +200,7 @@ def _check_neighbour(n: Neighbour, i: int) -> None:
         raise InvalidInput("unknown_player", field=f"{where}.influence", choices=list(COLOURS))
     for owner in n.ships:
         if owner not in SHIP_OWNERS:
-            raise InvalidInput("unknown_ship_owner", field=f"{where}.ships",
-                               choices=list(SHIP_OWNERS), value=owner)
+            raise InvalidInput("unknown_ship_owner", field=f"{where}.ships", choices=list(SHIP_OWNERS), value=owner)
     if n.wormhole not in WORMHOLES:
         raise InvalidInput("unknown_wormhole", field=f"{where}.wormhole", choices=list(WORMHOLES))
 
@@ -215,12 +222,19 @@ def parse(line: str) -> Situation:
         if not 3 <= len(parts) <= 4:
             raise InvalidInput("bad_notation", field=None, token=token)
         disc, ships, wormhole = parts[:3]
-        neighbours.append({
-            "hex": name,
-            "influence": None if disc == "-" else disc,
-            "ships": [] if ships == "-" else ships.split(","),
-            "wormhole": wormhole or "full",
-            "adjacent": parts[3:] != ["far"],
-        })
-    return situation(player, neighbours, wormhole_generator="+wg" in flags,
-                     ship_type=ship_type, all_ships_retreat=True if "+all" in flags else None)
+        neighbours.append(
+            {
+                "hex": name,
+                "influence": None if disc == "-" else disc,
+                "ships": [] if ships == "-" else ships.split(","),
+                "wormhole": wormhole or "full",
+                "adjacent": parts[3:] != ["far"],
+            }
+        )
+    return situation(
+        player,
+        neighbours,
+        wormhole_generator="+wg" in flags,
+        ship_type=ship_type,
+        all_ships_retreat=True if "+all" in flags else None,
+    )

@@ -119,8 +119,9 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
         checks.choice(p.species, f"{at}.species", SPECIES, "unknown_species")
         checks.at_most(p.reputation, f"{at}.reputation", MAX_REPUTATION_TILES)
         for j, value in enumerate(p.reputation):
-            checks.count(value, f"{at}.reputation[{j}]", REPUTATION_VALUES[1], minimum=REPUTATION_VALUES[0],
-                    rule=RULE_END)
+            checks.count(
+                value, f"{at}.reputation[{j}]", REPUTATION_VALUES[1], minimum=REPUTATION_VALUES[0], rule=RULE_END
+            )
         checks.count(p.ambassadors, f"{at}.ambassadors", len(players) - 1, rule=RULE_AMBASSADORS)
         if not diplomacy and p.ambassadors:
             raise InvalidInput("diplomacy_unused", field=f"{at}.ambassadors", rule=RULE_DIPLOMACY)
@@ -133,17 +134,13 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
         checks.count(p.monoliths, f"{at}.monoliths", MAX_HEXES)
         if p.monoliths > len(p.hexes):
             # One monolith per hex, and only those on controlled hexes score.
-            raise InvalidInput(
-                "monoliths_exceed_hexes", field=f"{at}.monoliths", rule=RULE_BUILD, hexes=len(p.hexes)
-            )
+            raise InvalidInput("monoliths_exceed_hexes", field=f"{at}.monoliths", rule=RULE_BUILD, hexes=len(p.hexes))
         for track in TRACKS:
             checks.count(getattr(p.tech, track), f"{at}.tech.{track}", MAX_TRACK_TILES, rule=RULE_END)
         for resource in RESOURCES:
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
     if sum(p.discoveries for p in players) > MAX_DISCOVERIES:
-        raise InvalidInput(
-            "discoveries_exceed_components", field="players", rule=RULE_TOKENS, maximum=MAX_DISCOVERIES
-        )
+        raise InvalidInput("discoveries_exceed_components", field="players", rule=RULE_TOKENS, maximum=MAX_DISCOVERIES)
     holders = [i for i, p in enumerate(players) if p.traitor]
     if len(holders) > 1:
         raise InvalidInput("traitor_twice", field=f"players[{holders[1]}].traitor", rule=RULE_TRAITOR)
@@ -154,16 +151,24 @@ def _lines(p: EclipsePlayer, ancient_ships_on_board: int) -> tuple[Line, ...]:
     if p.reputation:
         lines.append(Line("eclipse_reputation", sum(p.reputation), RULE_END, {"tiles": list(p.reputation)}))
     if p.ambassadors:
-        lines.append(Line("eclipse_ambassadors", p.ambassadors * AMBASSADOR_VP, RULE_AMBASSADORS,
-                {"count": p.ambassadors}))
+        lines.append(
+            Line("eclipse_ambassadors", p.ambassadors * AMBASSADOR_VP, RULE_AMBASSADORS, {"count": p.ambassadors})
+        )
     if p.hexes:
         lines.append(Line("eclipse_hexes", sum(p.hexes), RULE_END, {"count": len(p.hexes), "values": list(p.hexes)}))
     if p.discoveries:
-        lines.append(Line("eclipse_discoveries", p.discoveries * DISCOVERY_VP, RULE_END, {"count": p.discoveries,
-                "each": DISCOVERY_VP}))
+        lines.append(
+            Line(
+                "eclipse_discoveries",
+                p.discoveries * DISCOVERY_VP,
+                RULE_END,
+                {"count": p.discoveries, "each": DISCOVERY_VP},
+            )
+        )
     if p.monoliths:
-        lines.append(Line("eclipse_monoliths", p.monoliths * MONOLITH_VP, RULE_END, {"count": p.monoliths,
-                "each": MONOLITH_VP}))
+        lines.append(
+            Line("eclipse_monoliths", p.monoliths * MONOLITH_VP, RULE_END, {"count": p.monoliths, "each": MONOLITH_VP})
+        )
     for track in TRACKS:
         tiles = getattr(p.tech, track)
         if tiles:
@@ -173,8 +178,9 @@ def _lines(p: EclipsePlayer, ancient_ships_on_board: int) -> tuple[Line, ...]:
     if p.species == "planta" and p.hexes:
         lines.append(Line("eclipse_planta_hexes", len(p.hexes), RULE_PLANTA, {"count": len(p.hexes)}))
     if p.species == "draco" and ancient_ships_on_board:
-        lines.append(Line("eclipse_draco_ancients", ancient_ships_on_board, RULE_DRACO,
-                {"count": ancient_ships_on_board}))
+        lines.append(
+            Line("eclipse_draco_ancients", ancient_ships_on_board, RULE_DRACO, {"count": ancient_ships_on_board})
+        )
     return tuple(lines)
 
 

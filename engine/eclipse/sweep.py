@@ -86,8 +86,14 @@ class _Side:
 
     def __init__(self, specs: list[GroupSpec]):
         self.specs = specs
-        self.multisets = [[tuple(reversed(c)) for k in range(g.count + 1)
-                           for c in combinations_with_replacement(range(g.hull + 1), k)] for g in specs]
+        self.multisets = [
+            [
+                tuple(reversed(c))
+                for k in range(g.count + 1)
+                for c in combinations_with_replacement(range(g.hull + 1), k)
+            ]
+            for g in specs
+        ]
         self.ms_index = [{m: j for j, m in enumerate(ms)} for ms in self.multisets]
         statuses = [(0, 1, 2) if g.retreat_round is not None else (0,) for g in specs]
         # Mixed radix: damage multiset of each group, then each group's status.
@@ -174,8 +180,15 @@ class Sweep:
     total potential, and within a block every activation is a handful of matrix operations.
     """
 
-    def __init__(self, specs: list[GroupSpec], order: tuple[int, ...], missile_order: tuple[int, ...],
-                 targeting: tuple[str, str], exact: bool, rounds_detail: bool = True):
+    def __init__(
+        self,
+        specs: list[GroupSpec],
+        order: tuple[int, ...],
+        missile_order: tuple[int, ...],
+        targeting: tuple[str, str],
+        exact: bool,
+        rounds_detail: bool = True,
+    ):
         self.specs = specs
         self.order, self.missile_order = order, missile_order
         self.targeting = targeting
@@ -184,8 +197,10 @@ class Sweep:
         self.one = Fraction(1) if exact else 1.0
         self.zero = Fraction(0) if exact else 0.0
         self.K = ROUNDS_SHOWN if rounds_detail else 2
-        self.members = ([i for i, g in enumerate(specs) if g.side == ATTACKER],
-                        [i for i, g in enumerate(specs) if g.side == DEFENDER])
+        self.members = (
+            [i for i, g in enumerate(specs) if g.side == ATTACKER],
+            [i for i, g in enumerate(specs) if g.side == DEFENDER],
+        )
         self.local = {i: k for side in self.members for k, i in enumerate(side)}
         self.sides = (_Side([specs[i] for i in self.members[0]]), _Side([specs[i] for i in self.members[1]]))
         A, D = self.sides
@@ -206,8 +221,10 @@ class Sweep:
         self.roll_memo: dict[tuple, tuple] = {}
         self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
         self.swept = 0
-        self.root = (A.index(tuple(g.start for g in A.specs), (0,) * len(A.specs)),
-                     D.index(tuple(g.start for g in D.specs), (0,) * len(D.specs)))
+        self.root = (
+            A.index(tuple(g.start for g in A.specs), (0,) * len(A.specs)),
+            D.index(tuple(g.start for g in D.specs), (0,) * len(D.specs)),
+        )
 
     def _level_done(self) -> None:
         """One level of one pass finished: check the time budget and report progress."""
@@ -250,7 +267,8 @@ class Sweep:
         part = [E.part[k] for k in present]
         code = int(E.code_of[enemy_idx]) - sum(p[m] for p, m in zip(part, fleet))
         found = self.cand_memo[key] = tuple(
-            int(E.index_of[code + sum(p[m] for p, m in zip(part, cand))]) for cand in states)
+            int(E.index_of[code + sum(p[m] for p, m in zip(part, cand))]) for cand in states
+        )
         return found
 
     def rolls(self, dice: tuple, computer: int, levels: tuple[int, ...]) -> tuple:
@@ -299,9 +317,17 @@ class Sweep:
                     column.append(c)
                     cands.extend(found)
             lengths_arr = np.array(lengths, dtype=np.int64)
-            tables.append(_Table(np.array(cands, dtype=np.int64), np.array(starts, dtype=np.int64), lengths_arr,
-                                 np.array(probs, dtype=self.dtype), np.array(column, dtype=np.int64),
-                                 np.array(by_column, dtype=np.int64), bool((lengths_arr == 1).all())))
+            tables.append(
+                _Table(
+                    np.array(cands, dtype=np.int64),
+                    np.array(starts, dtype=np.int64),
+                    lengths_arr,
+                    np.array(probs, dtype=self.dtype),
+                    np.array(column, dtype=np.int64),
+                    np.array(by_column, dtype=np.int64),
+                    bool((lengths_arr == 1).all()),
+                )
+            )
         found = self.tables[key] = (quiet, tables)
         return found
 
@@ -479,13 +505,13 @@ class Sweep:
                 span = own.start + who.max() + 1 - base
                 flat = ((here - base) * self.ND + succ).ravel()
                 size = (span, self.ND)
-                sub = target[base:base + span, :, columns]
+                sub = target[base : base + span, :, columns]
             else:
                 base = own.start + who.min()
                 span = own.start + who.max() + 1 - base
                 flat = (succ * span + (here - base)).ravel()
                 size = (self.NA, span)
-                sub = target[:, base:base + span, columns]
+                sub = target[:, base : base + span, columns]
             for c in range(flow.shape[2]):
                 sums = np.bincount(flat, weights=flow[..., c].ravel(), minlength=size[0] * size[1])
                 sub[..., c] += sums.reshape(size)
@@ -592,12 +618,12 @@ class Sweep:
         mass = total.sum(axis=2)
         finals: dict = {}
         win = [self.zero, self.zero, self.zero]
-        for (a, d) in zip(*np.nonzero(mass)):
+        for a, d in zip(*np.nonzero(mass)):
             m = mass[a, d]
             outcome = "A" if self.terminal_a[a, d] else "D"
             win[0 if outcome == "A" else 1] += m
             finals[(outcome, A.damage(a) + D.damage(d), A.statuses(a) + D.statuses(d))] = m
-        for (a, d) in zip(*np.nonzero(stalled)):
+        for a, d in zip(*np.nonzero(stalled)):
             m = stalled[a, d]
             win[2] += m
             finals[("S", A.damage(a) + D.damage(d), A.statuses(a) + D.statuses(d))] = m

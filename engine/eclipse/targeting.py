@@ -72,8 +72,9 @@ def _split(n: int, probs: tuple[Fraction, ...]) -> list[tuple[Fraction, tuple[in
 
 
 @lru_cache(maxsize=None)
-def roll_outcomes(dice: tuple[tuple[int, int], ...], computer: int,
-                  levels: tuple[int, ...]) -> tuple[Fraction, tuple[tuple[Fraction, Hits], ...]]:
+def roll_outcomes(
+    dice: tuple[tuple[int, int], ...], computer: int, levels: tuple[int, ...]
+) -> tuple[Fraction, tuple[tuple[Fraction, Hits], ...]]:
     """Distribution of the hits from ``dice`` ((damage, number) pairs) against ``levels``.
 
     Returns (P(every die misses), ((probability, hits), ...) for the outcomes with a hit).
@@ -92,8 +93,9 @@ def roll_outcomes(dice: tuple[tuple[int, int], ...], computer: int,
     return p_miss, tuple((p, hits) for hits, p in sorted(dist.items(), reverse=True))
 
 
-def results(fleet: Fleet, hulls: tuple[int, ...], shields: tuple[int, ...],
-            levels: tuple[int, ...], hits: Hits) -> frozenset[Fleet]:
+def results(
+    fleet: Fleet, hulls: tuple[int, ...], shields: tuple[int, ...], levels: tuple[int, ...], hits: Hits
+) -> frozenset[Fleet]:
     """Every distinct fleet state the hits can leave (DANNI: a die's damage never splits).
 
     A hit of class k may go to any live ship of a group whose shield is <= levels[k-1]; a ship
@@ -128,16 +130,15 @@ def _spread(fleet: Fleet, hulls: tuple[int, ...], dice: tuple[tuple[int, tuple[i
                 seen.add(x)
                 moved = True
                 hit = x + damage
-                rest = ships[:j] + ships[j + 1:]
+                rest = ships[:j] + ships[j + 1 :]
                 new = rest if hit > hulls[i] else tuple(sorted(rest + (hit,), reverse=True))
-                out.add(st[:i] + (new,) + st[i + 1:])
+                out.add(st[:i] + (new,) + st[i + 1 :])
         if not moved:
             out.add(st)
     return frozenset(out)
 
 
-def heuristic_key(name: str, before: Fleet, after: Fleet, hulls: tuple[int, ...],
-                  sizes: tuple[int, ...]) -> tuple:
+def heuristic_key(name: str, before: Fleet, after: Fleet, hulls: tuple[int, ...], sizes: tuple[int, ...]) -> tuple:
     """Ranking of a result for a named heuristic: the larger key is chosen.
 
     ``largest_first``: ships destroyed counted per size, largest size first (lexicographic), then

@@ -277,16 +277,16 @@ def attack_sequence(
         raise InvalidInput("unknown_plan", field="plan", value=plan)
     if plan == "different" and len(targets) != opportunities:
         raise InvalidInput(
-            "targets_must_match_opportunities", field="targets", rule=RULE_OPPORTUNITIES,
-            targets=len(targets), opportunities=opportunities,
+            "targets_must_match_opportunities",
+            field="targets",
+            rule=RULE_OPPORTUNITIES,
+            targets=len(targets),
+            opportunities=opportunities,
         )
     for index, target in enumerate(targets):
         if isinstance(target, ShipTarget):
             _check_ship_target(target, f"targets[{index}]")
-    odds = [
-        ship_attack(attacker, t) if isinstance(t, ShipTarget) else base_attack(attacker, t)
-        for t in targets
-    ]
+    odds = [ship_attack(attacker, t) if isinstance(t, ShipTarget) else base_attack(attacker, t) for t in targets]
 
     states: dict[_State, Fraction] = {(True, 0, (0,) * len(targets)): Fraction(1)}
     dead = [Fraction(0)] * len(targets)  # P(target i is destroyed), accumulated as it happens
@@ -325,14 +325,19 @@ def attack_sequence(
     )
     reasons, rules = _sequence_reasons(attacker, targets)
     return SequenceOdds(
-        opportunities, plan, odds[0], tuple(results), attacker_destroyed, nothing,
-        tuple(ships_destroyed), reasons, rules,
+        opportunities,
+        plan,
+        odds[0],
+        tuple(results),
+        attacker_destroyed,
+        nothing,
+        tuple(ships_destroyed),
+        reasons,
+        rules,
     )
 
 
-def _outcomes(
-    index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State
-) -> Iterator[tuple[_State, Fraction]]:
+def _outcomes(index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State) -> Iterator[tuple[_State, Fraction]]:
     """The states one attack on target ``index`` can lead to, with their probabilities."""
     alive, count, rows = state
     if isinstance(odds, BaseAttackOdds):
@@ -365,9 +370,7 @@ def _sequence_reasons(attacker: Attacker, targets: Sequence[Target]) -> tuple[tu
             elif not target.counterattacks:
                 reasons.append(Reason("counterattack_declined", RULE_COUNTERATTACK, {"target": index}))
         if target.phaser_banks:
-            reasons.append(
-                Reason("defender_phaser_banks", RULE_PHASER_BANKS, {"target": index, "bonus": PHASER_BONUS})
-            )
+            reasons.append(Reason("defender_phaser_banks", RULE_PHASER_BANKS, {"target": index, "bonus": PHASER_BONUS}))
     rules += [reason.rule for reason in reasons]
     return tuple(reasons), tuple(dict.fromkeys(rules))
 

@@ -105,8 +105,14 @@ def card_value(card: Card, surviving: tuple[str, ...]) -> int:
 def _validate(s: GalaxySheet) -> None:
     checks.player_names(s.players, "players", MIN_PLAYERS, MAX_PLAYERS, RULE_PLAYERS, suffix="")
     if not MIN_SURVIVING <= len(s.surviving_worlds) <= len(WORLDS):
-        raise InvalidInput("out_of_range", field="surviving_worlds", rule=RULE_WIN, min=MIN_SURVIVING,
-                           max=len(WORLDS), value=len(s.surviving_worlds))
+        raise InvalidInput(
+            "out_of_range",
+            field="surviving_worlds",
+            rule=RULE_WIN,
+            min=MIN_SURVIVING,
+            max=len(WORLDS),
+            value=len(s.surviving_worlds),
+        )
     for i, world in enumerate(s.surviving_worlds):
         checks.choice(world, f"surviving_worlds[{i}]", WORLDS, "unknown_world")
         if world in s.surviving_worlds[:i]:
@@ -117,8 +123,9 @@ def _validate(s: GalaxySheet) -> None:
         checks.choice(b.world, f"bases[{i}].world", WORLDS, "unknown_world")
         if b.world not in s.surviving_worlds:
             # Chapter 16: visible bases on a surrendered world are set aside for good.
-            raise InvalidInput("base_on_surrendered_world", field=f"bases[{i}].world", rule=RULE_SURRENDER,
-                    world=b.world)
+            raise InvalidInput(
+                "base_on_surrendered_world", field=f"bases[{i}].world", rule=RULE_SURRENDER, world=b.world
+            )
         checks.count(b.influence, f"bases[{i}].influence", MAX_INFLUENCE, rule=RULE_INFLUENCE)
         used[b.player] += 1
     secret_owners: set[str] = set()
@@ -126,13 +133,16 @@ def _validate(s: GalaxySheet) -> None:
         checks.known_player(secret.player, f"secret_bases[{i}].player", s.players)
         checks.choice(secret.world, f"secret_bases[{i}].world", WORLDS, "unknown_world")
         if secret.player in secret_owners:
-            raise InvalidInput("secret_base_twice", field=f"secret_bases[{i}].player", rule=RULE_SECRET, name=secret.player)
+            raise InvalidInput(
+                "secret_base_twice", field=f"secret_bases[{i}].player", rule=RULE_SECRET, name=secret.player
+            )
         secret_owners.add(secret.player)
         used[secret.player] += 1
     for name in s.players:
         if used[name] > BASES_PER_PLAYER:
-            raise InvalidInput("too_many_bases", field="bases", rule=RULE_COMPONENTS, name=name,
-                    maximum=BASES_PER_PLAYER)
+            raise InvalidInput(
+                "too_many_bases", field="bases", rule=RULE_COMPONENTS, name=name, maximum=BASES_PER_PLAYER
+            )
     for name, hand in s.hands.items():
         checks.known_player(name, f"hands.{name}", s.players)
         checks.at_most(hand, f"hands.{name}", MAX_HAND)
@@ -160,8 +170,14 @@ def _lines(name: str, s: GalaxySheet) -> tuple[Line, ...]:
         elif b.revealed_by_sensors_at_end:
             lines.append(Line("galaxy_secret_base_sensors", 0, RULE_SENSORS, {"world": b.world}))
         else:
-            lines.append(Line("galaxy_secret_base", SECRET_BASE_INFLUENCE, RULE_REVEAL, {"world": b.world,
-                    "influence": SECRET_BASE_INFLUENCE}))
+            lines.append(
+                Line(
+                    "galaxy_secret_base",
+                    SECRET_BASE_INFLUENCE,
+                    RULE_REVEAL,
+                    {"world": b.world, "influence": SECRET_BASE_INFLUENCE},
+                )
+            )
     return tuple(lines)
 
 
@@ -181,9 +197,7 @@ def score(s: GalaxySheet) -> Standing:
     """Influence per player; ties broken by hand value, then by who played last."""
     _validate(s)
     sheets = [PlayerScore(name, _lines(name, s)) for name in s.players]
-    hand_values = {
-        name: sum(card_value(c, s.surviving_worlds) for c in s.hands.get(name, ())) for name in s.players
-    }
+    hand_values = {name: sum(card_value(c, s.surviving_worlds) for c in s.hands.get(name, ())) for name in s.players}
     ladder = [
         TieBreak("galaxy_hand_value", RULE_WIN, hand_values),
         TieBreak("galaxy_played_last", RULE_WIN, _turns_ago(s), lower_wins=True),

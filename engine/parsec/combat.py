@@ -276,12 +276,16 @@ def combat_odds(
         reasons.append(Reason("coordinated", RULE_COORDINATED, {"ships": len(taking_part)}))
     if defender.linked_colonies > 1:
         reasons.append(
-            Reason("linked_colonies", RULE_COLONY, {"colonies": defender.linked_colonies, "bonus": defense_bonus(defender)})
+            Reason(
+                "linked_colonies", RULE_COLONY, {"colonies": defender.linked_colonies, "bonus": defense_bonus(defender)}
+            )
         )
     if any((modifiers.attack, modifiers.defense, modifiers.counter_attack, modifiers.counter_defense)):
         reasons.append(Reason("modifiers", RULE_ATTACK_DEFENSE))
 
-    exchange = _Exchange(tuple(attackers[i] for i in taking_part), defender, modifiers, defender_choice, attacker_choice)
+    exchange = _Exchange(
+        tuple(attackers[i] for i in taking_part), defender, modifiers, defender_choice, attacker_choice
+    )
     dist = exchange.attack_turn(exchange.everyone, True)
     outcomes = {o: sum((p for (k, _), p in dist.items() if k == o), Fraction(0)) for o in OUTCOMES}
     ships_lost = tuple(
@@ -351,21 +355,26 @@ def _validate(
             raise InvalidInput("unknown_unit", field=f"attackers[{i}].unit", rule=RULE_UNITS, value=ship.unit)
         if not UNITS[ship.unit].can_attack:
             raise InvalidInput(
-                "unit_cannot_attack", field=f"attackers[{i}].unit",
-                rule=RULE_COLONY if ship.unit == "colony" else RULE_CARGO, unit=ship.unit,
+                "unit_cannot_attack",
+                field=f"attackers[{i}].unit",
+                rule=RULE_COLONY if ship.unit == "colony" else RULE_CARGO,
+                unit=ship.unit,
             )
         require_int(ship.distance, 1, MAX_DISTANCE, f"attackers[{i}].distance", "distance_out_of_range")
     if defender.unit not in UNITS:
         raise InvalidInput("unknown_unit", field="defender.unit", rule=RULE_UNITS, value=defender.unit)
-    require_int(defender.linked_colonies, 1, MAX_LINKED_COLONIES, "defender.linked_colonies", "linked_colonies_out_of_range")
+    require_int(
+        defender.linked_colonies, 1, MAX_LINKED_COLONIES, "defender.linked_colonies", "linked_colonies_out_of_range"
+    )
     if defender.linked_colonies > 1 and defender.unit != "colony":
         raise InvalidInput("linked_colonies_only_for_colonies", field="defender.linked_colonies", rule=RULE_COLONY)
     for name in ("attack", "defense", "counter_attack", "counter_defense"):
-        require_int(getattr(modifiers, name), -MODIFIER_LIMIT, MODIFIER_LIMIT, f"{name}_modifier", "modifier_out_of_range")
+        require_int(
+            getattr(modifiers, name), -MODIFIER_LIMIT, MODIFIER_LIMIT, f"{name}_modifier", "modifier_out_of_range"
+        )
     for name in ("attacker_range", "defender_range"):
         require_int(getattr(modifiers, name), 0, MAX_RANGE_BONUS, f"{name}_bonus", "range_bonus_out_of_range")
     if defender_choice not in ("counterattack", "evade"):
         raise InvalidInput("unknown_choice", field="defender_choice", value=defender_choice)
     if attacker_choice not in ("continue", "withdraw"):
         raise InvalidInput("unknown_choice", field="attacker_choice", value=attacker_choice)
-

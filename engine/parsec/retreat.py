@@ -50,13 +50,15 @@ class UnitType:
 
 # Movement and firing range from "Caratteristiche e costi delle Unità" (the unit
 # descriptions and the players' reference sheet); a colony never moves.
-UNITS = MappingProxyType({
-    "cargo": UnitType(move=3, range=1),
-    "fighter": UnitType(move=2, range=1),
-    "transport": UnitType(move=10, range=1),
-    "cruiser": UnitType(move=5, range=2),
-    "colony": UnitType(move=0, range=1),
-})
+UNITS = MappingProxyType(
+    {
+        "cargo": UnitType(move=3, range=1),
+        "fighter": UnitType(move=2, range=1),
+        "transport": UnitType(move=10, range=1),
+        "cruiser": UnitType(move=5, range=2),
+        "colony": UnitType(move=0, range=1),
+    }
+)
 EVADERS = ("cargo", "fighter", "transport", "cruiser", "colony")
 
 MAX_MOVEMENT = 12  # transport's 10 plus event-card bonuses
@@ -108,6 +110,7 @@ def neighbours(h: Hex) -> tuple[Hex, ...]:
 
 
 # --- the ladder of predicates -------------------------------------------------------------
+
 
 def is_colony(s: Situation) -> bool:
     return s.vessel == "colony"
@@ -187,12 +190,12 @@ def destination_reasons(s: Situation) -> tuple[Reason, ...]:
     if h in s.occupied or h == ORIGIN:
         out.append(Reason("destination_occupied", RULE_MOVEMENT, {"hex": list(h)}))
     elif h not in reachable(s):
-        out.append(Reason("destination_unreachable", RULE_MOVEMENT,
-                          {"hex": list(h), "movement": s.move}))
+        out.append(Reason("destination_unreachable", RULE_MOVEMENT, {"hex": list(h), "movement": s.move}))
     shooters = attackers_in_range(s, h)
     if shooters:
-        out.append(Reason("destination_in_range", RULE_EVASION,
-                          {"hex": list(h), "attackers": [list(a.at) for a in shooters]}))
+        out.append(
+            Reason("destination_in_range", RULE_EVASION, {"hex": list(h), "attackers": [list(a.at) for a in shooters]})
+        )
     return tuple(out)
 
 
@@ -218,16 +221,23 @@ def exchange_reasons(s: Situation) -> tuple[Reason, ...]:
     """Why the exchange goes on: attackers still in range, or a colony that may fire back."""
     if is_colony(s):
         near = _counterattackers(s)
-        return (Reason("colony_can_counterattack", RULE_COLONY,
-                       {"attackers": [list(a.at) for a in near]}),) if near else ()
+        return (
+            (Reason("colony_can_counterattack", RULE_COLONY, {"attackers": [list(a.at) for a in near]}),)
+            if near
+            else ()
+        )
     if not can_evade(s) or ends_exchange(s) is not False or s.destination is not None:
         return ()
     # No safe hex: say who still reaches the farthest hex the vessel can get to.
     steps = reachable(s)
     best = min(steps, key=lambda h: (len(attackers_in_range(s, h)), -steps[h], h))
-    return (Reason("still_in_range", RULE_EVASION,
-                   {"hex": list(best),
-                    "attackers": [list(a.at) for a in attackers_in_range(s, best)]}),)
+    return (
+        Reason(
+            "still_in_range",
+            RULE_EVASION,
+            {"hex": list(best), "attackers": [list(a.at) for a in attackers_in_range(s, best)]},
+        ),
+    )
 
 
 def notes(s: Situation) -> tuple[Reason, ...]:
@@ -248,6 +258,7 @@ def rules(s: Situation) -> tuple[str, ...]:
 
 # --- building and validating --------------------------------------------------------------
 
+
 def _check_hex(h: tuple[object, ...], field: str) -> Hex:
     q, r = h if len(h) == 2 else (None, None)
     if not isinstance(q, int) or not isinstance(r, int):
@@ -257,9 +268,15 @@ def _check_hex(h: tuple[object, ...], field: str) -> Hex:
     return (q, r)
 
 
-def situation(vessel: str, attackers: Sequence[dict | Attacker], *,
-              blocked: list | tuple = (), movement: int | None = None,
-              escape_card: bool = False, destination: Hex | None = None) -> Situation:
+def situation(
+    vessel: str,
+    attackers: Sequence[dict | Attacker],
+    *,
+    blocked: list | tuple = (),
+    movement: int | None = None,
+    escape_card: bool = False,
+    destination: Hex | None = None,
+) -> Situation:
     """Validate raw values and build a :class:`Situation`; refuses with ``InvalidInput``."""
     if vessel not in EVADERS:
         raise InvalidInput("unknown_vessel", field="vessel", choices=list(EVADERS))
@@ -274,8 +291,7 @@ def situation(vessel: str, attackers: Sequence[dict | Attacker], *,
         if not isinstance(a, Attacker):
             kind = a.get("kind", "")
             if kind not in UNITS:
-                raise InvalidInput("unknown_vessel", field=f"attackers[{i}].kind",
-                                   choices=list(UNITS))
+                raise InvalidInput("unknown_vessel", field=f"attackers[{i}].kind", choices=list(UNITS))
             a = Attacker(kind, tuple(a["at"]), a.get("range") or UNITS[kind].range)
         at = _check_hex(a.at, f"attackers[{i}]")
         if at == ORIGIN or at in [b.at for b in built]:

@@ -66,8 +66,12 @@ def _validate(players: tuple[ParsecPlayer, ...]) -> int:
     modules = MODULES[len(players)]
     for i, p in enumerate(players):
         at = f"players[{i}]"
-        for group, known in (("resources", RESOURCES), ("events", EVENT_VP), ("units", UNIT_VP), ("unit_values",
-                UNIT_VP)):
+        for group, known in (
+            ("resources", RESOURCES),
+            ("events", EVENT_VP),
+            ("units", UNIT_VP),
+            ("unit_values", UNIT_VP),
+        ):
             for key in getattr(p, group):
                 checks.choice(key, f"{at}.{group}.{key}", tuple(known), "unknown_kind")
         for key, n in p.resources.items():
@@ -96,8 +100,14 @@ def _lines(p: ParsecPlayer) -> tuple[Line, ...]:
     for unit, base in UNIT_VP.items():
         if n := p.units.get(unit, 0):
             each = p.unit_values.get(unit, base)
-            lines.append(Line("parsec_units", n * each, RULE_TIMED, {"unit": unit, "count": n, "each": each,
-                    "faction": each != base}))
+            lines.append(
+                Line(
+                    "parsec_units",
+                    n * each,
+                    RULE_TIMED,
+                    {"unit": unit, "count": n, "each": each, "faction": each != base},
+                )
+            )
     return tuple(lines)
 
 
@@ -109,15 +119,25 @@ def victories(p: ParsecPlayer, modules: int, absolute: bool) -> tuple[Reason, ..
     military = 2 * p.modules_dominated >= modules
     if absolute:
         if economic and military:
-            return (Reason("parsec_absolute_victory", RULE_ABSOLUTE, {"player": p.name, "colonies": colonies,
-                    "modules": p.modules_dominated, "board": modules}),)
+            return (
+                Reason(
+                    "parsec_absolute_victory",
+                    RULE_ABSOLUTE,
+                    {"player": p.name, "colonies": colonies, "modules": p.modules_dominated, "board": modules},
+                ),
+            )
         return ()
     found = []
     if economic:
         found.append(Reason("parsec_economic_victory", RULE_ECONOMIC, {"player": p.name, "colonies": colonies, **held}))
     if military:
-        found.append(Reason("parsec_military_victory", RULE_MILITARY, {"player": p.name,
-                "modules": p.modules_dominated, "board": modules}))
+        found.append(
+            Reason(
+                "parsec_military_victory",
+                RULE_MILITARY,
+                {"player": p.name, "modules": p.modules_dominated, "board": modules},
+            )
+        )
     return tuple(found)
 
 
@@ -139,6 +159,10 @@ def score(players: list[ParsecPlayer] | tuple[ParsecPlayer, ...], absolute: bool
         return Standing(tuple(sheets), won[0][0], verdicts=verdicts, rules=cited([RULE_VICTORY], sheets, *verdicts))
     several = Reason("parsec_several_victories", RULE_VICTORY, {"players": [name for name, _ in won]})
     return Standing(
-        tuple(sheets), None, tuple(name for name, _ in won), several, verdicts=verdicts,
+        tuple(sheets),
+        None,
+        tuple(name for name, _ in won),
+        several,
+        verdicts=verdicts,
         rules=cited([RULE_VICTORY], sheets, *verdicts),
     )

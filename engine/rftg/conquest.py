@@ -100,8 +100,11 @@ def conquest_check(
         if can_discard and allowed < MAX_DISCARDS:
             reasons.append(Reason("too_few_cards_to_discard", RULE_SETTLE_POWERS, {"hand": hand_size}))
         reasons.append(
-            Reason("not_enough_military", RULE_SETTLE_POWERS, {"force": max_force, "defense": defense,
-                                                               "shortfall": defense - max_force})
+            Reason(
+                "not_enough_military",
+                RULE_SETTLE_POWERS,
+                {"force": max_force, "defense": defense, "shortfall": defense - max_force},
+            )
         )
     return ConquestVerdict(
         conquerable=needed is not None,
@@ -113,4 +116,3 @@ def conquest_check(
         reasons=tuple(reasons),
         rules=tuple(rules),
     )
-

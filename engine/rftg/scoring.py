@@ -149,16 +149,34 @@ def six_dev_lines(p: RftgPlayer) -> list[Line]:
     lines = []
     if g := p.galactic_genome_project:
         pts = g.gene_worlds * GENOME_VP_PER_GENE_WORLD + (GENOME_VP_GENETIC_LABS if g.genetic_labs else 0)
-        lines.append(Line("rftg_galactic_genome_project", pts, RULE_GENOME, {"gene_worlds": g.gene_worlds,
-                "genetic_labs": g.genetic_labs}))
+        lines.append(
+            Line(
+                "rftg_galactic_genome_project",
+                pts,
+                RULE_GENOME,
+                {"gene_worlds": g.gene_worlds, "genetic_labs": g.genetic_labs},
+            )
+        )
     if t := p.terraforming_guild:
         pts = t.windfall_worlds * GUILD_VP_PER_WINDFALL + t.terraforming_cards * GUILD_VP_PER_TERRAFORMING
-        lines.append(Line("rftg_terraforming_guild", pts, RULE_GUILD, {"windfall_worlds": t.windfall_worlds,
-                "terraforming_cards": t.terraforming_cards}))
+        lines.append(
+            Line(
+                "rftg_terraforming_guild",
+                pts,
+                RULE_GUILD,
+                {"windfall_worlds": t.windfall_worlds, "terraforming_cards": t.terraforming_cards},
+            )
+        )
     if lo := p.imperium_lords:
         pts = lo.imperium_cards * LORDS_VP_PER_IMPERIUM + lo.other_military_worlds * LORDS_VP_PER_MILITARY
-        lines.append(Line("rftg_imperium_lords", pts, RULE_LORDS, {"imperium_cards": lo.imperium_cards,
-                "other_military_worlds": lo.other_military_worlds}))
+        lines.append(
+            Line(
+                "rftg_imperium_lords",
+                pts,
+                RULE_LORDS,
+                {"imperium_cards": lo.imperium_cards, "other_military_worlds": lo.other_military_worlds},
+            )
+        )
     if p.other_six_dev_bonus:
         lines.append(Line("rftg_other_six_dev", p.other_six_dev_bonus, RULE_SIX_DEVS, {}))
     return lines
@@ -175,8 +193,9 @@ def most_goal_awards(goal: MostGoal) -> dict[str, Line]:
     params = {"goal": goal.goal, "value": best, "minimum": minimum}
     if len(top) == 1:
         return {top[0]: Line("rftg_most_goal", MOST_GOAL_VP, RULE_MOST, params)}
-    return {name: Line("rftg_most_goal_tied", MOST_GOAL_TIED_VP, RULE_MOST, {**params,
-            "tied": len(top)}) for name in top}
+    return {
+        name: Line("rftg_most_goal_tied", MOST_GOAL_TIED_VP, RULE_MOST, {**params, "tied": len(top)}) for name in top
+    }
 
 
 def _validate_player(i: int, p: RftgPlayer) -> None:
@@ -195,11 +214,17 @@ def _validate_player(i: int, p: RftgPlayer) -> None:
         checks.count(g.gene_worlds, f"{six}.galactic_genome_project.gene_worlds", MAX_CARDS)
     if t := p.terraforming_guild:
         checks.count(t.windfall_worlds, f"{six}.terraforming_guild.windfall_worlds", MAX_CARDS)
-        checks.count(t.terraforming_cards, f"{six}.terraforming_guild.terraforming_cards", MAX_CARDS, minimum=1,
-                rule=RULE_SIX_DEVS)
+        checks.count(
+            t.terraforming_cards,
+            f"{six}.terraforming_guild.terraforming_cards",
+            MAX_CARDS,
+            minimum=1,
+            rule=RULE_SIX_DEVS,
+        )
     if lo := p.imperium_lords:
-        checks.count(lo.imperium_cards, f"{six}.imperium_lords.imperium_cards", MAX_CARDS, minimum=1,
-                rule=RULE_SIX_DEVS)
+        checks.count(
+            lo.imperium_cards, f"{six}.imperium_lords.imperium_cards", MAX_CARDS, minimum=1, rule=RULE_SIX_DEVS
+        )
         checks.count(lo.other_military_worlds, f"{six}.imperium_lords.other_military_worlds", MAX_CARDS)
 
 
@@ -276,13 +301,20 @@ def score(
             robot_lines.append(Line("rftg_card_vp", robot.card_vp, RULE_SOLITAIRE_END, {}))
         if robot.six_dev_chips:
             robot_lines.append(
-                Line("rftg_robot_six_dev_chips", robot.six_dev_chips * robot.chip_value, RULE_SOLITAIRE_END,
-                     {"count": robot.six_dev_chips, "each": robot.chip_value})
+                Line(
+                    "rftg_robot_six_dev_chips",
+                    robot.six_dev_chips * robot.chip_value,
+                    RULE_SOLITAIRE_END,
+                    {"count": robot.six_dev_chips, "each": robot.chip_value},
+                )
             )
         sheets.append(PlayerScore(robot.name, tuple(robot_lines)))
         human = players[0]
         ladder.append(
-            TieBreak("rftg_robot_tie", RULE_SOLITAIRE_END,
-                     {human.name: human.cards_and_goods, robot.name: robot.economic_impact + robot.credits})
+            TieBreak(
+                "rftg_robot_tie",
+                RULE_SOLITAIRE_END,
+                {human.name: human.cards_and_goods, robot.name: robot.economic_impact + robot.credits},
+            )
         )
     return standing(sheets, ladder, RULE_SOLITAIRE_END if robot else RULE_SCORING)

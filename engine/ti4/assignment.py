@@ -39,7 +39,6 @@ class Slot:
     keep_alive: bool = False
 
 
-
 @dataclass(frozen=True)
 class RoundEffects:
     """What changes a side's losses in a combat round besides its hit policy.
@@ -72,9 +71,15 @@ class ForceStates:
     ``damaged``: units of each kind already damaged when the combat starts.
     """
 
-    def __init__(self, units: Mapping[str, int], loadout: Loadout, policy: HitPolicy,
-                 number: Callable[[Number], Number] = float,
-                 damaged: Mapping[str, int] | None = None, effects: RoundEffects = RoundEffects()):
+    def __init__(
+        self,
+        units: Mapping[str, int],
+        loadout: Loadout,
+        policy: HitPolicy,
+        number: Callable[[Number], Number] = float,
+        damaged: Mapping[str, int] | None = None,
+        effects: RoundEffects = RoundEffects(),
+    ):
         slots: list[Slot] = []
         start: list[int] = []
         damaged = dict(damaged or {})
@@ -121,13 +126,13 @@ class ForceStates:
         if found is None:
             found = self._index[state] = len(self.states)
             self.states.append(state)
-            depth = sum(state[2 * k] * (2 if slot.unit.sustain else 1) + state[2 * k + 1]
-                        for k, slot in enumerate(self.slots))
+            depth = sum(
+                state[2 * k] * (2 if slot.unit.sustain else 1) + state[2 * k + 1] for k, slot in enumerate(self.slots)
+            )
             self.depths.append(depth)
             # Every hit, card played or ship lost to Direct Hit lowers the rank (repairs aside):
             # the order in which the chain's tail is solved.
-            self.ranks.append(depth + sum(3 * n for n in state[units:units + 1])
-                              + sum(state[units + 1:]))
+            self.ranks.append(depth + sum(3 * n for n in state[units : units + 1]) + sum(state[units + 1 :]))
         return found
 
     def after_round(self, i: int, hits: int) -> int:
@@ -176,7 +181,7 @@ class ForceStates:
         found = self._paths.get(state)
         if found is None:
             found = [state]
-            while any(found[-1][:2 * len(self.slots)]):
+            while any(found[-1][: 2 * len(self.slots)]):
                 found.append(self._one_hit(found[-1]))
             self._paths[state] = found
         return found
@@ -197,8 +202,7 @@ class ForceStates:
         return self.depths[i] > 0
 
     def _non_fighters(self, state: tuple[int, ...]) -> int:
-        return sum(state[2 * k] + state[2 * k + 1] for k, slot in enumerate(self.slots)
-                   if slot.unit.key != "fighter")
+        return sum(state[2 * k] + state[2 * k + 1] for k, slot in enumerate(self.slots) if slot.unit.key != "fighter")
 
     def _one_hit(self, state: tuple[int, ...], spare_fighters: bool = False) -> tuple[int, ...]:
         """One hit under the policy; ``spare_fighters``: it must go to a non-fighter if any is
@@ -230,7 +234,7 @@ class ForceStates:
         if found is None:
             found = [i]
             state = self.states[i]
-            while any(state[:2 * len(self.slots)]):
+            while any(state[: 2 * len(self.slots)]):
                 state = self._one_hit(state)
                 found.append(self.index(state))
             self._chains[i] = found
@@ -296,8 +300,7 @@ class ForceStates:
         plain: dict[int, int] = {}
         bonus: dict[int, int] = {}
         state = self.states[i]
-        present = {slot.unit.key for k, slot in enumerate(self.slots)
-                   if state[2 * k] + state[2 * k + 1]}
+        present = {slot.unit.key for k, slot in enumerate(self.slots) if state[2 * k] + state[2 * k + 1]}
         effect = self._flagship_effect if "flagship" in present else None
         for k, slot in enumerate(self.slots):
             roll = getattr(slot.unit, ability)
@@ -318,7 +321,6 @@ class ForceStates:
         found = self._rolls.get(key)
         if found is None:
             plain, bonus = self.dice(i, ability)
-            dist = hits_distribution(dict(plain), modifier, self._number is not float, reroll,
-                                     dict(bonus))
+            dist = hits_distribution(dict(plain), modifier, self._number is not float, reroll, dict(bonus))
             found = self._rolls[key] = tuple(map(self._number, dist))
         return found

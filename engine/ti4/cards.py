@@ -24,20 +24,41 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-CARD_COPIES = {"morale_boost": 4, "shields_holding": 4, "direct_hit": 4, "maneuvering_jets": 4,
-               "experimental_battlestation": 1, "fire_team": 1}
+CARD_COPIES = {
+    "morale_boost": 4,
+    "shields_holding": 4,
+    "direct_hit": 4,
+    "maneuvering_jets": 4,
+    "experimental_battlestation": 1,
+    "fire_team": 1,
+}
 # Where each card can change the odds: combat kind and side ("" = never).
 CARD_KINDS = {
-    "attacker": {"morale_boost": "space ground", "shields_holding": "space", "direct_hit": "space",
-                 "maneuvering_jets": "space ground", "experimental_battlestation": "",
-                 "fire_team": "ground"},
-    "defender": {"morale_boost": "space ground", "shields_holding": "space", "direct_hit": "space",
-                 "maneuvering_jets": "space", "experimental_battlestation": "space",
-                 "fire_team": "ground"},
+    "attacker": {
+        "morale_boost": "space ground",
+        "shields_holding": "space",
+        "direct_hit": "space",
+        "maneuvering_jets": "space ground",
+        "experimental_battlestation": "",
+        "fire_team": "ground",
+    },
+    "defender": {
+        "morale_boost": "space ground",
+        "shields_holding": "space",
+        "direct_hit": "space",
+        "maneuvering_jets": "space",
+        "experimental_battlestation": "space",
+        "fire_team": "ground",
+    },
 }
-CARD_RULES = {"morale_boost": "ti4/18.6", "shields_holding": "ti4/faq-carte-azione-4",
-              "direct_hit": "ti4/errata-colpo-diretto", "maneuvering_jets": "ti4/18.6",
-              "experimental_battlestation": "ti4/faq-carte-azione-12", "fire_team": "ti4/18.6"}
+CARD_RULES = {
+    "morale_boost": "ti4/18.6",
+    "shields_holding": "ti4/faq-carte-azione-4",
+    "direct_hit": "ti4/errata-colpo-diretto",
+    "maneuvering_jets": "ti4/18.6",
+    "experimental_battlestation": "ti4/faq-carte-azione-12",
+    "fire_team": "ti4/18.6",
+}
 BATTLESTATION_CANNON = {5: 3}  # value: dice
 
 

@@ -37,8 +37,7 @@ STALEMATE_RULE = "ti4/faq-generale-2"
 ROUNDS_SHOWN = 8  # rounds stepped one by one when the work budget allows
 WORK_BUDGET = 500_000  # hit combinations spent on optional rounds before solving the rest
 BLOCK = 1 << 22  # entries of the move matrices held at once: bounds memory (32 MB of floats)
-KINDS = ("attacker", "defender", "draw", "attacker_retreat", "defender_retreat", "stalemate",
-         "unfinished")
+KINDS = ("attacker", "defender", "draw", "attacker_retreat", "defender_retreat", "stalemate", "unfinished")
 
 
 @dataclass(frozen=True)
@@ -105,8 +104,9 @@ class _Side:
         self.lengths = np.array([len(force.roll(i, "combat")) for i in range(n)])
         self.width = int(self.lengths.max())  # hit counts 0..dice: no modifier adds a die
         # paths[i, h]: the state after h hits (every count past the depth empties the side)
-        self.paths = np.array([[force.after_round(i, h) for h in range(hits_against + 1)]
-                               for i in range(n)], dtype=np.int64).reshape(n, hits_against + 1)
+        self.paths = np.array(
+            [[force.after_round(i, h) for h in range(hits_against + 1)] for i in range(n)], dtype=np.int64
+        ).reshape(n, hits_against + 1)
         self._rolls: dict[Mode, tuple[np.ndarray, np.ndarray]] = {}
         # States that roll the same dice share one move matrix of the other side.
         keys = [force.dice(i, "combat") for i in range(n)]
@@ -122,7 +122,7 @@ class _Side:
             scores = np.zeros(len(self.depth), dtype=bool)
             for i in range(len(self.depth)):
                 roll = self.force.roll(i, "combat", *mode)
-                table[i, :len(roll)] = roll
+                table[i, : len(roll)] = roll
                 scores[i] = len(roll) > 1
             found = self._rolls[mode] = (table, scores)
         return found
@@ -142,8 +142,7 @@ class _Side:
 class _PairChain:
     """Probability mass on every (attacker state, defender state) pair, as a dense matrix."""
 
-    def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number,
-                 starts: list[Pair]):
+    def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number, starts: list[Pair]):
         most_a, most_d = _most_hits(attacker), _most_hits(defender)
         _close(attacker, most_d)
         _close(defender, most_a)
@@ -159,8 +158,9 @@ class _PairChain:
         self._move_cache: dict[int, np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
         # absorb: the work measure of the optional rounds, the same as the dictionary engine's.
-        self.cost = (np.minimum(self.a.lengths[:, None], self.d.depth[None, :] + 1)
-                     * np.minimum(self.d.lengths[None, :], self.a.depth[:, None] + 1))
+        self.cost = np.minimum(self.a.lengths[:, None], self.d.depth[None, :] + 1) * np.minimum(
+            self.d.lengths[None, :], self.a.depth[:, None] + 1
+        )
 
     def empty(self) -> np.ndarray:
         return np.full(self.shape, self.zero, dtype=self.dtype)
@@ -215,8 +215,8 @@ class _PairChain:
         groups = np.split(order, cuts)
         n = self.shape[1]
         out = np.empty_like(u)
-        for start in range(0, len(groups), max(1, BLOCK // n ** 2)):
-            chunk = groups[start:start + max(1, BLOCK // n ** 2)]
+        for start in range(0, len(groups), max(1, BLOCK // n**2)):
+            chunk = groups[start : start + max(1, BLOCK // n**2)]
             matrices = self.moves(np.array([profile[g[0]] for g in chunk]), modifiers[0])
             for g, v in zip(chunk, matrices):
                 out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
@@ -237,7 +237,7 @@ class _PairChain:
         size = max(1, BLOCK // (self.shape[1] ** 2))
         for start in range(0, len(rows), size):
             check()  # the web layer's time budget, if any
-            block = rows[start:start + size]
+            block = rows[start : start + size]
             x = self.outflow(block, grid[block], modifiers)
             self.add_rows(out, self.a.paths[block].ravel(), x.reshape(-1, self.shape[1]))
         return out
@@ -246,8 +246,7 @@ class _PairChain:
         ends: Ends = {}
         for kind, grid in self.ends.items():
             found = np.nonzero(grid != 0)
-            ends.update(zip(((kind, a, d) for a, d in zip(*(i.tolist() for i in found))),
-                            grid[found].tolist()))
+            ends.update(zip(((kind, a, d) for a, d in zip(*(i.tolist() for i in found))), grid[found].tolist()))
         return ends
 
 
@@ -255,8 +254,9 @@ def _scalar(x) -> Number:
     return x if isinstance(x, Fraction) else float(x)
 
 
-def _settle_pairs(attacker: ForceStates, defender: ForceStates, dist: Distribution,
-                  ends: Ends, zero: Number) -> tuple[Distribution, Number]:
+def _settle_pairs(
+    attacker: ForceStates, defender: ForceStates, dist: Distribution, ends: Ends, zero: Number
+) -> tuple[Distribution, Number]:
     """Record the finished battles of a sparse distribution (before the matrices exist);
     return the rest and the mass that ended."""
     going: Distribution = {}
@@ -272,8 +272,9 @@ def _settle_pairs(attacker: ForceStates, defender: ForceStates, dist: Distributi
     return going, ended
 
 
-def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
-        rules: RoundRules, zero: Number) -> ChainOutcome:
+def run(
+    attacker: ForceStates, defender: ForceStates, start: Distribution, rules: RoundRules, zero: Number
+) -> ChainOutcome:
     """Play the battle from ``start`` (the pairs after any pre-combat fire) to its end."""
     early: Ends = {}
     going, ended = _settle_pairs(attacker, defender, start, early, zero)
@@ -281,8 +282,7 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
     expected = sum(going.values(), zero)  # every battle still on plays round 1
     before_rolls = zero
     if going and rules.first_round_step is not None:
-        going, before_rolls = _settle_pairs(attacker, defender, rules.first_round_step(going),
-                                            early, zero)
+        going, before_rolls = _settle_pairs(attacker, defender, rules.first_round_step(going), early, zero)
     pairs = _PairChain(attacker, defender, zero, list(going))
     for (kind, a, d), p in early.items():
         pairs.ends[kind][a, d] += p
@@ -314,12 +314,10 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
         expected += visits
     if r == 0:
         rounds.append(before_rolls)
-    return ChainOutcome(pairs.outcome_ends(), tuple(map(_scalar, rounds)), _scalar(later),
-                        _scalar(expected))
+    return ChainOutcome(pairs.outcome_ends(), tuple(map(_scalar, rounds)), _scalar(later), _scalar(expected))
 
 
-def _solve_tail(pairs: _PairChain, grid: np.ndarray,
-                modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
+def _solve_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, expected
     rounds).
 
@@ -340,19 +338,17 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray,
     visits = pairs.zero
     size = max(1, BLOCK // pairs.shape[1] ** 2)  # rows solved at once: bounds memory
     for rank in range(int(a_side.rank.max()), 0, -1):
-        level = np.flatnonzero((a_side.rank == rank) & a_side.alive
-                               & (grid[:, cols] != 0).any(axis=1))
+        level = np.flatnonzero((a_side.rank == rank) & a_side.alive & (grid[:, cols] != 0).any(axis=1))
         for start in range(0, len(level), size):
             check()  # the web layer's time budget, if any
-            visits += _absorb_rows(pairs, grid, level[start:start + size], cols, groups, modifiers)
+            visits += _absorb_rows(pairs, grid, level[start : start + size], cols, groups, modifiers)
     return pairs.settle(grid), visits
 
 
 TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
 
 
-def _iterate_tail(pairs: _PairChain, grid: np.ndarray,
-                  modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
+def _iterate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
     hits no longer only go down, so rounds are repeated until the mass still in play is below
     ``TAIL_TOLERANCE`` (it shrinks geometrically; what is left is far below the 1e-12 the
@@ -376,8 +372,14 @@ def _iterate_tail(pairs: _PairChain, grid: np.ndarray,
         absorbed += pairs.settle(grid)
 
 
-def _absorb_rows(pairs: _PairChain, grid: np.ndarray, rows: np.ndarray, cols: np.ndarray,
-                 groups: list[slice], modifiers: tuple[Mode, Mode]) -> Number:
+def _absorb_rows(
+    pairs: _PairChain,
+    grid: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    groups: list[slice],
+    modifiers: tuple[Mode, Mode],
+) -> Number:
     """Solve the rows' systems, record their stalemates, send their outflow to lower rows;
     return the rounds started in them."""
     a_side, d_side = pairs.a, pairs.d

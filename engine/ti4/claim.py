@@ -13,6 +13,7 @@ from typing import Callable
 
 from engine.core.reasons import Reason
 from engine.core import checks
+
 PHASES = ("status", "action")
 OBJECTIVE_TYPES = ("public", "secret", "imperial")
 MAX_SECRETS = 3  # 20.21: claimed and unclaimed together

@@ -11,6 +11,7 @@ from engine.ti4.inputs import Battle
 from engine.ti4.result import CombatResult
 from engine.ti4.space import space_combat
 
+
 def calculate(battle: Battle, exact: bool = False) -> CombatResult:
     """Validate and solve ``battle``; ``exact`` returns Fractions instead of floats."""
     solver = ground_combat if battle.kind == "ground" else space_combat

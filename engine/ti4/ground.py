@@ -25,8 +25,7 @@ from engine.ti4.rolls import D10_RULES, ability_hits
 from engine.ti4.situations import fire_team_round, situation_reasons, with_morale_boost
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 
-BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3",
-              "ti4/24.4", "ti4/43.5") + D10_RULES
+BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
 BOMBARDERS = ("dreadnought", "war_sun")
 
 
@@ -63,8 +62,11 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             reasons.append(Reason("shield_blocks_bombardment", "ti4/70"))
         rules.append("ti4/70.3" if att_force.count("war_sun") else "ti4/70")
     bombarders = {k: att_force.count(k) for k in BOMBARDERS}
-    bombard_dist = (ability_hits(bombarders, att_force.loadout, "bombardment",
-                                 extra_die=att_force.has("plasma_scoring")) if bombard else (1,))
+    bombard_dist = (
+        ability_hits(bombarders, att_force.loadout, "bombardment", extra_die=att_force.has("plasma_scoring"))
+        if bombard
+        else (1,)
+    )
     cannon = battle.space_cannon and def_force.count("pds") > 0
     if cannon:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
@@ -92,8 +94,18 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     round_rules = RoundRules(
         horizon=horizon(battle.stop_after, rerolls, (att_modifiers, def_modifiers)),
         modifier=lambda r: (total_modifier(att_modifiers, r), total_modifier(def_modifiers, r)),
-        stop_after=battle.stop_after, reroll_round=rerolls)
+        stop_after=battle.stop_after,
+        reroll_round=rerolls,
+    )
     outcome = run(att, dfn, start, round_rules, zero)
-    return summarize(outcome, att, dfn, (_infantry(att_force), _infantry(def_force)),
-                     (att_force.loadout, def_force.loadout), _settle,
-                     tuple(dict.fromkeys(rules)), tuple(reasons), zero)
+    return summarize(
+        outcome,
+        att,
+        dfn,
+        (_infantry(att_force), _infantry(def_force)),
+        (att_force.loadout, def_force.loadout),
+        _settle,
+        tuple(dict.fromkeys(rules)),
+        tuple(reasons),
+        zero,
+    )

@@ -17,8 +17,18 @@ from engine.core.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FLAGSHIP_LIMITS, SHIPS, TECHNOLOGIES, UNIT_KEYS,
-                              UPGRADABLE, FLAGSHIP_EFFECTS, Flagship, Loadout)
+from engine.ti4.units import (
+    COMPONENT_LIMIT,
+    DEFAULT_ORDER,
+    FLAGSHIP_LIMITS,
+    SHIPS,
+    TECHNOLOGIES,
+    UNIT_KEYS,
+    UPGRADABLE,
+    FLAGSHIP_EFFECTS,
+    Flagship,
+    Loadout,
+)
 
 KINDS = ("space", "ground")
 MAX_FIGHTERS = 20
@@ -100,18 +110,15 @@ def _check_units(kind: str, side: str, force: Force) -> None:
         if n < 0:
             raise InvalidInput("negative_count", field=where, unit=key)
         if n > unit_limit(key):
-            raise InvalidInput("too_many_units", field=where, rule="ti4/87.2", unit=key,
-                               max=unit_limit(key))
+            raise InvalidInput("too_many_units", field=where, rule="ti4/87.2", unit=key, max=unit_limit(key))
         if n and key not in allowed:
             if kind == "ground" and key == "fighter":
                 raise InvalidInput("fighters_in_ground_combat", field=where, rule="ti4/24.1")
             code = "unit_not_in_ground_combat" if kind == "ground" else "unit_not_in_space_combat"
-            raise InvalidInput(code, field=where, rule="ti4/24.1" if kind == "ground"
-                               else "ti4/23.5", unit=key)
+            raise InvalidInput(code, field=where, rule="ti4/24.1" if kind == "ground" else "ti4/23.5", unit=key)
     fighting = sum(force.count(k) for k in COMBATANTS[kind])
     if fighting == 0:
-        raise InvalidInput("empty_side", field=f"{side}.units",
-                           rule="ti4/23" if kind == "space" else "ti4/24")
+        raise InvalidInput("empty_side", field=f"{side}.units", rule="ti4/23" if kind == "space" else "ti4/24")
     if fighting > MAX_COMBATANTS:
         raise InvalidInput("too_many_combatants", field=f"{side}.units", max=MAX_COMBATANTS)
 
@@ -192,8 +199,7 @@ def validate(battle: Battle) -> None:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")
         _check_round(force.retreat_round, f"{side}.retreat_round")
         if battle.kind == "ground" and force.retreat_round is not None:
-            raise InvalidInput("no_retreat_in_ground_combat", field=f"{side}.retreat_round",
-                               rule="ti4/24.3")
+            raise InvalidInput("no_retreat_in_ground_combat", field=f"{side}.retreat_round", rule="ti4/24.3")
     for name, copies in CARD_COPIES.items():  # one deck for the table: both hands share its copies
         if getattr(battle.attacker.cards, name) + getattr(battle.defender.cards, name) > copies:
             raise InvalidInput("card_copies_shared", field=f"defender.cards.{name}", max=copies)

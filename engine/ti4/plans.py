@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-
 @dataclass(frozen=True)
 class RoundModifier:
     """Add ``value`` to one side's combat rolls from ``first_round`` to ``last_round`` (None: on)."""
@@ -22,8 +21,7 @@ class RoundModifier:
     last_round: int | None = None
 
     def applies(self, round_number: int) -> bool:
-        return self.first_round <= round_number and (
-            self.last_round is None or round_number <= self.last_round)
+        return self.first_round <= round_number and (self.last_round is None or round_number <= self.last_round)
 
 
 def total_modifier(modifiers: tuple[RoundModifier, ...], round_number: int) -> int:
@@ -39,12 +37,12 @@ def last_changing_round(modifiers: tuple[RoundModifier, ...]) -> int:
     return max(marks)
 
 
-def horizon(stop_after: int | None, retreat_rounds: tuple[int | None, ...],
-            modifier_sets: tuple[tuple[RoundModifier, ...], ...]) -> int:
+def horizon(
+    stop_after: int | None, retreat_rounds: tuple[int | None, ...], modifier_sets: tuple[tuple[RoundModifier, ...], ...]
+) -> int:
     """Rounds that must be stepped one at a time: up to every round a plan or a modifier names.
     A stop plan cuts the battle there."""
     if stop_after is not None:
         return stop_after
-    marks = [0, *(r or 0 for r in retreat_rounds),
-             *(last_changing_round(mods) for mods in modifier_sets)]
+    marks = [0, *(r or 0 for r in retreat_rounds), *(last_changing_round(mods) for mods in modifier_sets)]
     return max(marks)

@@ -62,13 +62,18 @@ class CombatResult:
     reasons: tuple[Reason, ...]
 
 
-WINS = {"attacker": "attacker_win", "defender_retreat": "attacker_win",
-        "defender": "defender_win", "attacker_retreat": "defender_win",
-        "stalemate": "defender_win", "draw": "draw", "unfinished": "unfinished"}
+WINS = {
+    "attacker": "attacker_win",
+    "defender_retreat": "attacker_win",
+    "defender": "defender_win",
+    "attacker_retreat": "defender_win",
+    "stalemate": "defender_win",
+    "draw": "draw",
+    "unfinished": "unfinished",
+}
 
 
-def _side(finals: dict[Units, Number], initial: dict[str, int], loadout: Loadout,
-          zero: Number) -> SideSummary:
+def _side(finals: dict[Units, Number], initial: dict[str, int], loadout: Loadout, zero: Number) -> SideSummary:
     size = sum(initial.values())
     non_fighters = size - initial.get("fighter", 0)
     counts = [zero] * (size + 1)
@@ -87,22 +92,45 @@ def _side(finals: dict[Units, Number], initial: dict[str, int], loadout: Loadout
     losses = {key: initial[key] - expected[key] for key in initial}
     cost = sum((loadout.stats(k).cost * v for k, v in losses.items()), zero)
     ranked = tuple(sorted(finals.items(), key=lambda item: (-item[1], item[0])))
-    return SideSummary(ranked, tuple(counts), tuple(reversed(at_least)),
-                       tuple(expected.items()), tuple(losses.items()),
-                       sum(losses.values(), zero), cost)
+    return SideSummary(
+        ranked,
+        tuple(counts),
+        tuple(reversed(at_least)),
+        tuple(expected.items()),
+        tuple(losses.items()),
+        sum(losses.values(), zero),
+        cost,
+    )
 
 
 def _freeze(units: dict[str, int]) -> Units:
     return tuple(sorted((k, n) for k, n in units.items() if n > 0))
 
 
-def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceStates,
-              initial: tuple[dict[str, int], dict[str, int]],
-              loadouts: tuple[Loadout, Loadout], settle: Settle,
-              rules: tuple[str, ...], reasons: tuple[Reason, ...], zero: Number) -> CombatResult:
+def summarize(
+    outcome: ChainOutcome,
+    attacker: ForceStates,
+    defender: ForceStates,
+    initial: tuple[dict[str, int], dict[str, int]],
+    loadouts: tuple[Loadout, Loadout],
+    settle: Settle,
+    rules: tuple[str, ...],
+    reasons: tuple[Reason, ...],
+    zero: Number,
+) -> CombatResult:
     """Aggregate the chain's end states into a ``CombatResult``."""
-    columns = {name: zero for name in ("attacker_win", "defender_win", "draw", "unfinished",
-                                       "attacker_retreat", "defender_retreat", "stalemate")}
+    columns = {
+        name: zero
+        for name in (
+            "attacker_win",
+            "defender_win",
+            "draw",
+            "unfinished",
+            "attacker_retreat",
+            "defender_retreat",
+            "stalemate",
+        )
+    }
     finals: tuple[dict[Units, Number], dict[Units, Number]] = ({}, {})
     found: dict[str, Reason] = {}
     # What is left of a side depends only on how the battle ended and on that side's own
@@ -121,9 +149,11 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
             frozen = _freeze(left)
             finals[side][frozen] = finals[side].get(frozen, zero) + p
             if left.get("fighter", 0) < before.get("fighter", 0):
-                reason = (Reason("fighters_left_behind", "ti4/23.7") if kind.endswith("retreat")
-                          or kind == "stalemate" else Reason("fighters_over_capacity",
-                                                             "ti4/23.10"))
+                reason = (
+                    Reason("fighters_left_behind", "ti4/23.7")
+                    if kind.endswith("retreat") or kind == "stalemate"
+                    else Reason("fighters_over_capacity", "ti4/23.10")
+                )
                 found[reason.code] = reason
     if columns["stalemate"]:
         found["stalemate"] = Reason("stalemate", STALEMATE_RULE)
@@ -133,8 +163,12 @@ def summarize(outcome: ChainOutcome, attacker: ForceStates, defender: ForceState
         **columns,
         attacker=_side(finals[0], initial[0], loadouts[0], zero),
         defender=_side(finals[1], initial[1], loadouts[1], zero),
-        rounds=outcome.rounds, rounds_later=outcome.later,
-        expected_rounds=outcome.expected_rounds, rules=rules, reasons=reasons)
+        rounds=outcome.rounds,
+        rounds_later=outcome.later,
+        expected_rounds=outcome.expected_rounds,
+        rules=rules,
+        reasons=reasons,
+    )
 
 
 def _fraction(value: Number) -> Number:

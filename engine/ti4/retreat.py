@@ -65,18 +65,27 @@ MAX_SYSTEM_NAME = 24
 MAX_FLEET_POOL = 16  # a player owns 16 command tokens (component count)
 MAX_SHIPS_THERE = 28  # non-fighter ships of one colour: 4 + 8 + 5 + 8 + 2 + 1 (87.2)
 
-ANNOUNCE_CODES = ("announcement_passed", "defender_announced", "no_ship_can_move",
-                  "no_valid_destination")
-REASON_CODES = ("not_adjacent", "no_planet_or_unit", "other_players_ships", "asteroid_field",
-                "supernova", "nebula")
-NOTE_CODES = ("via_wormhole", "antimass_deflectors", "gravity_rift_entry", "gravity_rift_exit", "must_retreat",
-              "opponent_gone", "stalemate", "skilled_retreat", "token_from_reinforcements", "token_from_command_sheet",
-              "token_already_there", "capacity_loss", "fleet_pool_excess")
+ANNOUNCE_CODES = ("announcement_passed", "defender_announced", "no_ship_can_move", "no_valid_destination")
+REASON_CODES = ("not_adjacent", "no_planet_or_unit", "other_players_ships", "asteroid_field", "supernova", "nebula")
+NOTE_CODES = (
+    "via_wormhole",
+    "antimass_deflectors",
+    "gravity_rift_entry",
+    "gravity_rift_exit",
+    "must_retreat",
+    "opponent_gone",
+    "stalemate",
+    "skilled_retreat",
+    "token_from_reinforcements",
+    "token_from_command_sheet",
+    "token_already_there",
+    "capacity_loss",
+    "fleet_pool_excess",
+)
 # Where the command token placed in the destination comes from.
 TOKEN_SOURCES = ("reinforcements", "command_sheet", "already_there")
 # Anomalies a ship may never retreat into, with the rule that forbids each.
-_FORBIDDEN_ANOMALIES = {"asteroid_field": RULE_ASTEROID_FIELD, "supernova": RULE_SUPERNOVA,
-                        "nebula": RULE_NEBULA}
+_FORBIDDEN_ANOMALIES = {"asteroid_field": RULE_ASTEROID_FIELD, "supernova": RULE_SUPERNOVA, "nebula": RULE_NEBULA}
 
 
 @dataclass(frozen=True)
@@ -147,15 +156,19 @@ class CapacityLoss:
 
 # --- the fleet ----------------------------------------------------------------------------
 
-_SHIP_FIELDS = {"carriers": "carrier", "cruisers": "cruiser", "dreadnoughts": "dreadnought",
-                "destroyers": "destroyer", "war_suns": "war_sun"}
+_SHIP_FIELDS = {
+    "carriers": "carrier",
+    "cruisers": "cruiser",
+    "dreadnoughts": "dreadnought",
+    "destroyers": "destroyer",
+    "war_suns": "war_sun",
+}
 
 
 def fleet_capacity(f: Fleet) -> int:
     """Room for fighters and infantry aboard the ships that retreat (17.1)."""
     upgraded = {"carrier": f.carrier_ii, "cruiser": f.cruiser_ii}
-    total = sum(getattr(f, name) * capacity(ship, upgraded.get(ship, False))
-                for name, ship in _SHIP_FIELDS.items())
+    total = sum(getattr(f, name) * capacity(ship, upgraded.get(ship, False)) for name, ship in _SHIP_FIELDS.items())
     return total + f.flagship * f.flagship_capacity
 
 
@@ -174,6 +187,7 @@ def capacity_loss(f: Fleet) -> CapacityLoss:
 
 
 # --- destinations -------------------------------------------------------------------------
+
 
 def is_adjacent(s: System) -> bool:
     return s.adjacency != "none"
@@ -244,17 +258,26 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
     if is_legal_destination(s, c.antimass_deflectors):
         out.append(_TOKEN_NOTES[token_source(c, s)])
         if fleet_pool_excess(c, s):
-            out.append(Reason("fleet_pool_excess", RULE_FLEET_POOL,
-                              {"system": s.name, "excess": fleet_pool_excess(c, s)}))
+            out.append(
+                Reason("fleet_pool_excess", RULE_FLEET_POOL, {"system": s.name, "excess": fleet_pool_excess(c, s)})
+            )
     return tuple(out)
 
 
 def verdicts(c: Combat) -> tuple[Verdict, ...]:
     legal = {s.name: is_legal_destination(s, c.antimass_deflectors) for s in c.systems}
-    return tuple(Verdict(s.name, destination_reasons(s, c.antimass_deflectors), destination_notes(c, s),
-                         {"command_token": token_source(c, s) if legal[s.name] else None,
-                          "fleet_pool_excess": fleet_pool_excess(c, s) if legal[s.name] else None})
-                 for s in c.systems)
+    return tuple(
+        Verdict(
+            s.name,
+            destination_reasons(s, c.antimass_deflectors),
+            destination_notes(c, s),
+            {
+                "command_token": token_source(c, s) if legal[s.name] else None,
+                "fleet_pool_excess": fleet_pool_excess(c, s) if legal[s.name] else None,
+            },
+        )
+        for s in c.systems
+    )
 
 
 def legal_destinations(c: Combat) -> tuple[str, ...]:
@@ -262,6 +285,7 @@ def legal_destinations(c: Combat) -> tuple[str, ...]:
 
 
 # --- announcing ---------------------------------------------------------------------------
+
 
 def is_announcement_turn(c: Combat) -> bool:
     """The defender speaks first; the attacker may only speak if the defender did not."""
@@ -294,24 +318,26 @@ def notes(c: Combat) -> tuple[Reason, ...]:
         ships = movable_ships(c.fleet) if c.fleet is not None else None
         out.append(Reason("gravity_rift_exit", RULE_GRAVITY_RIFT, {"ships": ships}))
     if c.fleet is not None and capacity_loss(c.fleet).excess:
-        out.append(Reason("capacity_loss", RULE_CAPACITY,
-                          {"excess": capacity_loss(c.fleet).excess}))
+        out.append(Reason("capacity_loss", RULE_CAPACITY, {"excess": capacity_loss(c.fleet).excess}))
     return tuple(out)
 
 
 def rules(c: Combat) -> tuple[str, ...]:
-    cited = announcement_reasons(c) + notes(c) + tuple(
-        r for v in verdicts(c) for r in v.reasons + v.notes)
+    cited = announcement_reasons(c) + notes(c) + tuple(r for v in verdicts(c) for r in v.reasons + v.notes)
     return unique_rules(cited, RULE_ANNOUNCE, RULE_RETREAT, RULE_ADJACENCY)
 
 
 # --- building and validating --------------------------------------------------------------
 
 _FLEET_LIMITS = {
-    "carriers": COMPONENT_LIMIT["carrier"], "cruisers": COMPONENT_LIMIT["cruiser"],
-    "dreadnoughts": COMPONENT_LIMIT["dreadnought"], "destroyers": COMPONENT_LIMIT["destroyer"],
-    "war_suns": COMPONENT_LIMIT["war_sun"], "flagship": COMPONENT_LIMIT["flagship"],
-    "flagship_capacity": FLAGSHIP_LIMITS["capacity"][1], "fighters": MAX_SMALL_UNITS,
+    "carriers": COMPONENT_LIMIT["carrier"],
+    "cruisers": COMPONENT_LIMIT["cruiser"],
+    "dreadnoughts": COMPONENT_LIMIT["dreadnought"],
+    "destroyers": COMPONENT_LIMIT["destroyer"],
+    "war_suns": COMPONENT_LIMIT["war_sun"],
+    "flagship": COMPONENT_LIMIT["flagship"],
+    "flagship_capacity": FLAGSHIP_LIMITS["capacity"][1],
+    "fighters": MAX_SMALL_UNITS,
     "infantry": MAX_SMALL_UNITS,
 }
 FLEET_INT_FIELDS = tuple(_FLEET_LIMITS)
@@ -329,10 +355,17 @@ def check_fleet(f: Fleet) -> Fleet:
     return f
 
 
-def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | None = None, *,
-           opponent_announced: bool = False, tokens_in_reinforcements: bool = True,
-           active_anomaly: str | None = None, fleet_pool: int | None = None,
-           antimass_deflectors: bool = False) -> Combat:
+def combat(
+    role: str,
+    systems: list[dict] | tuple[System, ...],
+    fleet: Fleet | None = None,
+    *,
+    opponent_announced: bool = False,
+    tokens_in_reinforcements: bool = True,
+    active_anomaly: str | None = None,
+    fleet_pool: int | None = None,
+    antimass_deflectors: bool = False,
+) -> Combat:
     """Validate raw values and build a :class:`Combat`; refuses with ``InvalidInput``."""
     if role not in ROLES:
         raise InvalidInput("unknown_role", field="role", choices=list(ROLES))
@@ -350,18 +383,28 @@ def combat(role: str, systems: list[dict] | tuple[System, ...], fleet: Fleet | N
         if s.name in [t.name for t in built[:i]]:
             raise InvalidInput("duplicate_system", field=f"{where}.system", system=s.name)
         if s.adjacency not in ADJACENCIES:
-            raise InvalidInput("unknown_adjacency", field=f"{where}.adjacent",
-                               choices=list(ADJACENCIES))
+            raise InvalidInput("unknown_adjacency", field=f"{where}.adjacent", choices=list(ADJACENCIES))
         if s.anomaly is not None and s.anomaly not in ANOMALIES:
-            raise InvalidInput("unknown_anomaly", field=f"{where}.anomaly",
-                               choices=list(ANOMALIES))
+            raise InvalidInput("unknown_anomaly", field=f"{where}.anomaly", choices=list(ANOMALIES))
         require_int(s.own_ships, 0, MAX_SHIPS_THERE, f"{where}.own_ships", code="out_of_range")
-    return Combat(role, built, None if fleet is None else check_fleet(fleet), opponent_announced,
-                  tokens_in_reinforcements, active_anomaly, fleet_pool, antimass_deflectors)
+    return Combat(
+        role,
+        built,
+        None if fleet is None else check_fleet(fleet),
+        opponent_announced,
+        tokens_in_reinforcements,
+        active_anomaly,
+        fleet_pool,
+        antimass_deflectors,
+    )
 
 
-_SYSTEM_FLAGS = {"planet": "controls_planet", "units": "own_units",
-                 "ships": "other_players_ships", "token": "own_command_token"}
+_SYSTEM_FLAGS = {
+    "planet": "controls_planet",
+    "units": "own_units",
+    "ships": "other_players_ships",
+    "token": "own_command_token",
+}
 
 
 def parse(line: str, fleet: Fleet | None = None) -> Combat:
@@ -390,6 +433,13 @@ def parse(line: str, fleet: Fleet | None = None) -> Combat:
             else:
                 raise InvalidInput("bad_notation", field=None, token=token)
         systems.append(raw)
-    return combat(words[0], systems, fleet, opponent_announced="+opp" in words,
-                  tokens_in_reinforcements="-tokens" not in words, active_anomaly=anomaly,
-                  fleet_pool=pool, antimass_deflectors="+antimass" in words)
+    return combat(
+        words[0],
+        systems,
+        fleet,
+        opponent_announced="+opp" in words,
+        tokens_in_reinforcements="-tokens" not in words,
+        active_anomaly=anomaly,
+        fleet_pool=pool,
+        antimass_deflectors="+antimass" in words,
+    )

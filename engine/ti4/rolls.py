@@ -40,12 +40,18 @@ def bonus_die(value: int, modifier: int) -> tuple[Fraction, ...]:
 
 
 @lru_cache(maxsize=4096)
-def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True,
-          reroll: bool = False, bonus: tuple[tuple[int, int], ...] = ()) -> tuple[Number, ...]:
+def _hits(
+    groups: tuple[tuple[int, int], ...],
+    modifier: int,
+    exact: bool = True,
+    reroll: bool = False,
+    bonus: tuple[tuple[int, int], ...] = (),
+) -> tuple[Number, ...]:
     dist: Sequence[Number]
     if exact:
-        parts: list[Dist] = [dict(enumerate(binomial(dice, hit_chance(value, modifier, reroll))))
-                             for dice, value in groups]
+        parts: list[Dist] = [
+            dict(enumerate(binomial(dice, hit_chance(value, modifier, reroll)))) for dice, value in groups
+        ]
         for dice, value in bonus:
             parts += [dict(enumerate(bonus_die(value, modifier)))] * dice
         total = reduce(add, parts, {0: Fraction(1)})
@@ -54,8 +60,9 @@ def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True
         arr = np.ones(1)
         for dice, value in groups:
             p = float(hit_chance(value, modifier, reroll))
-            arr = np.convolve(arr, np.array([comb(dice, k) * p**k * (1 - p) ** (dice - k)
-                                             for k in range(dice + 1)], dtype=np.float64))
+            arr = np.convolve(
+                arr, np.array([comb(dice, k) * p**k * (1 - p) ** (dice - k) for k in range(dice + 1)], dtype=np.float64)
+            )
         for dice, value in bonus:
             for _ in range(dice):
                 arr = np.convolve(arr, np.array([float(q) for q in bonus_die(value, modifier)]))
@@ -64,8 +71,13 @@ def _hits(groups: tuple[tuple[int, int], ...], modifier: int, exact: bool = True
     return tuple(dist[: top + 1])
 
 
-def hits_distribution(groups: Mapping[int, int], modifier: int = 0, exact: bool = True,
-                      reroll: bool = False, bonus: Mapping[int, int] | None = None) -> tuple[Number, ...]:
+def hits_distribution(
+    groups: Mapping[int, int],
+    modifier: int = 0,
+    exact: bool = True,
+    reroll: bool = False,
+    bonus: Mapping[int, int] | None = None,
+) -> tuple[Number, ...]:
     """P(h hits) for h = 0..max over dice grouped as ``{value: number of dice}``, as Fractions
     or, with ``exact`` off, floats; ``bonus`` dice (same grouping) roll as ``bonus_die``.
 
@@ -77,8 +89,14 @@ def hits_distribution(groups: Mapping[int, int], modifier: int = 0, exact: bool 
     return _hits(key, modifier, exact, reroll, extra)
 
 
-def ability_hits(units: Mapping[str, int], loadout: Loadout, ability: str, modifier: int = 0,
-                 extra_die: bool = False, extra: Mapping[int, int] | None = None) -> tuple[Fraction, ...]:
+def ability_hits(
+    units: Mapping[str, int],
+    loadout: Loadout,
+    ability: str,
+    modifier: int = 0,
+    extra_die: bool = False,
+    extra: Mapping[int, int] | None = None,
+) -> tuple[Fraction, ...]:
     """P(h hits) of a one-off ability roll (``space_cannon``, ``bombardment``) of ``units``.
 
     Effects that modify combat rolls never apply to these (12.1, 15.3, 15.7, 68.1); only effects

@@ -31,8 +31,14 @@ MIN_INITIATIVE, MAX_INITIATIVE = 0, 8  # eight strategy cards; Naalu's token cou
 MAX_UNREVEALED = 8  # 5 + 5 public objectives, 2 revealed at setup (20.13)
 
 CODES = frozenset(
-    {"ti4_vp", "ti4_initiative_order", "ti4_speaker_order", "ti4_target_reached", "ti4_no_objective_left",
-            "tie_unbroken"}
+    {
+        "ti4_vp",
+        "ti4_initiative_order",
+        "ti4_speaker_order",
+        "ti4_target_reached",
+        "ti4_no_objective_left",
+        "tie_unbroken",
+    }
 )
 ERROR_CODES = frozenset({"initiative_duplicate", "initiative_partial", "initiative_required", "unknown_target"})
 
@@ -54,11 +60,14 @@ def _validate(players: tuple[TI4Player, ...], target: int, unrevealed: int | Non
     for i, p in enumerate(players):
         checks.count(p.vp, f"players[{i}].vp", target, rule=RULE_MAX_VP)
         if p.initiative is not None:
-            checks.count(p.initiative, f"players[{i}].initiative", MAX_INITIATIVE, minimum=MIN_INITIATIVE,
-                    rule=RULE_INITIATIVE)
+            checks.count(
+                p.initiative, f"players[{i}].initiative", MAX_INITIATIVE, minimum=MIN_INITIATIVE, rule=RULE_INITIATIVE
+            )
             if p.initiative in seen:
                 raise InvalidInput(
-                    "initiative_duplicate", field=f"players[{i}].initiative", rule=RULE_STRATEGY_CARDS,
+                    "initiative_duplicate",
+                    field=f"players[{i}].initiative",
+                    rule=RULE_STRATEGY_CARDS,
                     initiative=p.initiative,
                 )
             seen[p.initiative] = i
@@ -88,11 +97,11 @@ def track(
         ending = Reason("ti4_target_reached", RULE_SIMULTANEOUS, {"target": target, "players": reached})
         tied = reached
         rung = (
-            TieBreak("ti4_initiative_order", RULE_SIMULTANEOUS, initiatives,
-                    lower_wins=True)
+            TieBreak("ti4_initiative_order", RULE_SIMULTANEOUS, initiatives, lower_wins=True)
             if have_cards
-            else TieBreak("ti4_speaker_order", RULE_SIMULTANEOUS, {p.name: i for i, p in enumerate(players)},
-                    lower_wins=True)
+            else TieBreak(
+                "ti4_speaker_order", RULE_SIMULTANEOUS, {p.name: i for i, p in enumerate(players)}, lower_wins=True
+            )
         )
     elif unrevealed_public_objectives == 0:
         if not have_cards:
@@ -100,12 +109,16 @@ def track(
             raise InvalidInput("initiative_required", field="players", rule=RULE_NO_OBJECTIVE)
         ending = Reason("ti4_no_objective_left", RULE_NO_OBJECTIVE, {})
         tied = leaders({p.name: p.vp for p in players})
-        rung = TieBreak("ti4_initiative_order", RULE_NO_OBJECTIVE, initiatives,
-                lower_wins=True)
+        rung = TieBreak("ti4_initiative_order", RULE_NO_OBJECTIVE, initiatives, lower_wins=True)
     else:
         return Standing(sheets, None, game_over=False, rules=cited([RULE_VP, RULE_NO_OBJECTIVE], sheets))
     winner, co_winners, tie_break = break_ties(tied, [rung], RULE_VP)
     return Standing(
-        sheets, winner, co_winners, tie_break, verdicts=(ending,), game_over=True,
+        sheets,
+        winner,
+        co_winners,
+        tie_break,
+        verdicts=(ending,),
+        game_over=True,
         rules=cited([RULE_VP], sheets, ending, tie_break),
     )

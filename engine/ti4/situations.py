@@ -23,7 +23,8 @@ def round_effects(own: Force, other: Force) -> RoundEffects:
         shields_holding=own.cards.shields_holding,
         opponent_direct_hits=other.cards.direct_hit,
         repair=own.has("duranium_armor"),
-        repair_flagship=own.flagship.effect == "repairs_itself" and own.count("flagship") > 0)
+        repair_flagship=own.flagship.effect == "repairs_itself" and own.count("flagship") > 0,
+    )
 
 
 def with_morale_boost(force: Force) -> tuple[RoundModifier, ...]:
@@ -39,9 +40,11 @@ def fire_team_round(force: Force) -> int | None:
 def fires_cannon(force: Force, side: str) -> bool:
     """Whether the side has anything that fires space cannon in space (PDS, a flagship with
     Space Cannon, the defender's Experimental Battlestation)."""
-    return bool(force.count("pds")
-                or (force.count("flagship") and force.loadout.stats("flagship").space_cannon)
-                or (side == "defender" and force.cards.experimental_battlestation))
+    return bool(
+        force.count("pds")
+        or (force.count("flagship") and force.loadout.stats("flagship").space_cannon)
+        or (side == "defender" and force.cards.experimental_battlestation)
+    )
 
 
 def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:

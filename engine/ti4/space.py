@@ -21,13 +21,11 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, number_type, summarize
 from engine.ti4.rolls import D10_RULES
-from engine.ti4.situations import (fires_cannon, round_effects, situation_reasons,
-                                  with_morale_boost)
+from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, with_morale_boost
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
 from engine.ti4.units import SHIPS, Loadout
 
-BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9",
-              "ti4/23.10") + D10_RULES
+BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9", "ti4/23.10") + D10_RULES
 
 
 def _ships(force: Force) -> dict[str, int]:
@@ -79,6 +77,7 @@ def _settler(battle: Battle):
 def barrage_step(att: ForceStates, dfn: ForceStates):
     """Round 1 anti-fighter barrage (23.3, 68): both sides fire at once; hits only remove
     fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4)."""
+
     def step(mass: Distribution) -> Distribution:
         out: Distribution = {}
         for (ia, idf), m in mass.items():
@@ -88,6 +87,7 @@ def barrage_step(att: ForceStates, dfn: ForceStates):
                     key = (att.lose_fighters(ia, hd), nd)
                     out[key] = out.get(key, 0) + m * qa * qd
         return out
+
     return step
 
 
@@ -115,12 +115,10 @@ def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tup
     if att.retreat_round or dfn.retreat_round:
         rules += ["ti4/23.4", "ti4/23.7"]
     if att.retreat_round and att.retreat_round == dfn.retreat_round:
-        reasons.append(Reason("attacker_retreat_blocked", "ti4/23.4",
-                              {"round": att.retreat_round}))
+        reasons.append(Reason("attacker_retreat_blocked", "ti4/23.4", {"round": att.retreat_round}))
     for side, force in (("attacker", att), ("defender", dfn)):
         if battle.stop_after and force.retreat_round and force.retreat_round > battle.stop_after:
-            reasons.append(Reason("retreat_after_stop", "ti4/23.7",
-                                  {"side": side, "round": force.retreat_round}))
+            reasons.append(Reason("retreat_after_stop", "ti4/23.7", {"side": side, "round": force.retreat_round}))
     if both.get("fighter"):
         rules.append("ti4/17.3")
     reasons += situation_reasons(att, dfn, "space")
@@ -136,13 +134,24 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("space_combat takes a space battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    att = ForceStates(_ships(att_force), att_force.loadout, att_force.policy, number,
-                      att_force.damaged, round_effects(att_force, def_force))
-    dfn = ForceStates(_ships(def_force), def_force.loadout, def_force.policy, number,
-                      def_force.damaged, round_effects(def_force, att_force))
+    att = ForceStates(
+        _ships(att_force),
+        att_force.loadout,
+        att_force.policy,
+        number,
+        att_force.damaged,
+        round_effects(att_force, def_force),
+    )
+    dfn = ForceStates(
+        _ships(def_force),
+        def_force.loadout,
+        def_force.policy,
+        number,
+        def_force.damaged,
+        round_effects(def_force, att_force),
+    )
     start: Distribution = {(att.start, dfn.start): number(1)}
-    cannon = battle.space_cannon and (fires_cannon(att_force, "attacker")
-                                      or fires_cannon(def_force, "defender"))
+    cannon = battle.space_cannon and (fires_cannon(att_force, "attacker") or fires_cannon(def_force, "defender"))
     if cannon:
         start = {}
         att_cannon = cannon_hits(att_force, def_force, "attacker")
@@ -150,8 +159,10 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         att_graviton, def_graviton = (f.has("graviton_laser_system") for f in (att_force, def_force))
         for ha, qa in enumerate(map(number, att_cannon)):
             for hd, qd in enumerate(map(number, def_cannon)):
-                key = (att.after_cannon_hits(att.start, hd, def_graviton),
-                       dfn.after_cannon_hits(dfn.start, ha, att_graviton))
+                key = (
+                    att.after_cannon_hits(att.start, hd, def_graviton),
+                    dfn.after_cannon_hits(dfn.start, ha, att_graviton),
+                )
                 start[key] = start.get(key, zero) + qa * qd
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
     if any(cannons):
@@ -160,15 +171,23 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     nebula = 1 if battle.nebula else 0
     att_mods, def_mods = with_morale_boost(att_force), with_morale_boost(def_force)
     rules = RoundRules(
-        horizon=horizon(battle.stop_after, (att_force.retreat_round, def_force.retreat_round),
-                        (att_mods, def_mods)),
+        horizon=horizon(battle.stop_after, (att_force.retreat_round, def_force.retreat_round), (att_mods, def_mods)),
         modifier=lambda r: (total_modifier(att_mods, r), total_modifier(def_mods, r) + nebula),
         stop_after=battle.stop_after,
         attacker_retreat=att_force.retreat_round,
         defender_retreat=def_force.retreat_round,
-        first_round_step=barrage_step(att, dfn) if barrage else None)
+        first_round_step=barrage_step(att, dfn) if barrage else None,
+    )
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
-    return summarize(outcome, att, dfn, (_ships(att_force), _ships(def_force)),
-                     (att_force.loadout, def_force.loadout), _settler(battle), cited, reasons,
-                     zero)
+    return summarize(
+        outcome,
+        att,
+        dfn,
+        (_ships(att_force), _ships(def_force)),
+        (att_force.loadout, def_force.loadout),
+        _settler(battle),
+        cited,
+        reasons,
+        zero,
+    )

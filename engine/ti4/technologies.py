@@ -34,9 +34,14 @@ def cannon_hits(shooter: Force, target: Force, side: str, space: bool = True) ->
     if space:
         units["flagship"] = shooter.count("flagship")
     extra = BATTLESTATION_CANNON if space and side == "defender" and shooter.cards.experimental_battlestation else {}
-    dist = ability_hits(units, shooter.loadout, "space_cannon",
-                        modifier=-1 if target.has("antimass_deflectors") else 0,
-                        extra_die=shooter.has("plasma_scoring"), extra=extra)
+    dist = ability_hits(
+        units,
+        shooter.loadout,
+        "space_cannon",
+        modifier=-1 if target.has("antimass_deflectors") else 0,
+        extra_die=shooter.has("plasma_scoring"),
+        extra=extra,
+    )
     if target.cards.maneuvering_jets and len(dist) > 1:
         dist = (dist[0] + dist[1],) + dist[2:]
     return dist
@@ -46,6 +51,7 @@ def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_h
     """At the start of the combat (after space cannon offense), a side with Assault Cannon and 3
     or more non-fighter ships makes the other destroy one non-fighter ship. Both sides' cards are
     read on the same fleets: neither loss switches the other card off."""
+
     def step(mass: Distribution) -> Distribution:
         out: Distribution = {}
         for (ia, idf), m in mass.items():
@@ -55,11 +61,11 @@ def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_h
                 ia, idf = na, nd
             out[(ia, idf)] = out.get((ia, idf), 0) + m
         return out
+
     return step
 
 
-def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool,
-                       space: bool) -> list[Reason]:
+def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool, space: bool) -> list[Reason]:
     """A reason for each technology that changes this combat, with the side that owns it."""
     reasons = []
     for side, own, other in (("attacker", att, dfn), ("defender", dfn, att)):

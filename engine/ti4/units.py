@@ -22,8 +22,7 @@ SHIPS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship"
 GROUND_FORCES = ("infantry",)
 STRUCTURES = ("pds", "space_dock")
 UNIT_KEYS = SHIPS + GROUND_FORCES + STRUCTURES
-UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infantry", "pds",
-              "space_dock")
+UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infantry", "pds", "space_dock")
 
 # Technologies that change a combat's dice or losses, by what their cards say (base game):
 # Antimass Deflectors: other players' space cannon rolls against your units get -1.
@@ -39,18 +38,30 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
 #   system takes Planetary Shield away, and the card with it, 70.3).
 # Duranium Armor: during each combat round, after you assign hits, repair 1 of your damaged units
 #   that did not use Sustain Damage this round.
-TECHNOLOGIES = ("antimass_deflectors", "plasma_scoring", "graviton_laser_system", "assault_cannon",
-                "x89_bacterial_weapon", "magen_defense_grid", "duranium_armor")
+TECHNOLOGIES = (
+    "antimass_deflectors",
+    "plasma_scoring",
+    "graviton_laser_system",
+    "assault_cannon",
+    "x89_bacterial_weapon",
+    "magen_defense_grid",
+    "duranium_armor",
+)
 
 # Default loss order of the issue: cheapest first.
-DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship",
-                 "war_sun")
+DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun")
 
 # Rule 87.2: plastic units per colour. Fighters and infantry may use tokens (44.4), so their
 # cap is a calculator limit, documented in docs/ti4_combat.md.
 COMPONENT_LIMIT = {
-    "space_dock": 3, "pds": 6, "destroyer": 8, "cruiser": 8, "war_sun": 2, "carrier": 4,
-    "dreadnought": 5, "flagship": 1,
+    "space_dock": 3,
+    "pds": 6,
+    "destroyer": 8,
+    "cruiser": 8,
+    "war_sun": 2,
+    "carrier": 4,
+    "dreadnought": 5,
+    "flagship": 1,
 }
 
 
@@ -87,10 +98,10 @@ _BASE = {
     "destroyer": UnitStats("destroyer", Fraction(1), Roll(9), move=2, barrage=Roll(9, 2)),
     "cruiser": UnitStats("cruiser", Fraction(2), Roll(7), move=2),
     "carrier": UnitStats("carrier", Fraction(3), Roll(9), move=1, capacity=4),
-    "dreadnought": UnitStats("dreadnought", Fraction(4), Roll(5), move=1, capacity=1,
-                             sustain=True, bombardment=Roll(5)),
-    "war_sun": UnitStats("war_sun", Fraction(12), Roll(3, 3), move=2, capacity=6, sustain=True,
-                         bombardment=Roll(3, 3)),
+    "dreadnought": UnitStats(
+        "dreadnought", Fraction(4), Roll(5), move=1, capacity=1, sustain=True, bombardment=Roll(5)
+    ),
+    "war_sun": UnitStats("war_sun", Fraction(12), Roll(3, 3), move=2, capacity=6, sustain=True, bombardment=Roll(3, 3)),
     "infantry": UnitStats("infantry", HALF, Roll(8)),
     "pds": UnitStats("pds", Fraction(0), None, space_cannon=Roll(6), planetary_shield=True),
     "space_dock": UnitStats("space_dock", Fraction(0), None, fighter_allowance=3),
@@ -102,8 +113,9 @@ _UPGRADED = {
     "destroyer": UnitStats("destroyer", Fraction(1), Roll(8), move=2, barrage=Roll(6, 3)),
     "cruiser": UnitStats("cruiser", Fraction(2), Roll(6), move=3, capacity=1),
     "carrier": UnitStats("carrier", Fraction(3), Roll(9), move=2, capacity=6),
-    "dreadnought": UnitStats("dreadnought", Fraction(4), Roll(5), move=2, capacity=1,
-                             sustain=True, bombardment=Roll(5)),
+    "dreadnought": UnitStats(
+        "dreadnought", Fraction(4), Roll(5), move=2, capacity=1, sustain=True, bombardment=Roll(5)
+    ),
     "infantry": UnitStats("infantry", HALF, Roll(7)),
     "pds": UnitStats("pds", Fraction(0), None, space_cannon=Roll(5), planetary_shield=True),
     "space_dock": UnitStats("space_dock", Fraction(0), None, fighter_allowance=5),
@@ -185,6 +197,14 @@ class Loadout:
     def stats(self, key: str) -> UnitStats:
         if key == "flagship":
             f = self.flagship
-            return UnitStats("flagship", Fraction(8), Roll(f.combat, f.dice), move=1, capacity=f.capacity,
-                             sustain=True, barrage=f.barrage, space_cannon=f.space_cannon)
+            return UnitStats(
+                "flagship",
+                Fraction(8),
+                Roll(f.combat, f.dice),
+                move=1,
+                capacity=f.capacity,
+                sustain=True,
+                barrage=f.barrage,
+                space_cannon=f.space_cannon,
+            )
         return stats(key, key in self.upgrades)

@@ -46,8 +46,9 @@ def read_pairs(path: Path, game: str | None) -> list[TermPair]:
         italian, sep, english = line.partition("\t")
         if not sep or not italian.strip() or not english.strip():
             raise ValueError(f"{path.name}:{number}: expected 'Italian<TAB>English'")
-        pair = TermPair(game, italian.strip(), english.strip(),
-                        tuple(terms(italian, "it")), tuple(terms(english, "en")))
+        pair = TermPair(
+            game, italian.strip(), english.strip(), tuple(terms(italian, "it")), tuple(terms(english, "en"))
+        )
         if pair.it_terms and pair.en_terms:
             pairs.append(pair)
     return pairs
@@ -64,7 +65,9 @@ class Glossary:
     def words(self) -> frozenset[str]:
         """Every word of every term, lowercased: real words a spelling check may offer and must
         not "correct"."""
-        return frozenset(w.lower() for pair in self.pairs for text in (pair.it, pair.en) for w in _WORD_RE.findall(text))
+        return frozenset(
+            w.lower() for pair in self.pairs for text in (pair.it, pair.en) for w in _WORD_RE.findall(text)
+        )
 
     @cached_property
     def _by_first_term(self) -> dict[tuple[str, str], list[TermPair]]:
@@ -74,8 +77,9 @@ class Glossary:
                 index.setdefault((lang, pair.side(lang)[0]), []).append(pair)
         return index
 
-    def matches(self, sequence: Sequence[str | None], lang: str,
-                game: str | None = None) -> list[tuple[TermPair, int, int]]:
+    def matches(
+        self, sequence: Sequence[str | None], lang: str, game: str | None = None
+    ) -> list[tuple[TermPair, int, int]]:
         """Pairs whose ``lang`` side occurs in ``sequence`` (index terms; None for a dropped word),
         as (pair, start, end); a term must occur whole and contiguous. With ``game``, only that
         game's terms and the everyday words."""

@@ -54,8 +54,12 @@ def from_disk(rules_root: Path) -> Callable[[], tuple[RulesDB, Glossary]]:
 
 
 class LiveSearch:
-    def __init__(self, root: Path, source: Callable[[], tuple[RulesDB, Glossary]],
-                 encoder: Callable[[], Encoder] | None = default_encoder):
+    def __init__(
+        self,
+        root: Path,
+        source: Callable[[], tuple[RulesDB, Glossary]],
+        encoder: Callable[[], Encoder] | None = default_encoder,
+    ):
         """``source`` reads the rules and glossaries (``from_disk``); ``encoder``: a factory of
         the sentence encoder, None for a lexical search only."""
         self.root, self.source, self.encoder = root, source, encoder
@@ -65,8 +69,9 @@ class LiveSearch:
         self._checked = time.monotonic()
         self._reloading = threading.Lock()
         if encoder is not None and self._search.semantic is None:
-            log.warning("search: section vectors missing or stale in %s; answering lexically until they are built",
-                        root)
+            log.warning(
+                "search: section vectors missing or stale in %s; answering lexically until they are built", root
+            )
 
     @property
     def directory(self) -> Path | None:

@@ -93,8 +93,9 @@ def content_words(text: str) -> list[re.Match]:
     return [m for m in _WORD_RE.finditer(text) if fold(m.group()) not in QUERY_STOP_WORDS][:MAX_WORDS]
 
 
-def _term_query(fields: tuple[str, ...], terms: tuple[str, ...], boost: float,
-                indexed: Mapping[str, Container[str]]) -> Query | None:
+def _term_query(
+    fields: tuple[str, ...], terms: tuple[str, ...], boost: float, indexed: Mapping[str, Container[str]]
+) -> Query | None:
     """One term in any of ``fields``; several terms: all of them in the same field. Fields that
     lack a term are left out before Whoosh sees them (fewer matchers, faster). Phrase queries
     were measured too: no better on the evaluation set, and 15% slower."""
@@ -149,7 +150,9 @@ def _prune(query: Query, common: Container[tuple[str, str]]) -> Query | None:
     kept = [q for q in (_prune(sub, common) for sub in query.subqueries) if q is not None]
     if not kept:
         return None
-    return kept[0].with_boost(kept[0].boost * query.boost) if len(kept) == 1 else query.__class__(kept, boost=query.boost)
+    return (
+        kept[0].with_boost(kept[0].boost * query.boost) if len(kept) == 1 else query.__class__(kept, boost=query.boost)
+    )
 
 
 def _idf(terms: tuple[str, ...], lang: str, indexed: Mapping[str, Container[str]], sections: int) -> float:
@@ -160,8 +163,14 @@ def _idf(terms: tuple[str, ...], lang: str, indexed: Mapping[str, Container[str]
     return max(math.log(1 + (sections - counts.get(t, 0) + 0.5) / (counts.get(t, 0) + 0.5)) for t in terms)
 
 
-def translation_boost(source: tuple[str, ...], source_lang: str, target: tuple[str, ...], target_lang: str,
-                      indexed: Mapping[str, Container[str]], sections: int) -> float:
+def translation_boost(
+    source: tuple[str, ...],
+    source_lang: str,
+    target: tuple[str, ...],
+    target_lang: str,
+    indexed: Mapping[str, Container[str]],
+    sections: int,
+) -> float:
     """How much a glossary translation weighs: as much as the typed word, but never more because
     the translation is rarer. "ships" is in a third of the English bodies; its Galaxy-only
     translation "astronave" is rare, and at full weight its rarity pulled Galaxy's "discard a ship
@@ -189,9 +198,17 @@ def number_terms(numbers: list[str], lang: str, italian: Callable[[str], str | N
     return tuple(found)
 
 
-def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, Container[str]],
-         game: str | None = None, common: Container[tuple[str, str]] = (), sections: int = 0,
-         reader_lang: str = "it", italian_number: Callable[[str], str | None] | None = None) -> QueryPlan:
+def plan(
+    text: str,
+    glossary: Glossary,
+    speller: Speller,
+    indexed: Mapping[str, Container[str]],
+    game: str | None = None,
+    common: Container[tuple[str, str]] = (),
+    sections: int = 0,
+    reader_lang: str = "it",
+    italian_number: Callable[[str], str | None] | None = None,
+) -> QueryPlan:
     """The query for ``text``. ``indexed`` holds the terms of each text field: a word whose stem
     is indexed ("ritirarmi" -> ritir) is an inflection, not a typo, and is not corrected.
 
@@ -279,5 +296,13 @@ def plan(text: str, glossary: Glossary, speller: Speller, indexed: Mapping[str, 
     scoring = [q for q in (_prune(c, common) for c in concepts) if q is not None] if common else list(concepts)
     scoring = scoring or list(concepts)
     query = (Union(scoring) if len(scoring) > 1 else scoring[0]) if scoring else None
-    return QueryPlan(text, tuple(words), query, {k: frozenset(v) for k, v in marks.items()}, suggested, concepts,
-                     games, vocabulary_leader(votes))
+    return QueryPlan(
+        text,
+        tuple(words),
+        query,
+        {k: frozenset(v) for k, v in marks.items()},
+        suggested,
+        concepts,
+        games,
+        vocabulary_leader(votes),
+    )

@@ -55,10 +55,16 @@ TEXT_FIELDS = {
 def glossary_keywords(section: Section, glossary: Glossary) -> tuple[list[str], list[str]]:
     """(Italian, English) glossary terms to add: the other language's name of every game term
     that appears in the section's heading."""
-    english = [p.en for p, _s, _e in glossary.matches(terms(section.title_it, "it"), "it", section.game)
-               if p.game == section.game]
-    italian = [p.it for p, _s, _e in glossary.matches(terms(section.title_en, "en"), "en", section.game)
-               if p.game == section.game]
+    english = [
+        p.en
+        for p, _s, _e in glossary.matches(terms(section.title_it, "it"), "it", section.game)
+        if p.game == section.game
+    ]
+    italian = [
+        p.it
+        for p, _s, _e in glossary.matches(terms(section.title_en, "en"), "en", section.game)
+        if p.game == section.game
+    ]
     return italian, english
 
 
@@ -76,8 +82,11 @@ def section_document(section: Section, ancestors: list[Section], glossary: Gloss
     extra_it, extra_en = glossary_keywords(section, glossary)
     # An inherited heading weighs as context, not as the paragraph's own heading (Whoosh scales
     # the field's term weights in this one document).
-    boosts = {f"_title_{lang}_boost": INHERITED_TITLE_WEIGHT
-              for lang in ("it", "en") if inherits_title(section, ancestors, lang)}
+    boosts = {
+        f"_title_{lang}_boost": INHERITED_TITLE_WEIGHT
+        for lang in ("it", "en")
+        if inherits_title(section, ancestors, lang)
+    }
     return {
         **boosts,
         "id": section.id,
@@ -91,6 +100,15 @@ def section_document(section: Section, ancestors: list[Section], glossary: Gloss
         "body_en": section.body_en,
         "keywords_en": " ; ".join(extra_en),
         "context_en": " ; ".join(a.title_en for a in ancestors),
-        "spelling": " ".join([section.title_it, section.body_it, section.title_en, section.body_en,
-                              *section.keywords, *extra_it, *extra_en]),
+        "spelling": " ".join(
+            [
+                section.title_it,
+                section.body_it,
+                section.title_en,
+                section.body_en,
+                *section.keywords,
+                *extra_it,
+                *extra_en,
+            ]
+        ),
     }

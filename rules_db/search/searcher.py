@@ -88,7 +88,9 @@ def _scaled(values: np.ndarray) -> np.ndarray:
     return (values - values.min()) / spread if spread > 0 else np.zeros_like(values)
 
 
-def fuse(chosen: list[tuple[str, float]], similarities: np.ndarray, weight: float = RERANK_WEIGHT) -> list[tuple[str, float]]:
+def fuse(
+    chosen: list[tuple[str, float]], similarities: np.ndarray, weight: float = RERANK_WEIGHT
+) -> list[tuple[str, float]]:
     """Reorder the first ``len(similarities)`` of ``chosen`` (section id, lexical score) by
     ``(1 - weight) * lexical + weight * similarity``, both min-max scaled over those candidates.
     Their new scores are spread over their old score range, so scores still fall down the list."""
@@ -176,7 +178,8 @@ class RulesSearch:
             # both "is this an inflection" and how rare a glossary translation is).
             self.indexed = {
                 f: {t.decode("utf-8"): info.doc_frequency() for t, info in reader.iter_field(f)}
-                for fields in TEXT_FIELDS.values() for f in fields
+                for fields in TEXT_FIELDS.values()
+                for f in fields
             }
             self._sections = reader.doc_count()
             # Body terms in more than COMMON_SHARE of the sections (see query.plan).
@@ -193,10 +196,17 @@ class RulesSearch:
             self._shape = [shape_weight(db.sections[i], db.ancestors(db.sections[i])) for i, _g in self._docs]
             # One segment (one writer commit), so document numbers are global: cache lengths.
             single = reader.is_atomic()
-            self._weighting = CachedLengthBM25F({
-                f: [reader.doc_field_length(n, f, 1) for n in range(reader.doc_count_all())]
-                for fields in TEXT_FIELDS.values() for f in fields
-            }) if single else scoring.BM25F()
+            self._weighting = (
+                CachedLengthBM25F(
+                    {
+                        f: [reader.doc_field_length(n, f, 1) for n in range(reader.doc_count_all())]
+                        for fields in TEXT_FIELDS.values()
+                        for f in fields
+                    }
+                )
+                if single
+                else scoring.BM25F()
+            )
 
     @contextmanager
     def _searcher(self) -> Iterator[Searcher]:
@@ -245,15 +255,25 @@ class RulesSearch:
         return fuse(chosen, self.semantic[0].similarities(query.result(), head, lang))
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
-        return plan(text, self.glossary, self.speller, self.indexed, game, self.common, self._sections,
-                    lang, self._italian_number)
+        return plan(
+            text,
+            self.glossary,
+            self.speller,
+            self.indexed,
+            game,
+            self.common,
+            self._sections,
+            lang,
+            self._italian_number,
+        )
 
     def _italian_number(self, number: str) -> str | None:
         """An English rulebook's paragraph number in the Italian numbering the index holds."""
         return next((n for numbering in self.db.numberings.values() if (n := numbering.italian(number))), None)
 
-    def search(self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10,
-               rerank: bool = True) -> ResultPage:
+    def search(
+        self, text: str, lang: str, game: str | None = None, page: int = 1, limit: int = 10, rerank: bool = True
+    ) -> ResultPage:
         """One page of results; ``rerank=False`` gives the lexical order even when vectors exist."""
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}")

@@ -1,4 +1,4 @@
-""""Did you mean": corrections drawn from the index's unstemmed vocabulary.
+""" "Did you mean": corrections drawn from the index's unstemmed vocabulary.
 
 A symmetric-delete dictionary (every word with up to two letters deleted, pointing back to the
 word) finds all candidates within two edits in well under a millisecond, where scanning the
@@ -86,8 +86,7 @@ class Speller:
         """Worth correcting: unknown, letters only, not too short to guess, and not longer than
         any known word by more than the edits allowed (nothing is that near: a 300-letter word
         would otherwise cost ~45,000 deletions and a second of CPU)."""
-        return (folded not in self._known and folded.isalpha()
-                and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS)
+        return folded not in self._known and folded.isalpha() and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS
 
     def split(self, folded: str) -> str | None:
         """Two known words run together ("anticaccia" -> "anti caccia"), the commonest pair."""

@@ -101,8 +101,9 @@ def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL
     for leftover in root.glob(".vectors-*.tmp.npz"):  # from a process stopped mid-write (we hold the lock)
         leftover.unlink(missing_ok=True)
     partial = root / f".{target.name}.{os.getpid()}.tmp.npz"
-    np.savez(partial, keys=np.array(keys), hashes=np.array(hashes), model=np.array(model),
-             matrix=matrix.astype(np.float32))
+    np.savez(
+        partial, keys=np.array(keys), hashes=np.array(hashes), model=np.array(model), matrix=matrix.astype(np.float32)
+    )
     os.replace(partial, target)
     for old in root.glob("vectors-*.npz"):
         if old != target:
@@ -110,8 +111,9 @@ def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL
     return target
 
 
-def ensure(root: Path, db: RulesDB, encoder: Encoder, force: bool = False, wait: bool = True,
-           model: str = encoders.MODEL) -> Path | None:
+def ensure(
+    root: Path, db: RulesDB, encoder: Encoder, force: bool = False, wait: bool = True, model: str = encoders.MODEL
+) -> Path | None:
     """The fresh vectors file, encoded first if missing, stale or ``force``d. Without ``wait``,
     None when another process is encoding right now (it will write the file; readers pick it up)."""
     root.mkdir(parents=True, exist_ok=True)

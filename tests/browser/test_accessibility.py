@@ -355,7 +355,9 @@ def _keyboard(page) -> list[str]:
         stops.append(stop)
     for stop in stops:
         if not stop["ok"]:
-            problems.append(f"focus on {stop['what']}: in view={stop.get('inView')}, outline {stop.get('outline')}, box-shadow {stop.get('shadow')}")
+            problems.append(
+                f"focus on {stop['what']}: in view={stop.get('inView')}, outline {stop.get('outline')}, box-shadow {stop.get('shadow')}"
+            )
     return problems
 
 
@@ -366,8 +368,11 @@ def _content(page) -> list[str]:
     """What a reader should never see: Markdown table source (a row of pipes, a |---| rule)
     instead of a table, or a 'not translated' notice (every section has its English)."""
     text = page.evaluate("() => document.querySelector('main').innerText")
-    problems = [f"raw table markup: {line.strip()[:60]!r}" for line in text.splitlines()
-                if re.fullmatch(r"\s*\|.*\|\s*", line) or "|---" in line]
+    problems = [
+        f"raw table markup: {line.strip()[:60]!r}"
+        for line in text.splitlines()
+        if re.fullmatch(r"\s*\|.*\|\s*", line) or "|---" in line
+    ]
     problems += [f"false notice: {notice!r}" for notice in UNTRANSLATED_NOTICE if notice in text]
     return problems
 
@@ -424,7 +429,12 @@ def test_every_page_route_is_audited(app):
     audited = {re.sub(r"[?#].*", "", path) for _, path in PAGES}
     missing = []
     for rule in app.url_map.iter_rules():
-        if "GET" not in rule.methods or rule.endpoint == "static" or rule.rule.startswith("/api/") and rule.rule != "/api/docs":
+        if (
+            "GET" not in rule.methods
+            or rule.endpoint == "static"
+            or rule.rule.startswith("/api/")
+            and rule.rule != "/api/docs"
+        ):
             continue
         if rule.endpoint in ("health.health",) or rule.rule.endswith(".json"):
             continue

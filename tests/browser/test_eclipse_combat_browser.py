@@ -80,7 +80,9 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
     page.get_by_role("button", name="Compute who holds the hex").click()
     expect(page.locator("#hx-results")).to_be_visible()
     # Green and Blue arrived last and fight first; Red controls the hex; the Ancients fight last.
-    expect(page.locator("#hx-sequence")).to_have_text("Order in which the factions fight: Green → Blue → Red → Ancients")
+    expect(page.locator("#hx-sequence")).to_have_text(
+        "Order in which the factions fight: Green → Blue → Red → Ancients"
+    )
     values = page.locator("#hx-hold .ec-bar-value").all_inner_texts()
     assert len(values) == 4
     # each rounded to 0.1; a chance below 0.05% prints "< 0.1%" (static/js/common.js percent)
@@ -102,15 +104,28 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("path, state", [
-    ("/tools/combat/eclipse/hex", {"factions": [{"name": "a", "ships": [{"type": "warship"}]}, {}]}),
-    ("/tools/combat/eclipse", {"attacker": {"ships": "many"}, "defender": None}),
-    ("/tools/combat/eclipse", {side: {"ships": [{"type": "interceptor", "count": 1, "mode": "parts", "parts": [],
-                                                 "stats": {}}], "targeting": "optimal", "retreat": {}}
-                               for side in ("attacker", "defender")}),
-    ("/tools/combat/eclipse/hex", {"factions": [{"name": n, "ships": []} for n in "ab"], "controller": "0",
-                                   "targeting": "optimal"}),
-])
+@pytest.mark.parametrize(
+    "path, state",
+    [
+        ("/tools/combat/eclipse/hex", {"factions": [{"name": "a", "ships": [{"type": "warship"}]}, {}]}),
+        ("/tools/combat/eclipse", {"attacker": {"ships": "many"}, "defender": None}),
+        (
+            "/tools/combat/eclipse",
+            {
+                side: {
+                    "ships": [{"type": "interceptor", "count": 1, "mode": "parts", "parts": [], "stats": {}}],
+                    "targeting": "optimal",
+                    "retreat": {},
+                }
+                for side in ("attacker", "defender")
+            },
+        ),
+        (
+            "/tools/combat/eclipse/hex",
+            {"factions": [{"name": n, "ships": []} for n in "ab"], "controller": "0", "targeting": "optimal"},
+        ),
+    ],
+)
 def test_a_damaged_share_link_opens_the_empty_form(page, live_url, path, state):
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))

@@ -70,7 +70,8 @@ def test_install_criteria_manifest_worker_and_icon(browser, live_url):
     """Chromium's own installability check (incognito contexts always fail it: a profile is used)."""
     with tempfile.TemporaryDirectory() as profile:
         context = browser.browser_type.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **PHONE)
+            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **PHONE
+        )
         try:
             page = context.new_page()
             page.goto(f"{live_url}/?lang=en")
@@ -219,7 +220,9 @@ def test_score_sheet_keeps_working_offline_and_sends_nothing_later(stored, live_
     assert sent == []  # back online, nothing typed offline is replayed to the server
 
 
-@pytest.mark.parametrize("path", ["/tools/conquest/rftg", "/scoring/parsec", "/rules/parsec", "/offline", "/search?q=vittoria"])
+@pytest.mark.parametrize(
+    "path", ["/tools/conquest/rftg", "/scoring/parsec", "/rules/parsec", "/offline", "/search?q=vittoria"]
+)
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_offline_states_pass_the_accessibility_audit(stored, live_url, path, lang):
     """What only shows offline (banner, tool notes, kept results, the offline page's search)."""
@@ -241,7 +244,9 @@ def test_offline_states_pass_the_accessibility_audit(stored, live_url, path, lan
         result = page.evaluate(AUDIT_JS)
     finally:
         context.set_offline(False)
-    problems = [f"{check}: {p}" for check in ("overflow", "names", "targets", "contrast", "landmarks") for p in result[check]]
+    problems = [
+        f"{check}: {p}" for check in ("overflow", "names", "targets", "contrast", "landmarks") for p in result[check]
+    ]
     assert result["lang"] == lang
     assert not problems, "\n".join(problems)
 
@@ -305,8 +310,12 @@ def test_a_new_rules_digest_replaces_the_caches(browser, second_server):
         new_version = page.evaluate("() => JSON.parse(document.getElementById('offline-config').textContent).sw")
         assert new_version != old_version
         # The worker refills the stored game under the new version, then drops the old caches.
-        wait_until(page, "(old) => caches.keys().then((names) => names.every((n) => !old.includes(n)"
-                   " || n.endsWith('settings')) && names.some((n) => n.endsWith('-pages')))", old)
+        wait_until(
+            page,
+            "(old) => caches.keys().then((names) => names.every((n) => !old.includes(n)"
+            " || n.endsWith('settings')) && names.some((n) => n.endsWith('-pages')))",
+            old,
+        )
         assert page.evaluate("() => caches.match('/api/offline/rftg', {ignoreVary: true}).then((r) => !!r)")
         context.set_offline(True)
         page.goto(f"{base}/rules/rftg/obiettivi?lang=en")

@@ -61,8 +61,7 @@ def test_a_shared_battle_opens_in_the_recipients_language_and_sets_no_cookie(bro
     share = page.locator("#ti4-result .share").get_attribute("href")
     assert "lang" not in share and "b=" in share
 
-    english = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB",
-                                  service_workers="block")
+    english = browser.new_context(viewport={"width": 360, "height": 740}, locale="en-GB", service_workers="block")
     try:
         friend = english.new_page()
         friend.goto(share if share.startswith("http") else live_url + share)
@@ -79,5 +78,5 @@ def test_share_links_carry_no_language(page, live_url, path):
     page.goto(live_url + path + "?lang=en")
     page.locator("form button[type=submit]").first.click()
     link = page.locator("#ec-share-link, .share").first
-    page.wait_for_function("() => !!document.querySelector('#ec-share-link[href*=\"s=\"], .share[href*=\"=\"]')")
+    page.wait_for_function('() => !!document.querySelector(\'#ec-share-link[href*="s="], .share[href*="="]\')')
     assert "lang=" not in link.get_attribute("href")

@@ -10,10 +10,13 @@ from playwright.sync_api import expect
 TI4 = '{"kind":"space","attacker":{"units":{"dreadnought":1}},"defender":{"units":{"destroyer":1}}}'
 
 
-@pytest.mark.parametrize("lang, one, none, ship", [
-    ("en", "1 unit left", "0 units left", "1 Dreadnought"),
-    ("it", "1 unità rimasta", "0 unità rimaste", "1 Corazzata"),
-])
+@pytest.mark.parametrize(
+    "lang, one, none, ship",
+    [
+        ("en", "1 unit left", "0 units left", "1 Dreadnought"),
+        ("it", "1 unità rimasta", "0 unità rimaste", "1 Corazzata"),
+    ],
+)
 def test_ti4_survivors_in_both_languages(page, live_url, lang, one, none, ship):
     page.goto(f"{live_url}/tools/combat/ti4?lang={lang}&b={TI4}")
     card = page.locator('#ti4-result .survivors .card[data-side="attacker"]')

@@ -20,8 +20,7 @@ def test_eclipse_example_add_a_hex_and_open_the_cited_rule(page, live_url):
     # The rulebook's example is loaded and checked: only B is legal for green.
     expect(page.locator('[data-destination="B"]')).to_have_class(re.compile("verdict-yes"))
     for hex_name in ("C", "D", "E"):
-        expect(page.locator(f'[data-destination="{hex_name}"]')).to_have_class(
-            re.compile("verdict-no"))
+        expect(page.locator(f'[data-destination="{hex_name}"]')).to_have_class(re.compile("verdict-no"))
     no_overflow(page)
 
     # Add a hex F with green's disc behind a half wormhole: illegal without the generator.
@@ -67,8 +66,7 @@ def test_ti4_announcement_order_and_capacity_in_english(page, live_url):
 
     # Removing every legal system leaves nothing to announce to.
     for name in ("A", "B"):
-        page.locator(".retreat-card").filter(
-            has=page.locator(f'input[value="{name}"]')).get_by_role("button").click()
+        page.locator(".retreat-card").filter(has=page.locator(f'input[value="{name}"]')).get_by_role("button").click()
     page.get_by_label("My opponent has already announced a retreat this round").uncheck()
     page.get_by_role("button", name="Check the retreat").click()
     expect(page.locator("#announce")).to_contain_text("no valid system")

@@ -161,12 +161,21 @@ def test_every_sheet_opens_with_a_result_and_adds_players_up_to_its_maximum(page
     fits_the_phone(page)
 
 
-@pytest.mark.parametrize("lang, label, expected", [
-    ("en", "Reputation tiles (values, e.g. 3 2 4)",
-     "Anna: Reputation tiles no. 2: the value must be between 1 and 4."),
-    ("it", "Segnalini Reputazione (valori, es. 3 2 4)",
-     "Anna: Segnalini Reputazione n. 2: il valore deve essere compreso tra 1 e 4."),
-])
+@pytest.mark.parametrize(
+    "lang, label, expected",
+    [
+        (
+            "en",
+            "Reputation tiles (values, e.g. 3 2 4)",
+            "Anna: Reputation tiles no. 2: the value must be between 1 and 4.",
+        ),
+        (
+            "it",
+            "Segnalini Reputazione (valori, es. 3 2 4)",
+            "Anna: Segnalini Reputazione n. 2: il valore deve essere compreso tra 1 e 4.",
+        ),
+    ],
+)
 def test_an_error_names_the_player_and_the_row_in_words(page, live_url, lang, label, expected):
     # Before: "Il campo players[0].reputation[1] deve essere compreso tra 1 e 4".
     page.goto(f"{live_url}/scoring/eclipse?lang={lang}")

@@ -72,8 +72,10 @@ def test_seventy_idle_and_slow_connections_do_not_delay_normal_requests(server):
                 sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
             elif n % 7 == 3:  # slow body: headers done, the body never finishes (to a path with no
                 # rate limit: on /api/ the front would refuse most of them at once with 429)
-                sock.sendall(b"POST /static/upload HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                             b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                sock.sendall(
+                    b"POST /static/upload HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    b"Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+                )
             held.append(sock)  # the rest: connected, sending nothing
         times = []
         for n in range(20):
@@ -115,8 +117,9 @@ def test_bodies_over_64_kib_get_413_chunked_or_not(server):
     sized = head + b"Content-Length: %d\r\n\r\n" % len(body) + body
     assert_front_error(*raw(port, sized), 413, "request_too_large")
     small = json.dumps({"attacker": 8, "defender": 7, "target": "ship"}).encode()
-    status, _headers, _body = raw(port, head + b"Transfer-Encoding: chunked\r\n\r\n"
-                                  + b"%x\r\n" % len(small) + small + b"\r\n0\r\n\r\n")
+    status, _headers, _body = raw(
+        port, head + b"Transfer-Encoding: chunked\r\n\r\n" + b"%x\r\n" % len(small) + small + b"\r\n0\r\n\r\n"
+    )
     assert status == 200  # a small chunked body reaches the app whole
 
 

@@ -18,9 +18,7 @@ def test_measure_counts_long_lines_and_reports_the_missing_one(tmp_path):
     (root / "sources" / "g.txt").write_text(
         "- 1.1 " + kept + "\nshort line\nA line that no section contains at all, long enough.\n"
     )
-    (root / "g" / "it" / "a.md").write_text(
-        "<!-- id: g/one -->\n# ONE\n\n" + kept + "\n", encoding="utf-8"
-    )
+    (root / "g" / "it" / "a.md").write_text("<!-- id: g/one -->\n# ONE\n\n" + kept + "\n", encoding="utf-8")
     result = measure(load(root, games=["g"]), "g", root=root)
     assert (result.total, result.kept) == (2, 1)
     assert result.missing == ("A line that no section contains at all, long enough.",)

@@ -66,7 +66,9 @@ def test_every_section_has_a_title_and_a_source(db):
 def test_every_section_id_cited_by_the_engine_exists(db):
     cited = set()
     for path in Path("engine").rglob("*.py"):
-        cited |= set(re.findall(r"[\"']((?:eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9][a-z0-9.\-]*)[\"']", path.read_text()))
+        cited |= set(
+            re.findall(r"[\"']((?:eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9][a-z0-9.\-]*)[\"']", path.read_text())
+        )
     missing = sorted(cited - set(db.sections))
     assert not missing, missing
 
@@ -105,8 +107,10 @@ def test_no_stray_bold_markers(db):
 
 
 def test_the_line_that_introduces_steps_opens_the_first_step(db):
-    for before, first, line in (("ti4/23.2", "ti4/23.3", "Per risolvere un combattimento spaziale"),
-                                ("ti4/51.2", "ti4/51.3", "Per risolvere il movimento")):
+    for before, first, line in (
+        ("ti4/23.2", "ti4/23.3", "Per risolvere un combattimento spaziale"),
+        ("ti4/51.2", "ti4/51.3", "Per risolvere il movimento"),
+    ):
         assert line not in db.get(before).body_it and not db.get(before).body_it.endswith(":")
         assert db.get(first).body_it.startswith(line)
 
@@ -114,8 +118,10 @@ def test_the_line_that_introduces_steps_opens_the_first_step(db):
 def test_full_setup_step_6_is_one_list_of_three_steps(db):
     from web.core.rules import markdown_html
 
-    for lang, words in (("it", ("i. SEPARARE", "ii. DISTRIBUIRE", "iii. COLLOCARE")),
-                        ("en", ("i. SEPARATE", "ii. DEAL", "iii. PLACE"))):
+    for lang, words in (
+        ("it", ("i. SEPARARE", "ii. DISTRIBUIRE", "iii. COLLOCARE")),
+        ("en", ("i. SEPARATE", "ii. DEAL", "iii. PLACE")),
+    ):
         html = str(markdown_html(db.get("ti4/preparazione-completa-passo-6").body(lang)))
         outer = html.split("<ul>", 1)[1]
         assert all(f"<strong>{w}" in outer for w in words)

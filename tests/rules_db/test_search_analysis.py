@@ -18,12 +18,16 @@ _ACCENTED_END = re.compile(r"\b[^\W\d_]*[àèéìíòóùú]\b", re.I)
 def test_every_rulebook_word_ending_in_an_accented_vowel_meets_its_bare_and_apostrophe_forms(db):
     # The whole class, not a few examples: "parità" / "parita" / "parita'" once stemmed apart
     # because the stemmer read the bare "-ita" as a verb ending.
-    words = {w.lower() for s in db.sections.values() for text in (s.title_it, s.body_it)
-             for w in _ACCENTED_END.findall(text)}
+    words = {
+        w.lower() for s in db.sections.values() for text in (s.title_it, s.body_it) for w in _ACCENTED_END.findall(text)
+    }
     assert len(words) > 50 and {"parità", "quantità", "priorità"} <= words
     for lang in ("it", "en"):
-        split = {w for w in words if not (term(w, lang) == term(fold(w), lang) == term(fold(w) + "'", lang)
-                                          == term(w.upper(), lang))}
+        split = {
+            w
+            for w in words
+            if not (term(w, lang) == term(fold(w), lang) == term(fold(w) + "'", lang) == term(w.upper(), lang))
+        }
         assert not split, (lang, sorted(split)[:10])
 
 

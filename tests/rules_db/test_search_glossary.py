@@ -33,14 +33,28 @@ def test_ti4_glossary_has_the_official_english_terms():
     pairs = {(p.it, p.en) for p in read_pairs(GLOSSARY_DIR / "ti4.tsv", "ti4")}
     assert len(pairs) >= 60
     for expected in [
-        ("Sostenere Danni", "Sustain Damage"), ("Sbarramento Anti-Caccia", "Anti-Fighter Barrage"),
-        ("Cannone Spaziale", "Space Cannon"), ("Azione di Tattica", "Tactical Action"),
-        ("Segnalino Comando", "Command Token"), ("Riserva di Flotta", "Fleet Pool"), ("Portavoce", "Speaker"),
-        ("Ritirata", "Retreat"), ("Nebulosa", "Nebula"), ("Gorgo Gravitazionale", "Gravity Rift"),
-        ("Campo di Asteroidi", "Asteroid Field"), ("Bombardamento", "Bombardment"),
-        ("Scudo Planetario", "Planetary Shield"), ("Caccia", "Fighter"), ("Cacciatorpediniere", "Destroyer"),
-        ("Incrociatore", "Cruiser"), ("Portaerei", "Carrier"), ("Corazzata", "Dreadnought"),
-        ("Sole di Guerra", "War Sun"), ("Fanteria", "Infantry"), ("SDP", "PDS"), ("Molo Spaziale", "Space Dock"),
+        ("Sostenere Danni", "Sustain Damage"),
+        ("Sbarramento Anti-Caccia", "Anti-Fighter Barrage"),
+        ("Cannone Spaziale", "Space Cannon"),
+        ("Azione di Tattica", "Tactical Action"),
+        ("Segnalino Comando", "Command Token"),
+        ("Riserva di Flotta", "Fleet Pool"),
+        ("Portavoce", "Speaker"),
+        ("Ritirata", "Retreat"),
+        ("Nebulosa", "Nebula"),
+        ("Gorgo Gravitazionale", "Gravity Rift"),
+        ("Campo di Asteroidi", "Asteroid Field"),
+        ("Bombardamento", "Bombardment"),
+        ("Scudo Planetario", "Planetary Shield"),
+        ("Caccia", "Fighter"),
+        ("Cacciatorpediniere", "Destroyer"),
+        ("Incrociatore", "Cruiser"),
+        ("Portaerei", "Carrier"),
+        ("Corazzata", "Dreadnought"),
+        ("Sole di Guerra", "War Sun"),
+        ("Fanteria", "Infantry"),
+        ("SDP", "PDS"),
+        ("Molo Spaziale", "Space Dock"),
     ]:
         assert expected in pairs
 

@@ -204,6 +204,7 @@ def files_written_under(folder: Path):
 # Section vectors: missing or stale means lexical answers and a log line; they are picked up
 # when they appear (a stand-in encoder, never the real model).
 
+
 def small_live(tmp_path, encoder):
     from tests.rules_db.test_search_searcher import GLOSSARY, small_db
 

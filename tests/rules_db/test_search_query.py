@@ -12,10 +12,12 @@ from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, game_names, plan
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.spelling import Speller
 
-GLOSSARY = Glossary((
-    TermPair("ti4", "Sostenere Danni", "Sustain Damage", ("sosten", "dann"), ("sustain", "damag")),
-    TermPair("ti4", "Ritirata", "Retreat", (term("ritirata", "it"),), ("retreat",)),
-))
+GLOSSARY = Glossary(
+    (
+        TermPair("ti4", "Sostenere Danni", "Sustain Damage", ("sosten", "dann"), ("sustain", "damag")),
+        TermPair("ti4", "Ritirata", "Retreat", (term("ritirata", "it"),), ("retreat",)),
+    )
+)
 SPELLER = Speller.from_words([("bombardamento", 5), ("ritirata", 9), ("sistema", 30), ("vuoto", 2), ("system", 3)])
 ITALIAN = {"bombard", term("ritirata", "it"), "sistem", "vuot", "sosten", "dann"}
 INDEXED = {f: (ITALIAN if f.endswith("_it") else {"retreat"}) for fields in TEXT_FIELDS.values() for f in fields}

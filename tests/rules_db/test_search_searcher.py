@@ -16,11 +16,32 @@ from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, Rule
 def small_db() -> RulesDB:
     sections = [
         Section("eclipse/ritirata", "eclipse", "", "RITIRATA", "Le Navi possono ritirarsi in un esagono adiacente."),
-        Section("eclipse/citta", "eclipse", "", "LA CITTÀ", "Ogni città produce denaro.", "THE CITY", "Every city makes money."),
-        Section("ti4/23", "ti4", "23", "COMBATTIMENTO SPAZIALE", "Si risolve un combattimento.",
-                keywords=("battaglia",), children=("ti4/23.7",)),
-        Section("ti4/23.7", "ti4", "23.7", "PASSO 5. RITIRATA", "Il giocatore deve ritirarsi se ha annunciato la ritirata.",
-                parent="ti4/23"),
+        Section(
+            "eclipse/citta",
+            "eclipse",
+            "",
+            "LA CITTÀ",
+            "Ogni città produce denaro.",
+            "THE CITY",
+            "Every city makes money.",
+        ),
+        Section(
+            "ti4/23",
+            "ti4",
+            "23",
+            "COMBATTIMENTO SPAZIALE",
+            "Si risolve un combattimento.",
+            keywords=("battaglia",),
+            children=("ti4/23.7",),
+        ),
+        Section(
+            "ti4/23.7",
+            "ti4",
+            "23.7",
+            "PASSO 5. RITIRATA",
+            "Il giocatore deve ritirarsi se ha annunciato la ritirata.",
+            parent="ti4/23",
+        ),
         Section("ti4/77", "ti4", "77", "SOSTENERE DANNI", "Una corazzata può sostenere danni <una volta>."),
     ]
     games = {g: Game(g, g.upper(), "doc", "1", "x.txt") for g in ("eclipse", "ti4")}
@@ -160,6 +181,7 @@ def test_rerank_follows_meaning_within_the_lexical_candidates(small, tmp_path):
 
 # The real rules database (the app's index, built at start-up).
 
+
 @pytest.fixture(scope="module")
 def real(app) -> RulesSearch:
     return app.extensions["search"].current()
@@ -190,7 +212,9 @@ def test_english_questions_reach_italian_rules(real):
 
 def test_a_players_verb_reaches_the_rulebooks_verb(real):
     # "ricevo" / "get" are not the rulebooks' words ("ottiene" / "gains"): synonyms.tsv joins them.
-    assert real.search("quanti segnalini comando ricevo nella fase di status?", "it").results[0].section.id == "ti4/36.5"
+    assert (
+        real.search("quanti segnalini comando ricevo nella fase di status?", "it").results[0].section.id == "ti4/36.5"
+    )
 
 
 def test_a_paragraph_number_finds_the_paragraph(real):
@@ -207,5 +231,8 @@ def test_cached_lengths_score_exactly_like_whoosh_bm25f(real):
     assert isinstance(real._weighting, CachedLengthBM25F)
     for text in ("ritirata", "can I retreat into a system with enemy ships?", "sostenere danni corazzata"):
         query = real.plan(text).query
-        with real.ix.searcher(weighting=scoring.BM25F()) as plain, real.ix.searcher(weighting=real._weighting) as cached:
+        with (
+            real.ix.searcher(weighting=scoring.BM25F()) as plain,
+            real.ix.searcher(weighting=real._weighting) as cached,
+        ):
             assert plain.search(query, limit=None).top_n == cached.search(query, limit=None).top_n

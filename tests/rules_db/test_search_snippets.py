@@ -31,10 +31,18 @@ def test_no_match_gives_the_opening():
 
 
 def test_passages_are_sentences_list_items_and_rows():
-    md = ("Il giocatore annuncia la ritirata. Poi sceglie un sistema.\n\n- Prima voce\n  che continua.\n"
-          "- Seconda voce\n\n| A | B |\n|---|---|\n| 1 | 2 |\n")
-    assert passages(md) == ("Il giocatore annuncia la ritirata.", "Poi sceglie un sistema.",
-                            "Prima voce che continua.", "Seconda voce", "A · B", "1 · 2")
+    md = (
+        "Il giocatore annuncia la ritirata. Poi sceglie un sistema.\n\n- Prima voce\n  che continua.\n"
+        "- Seconda voce\n\n| A | B |\n|---|---|\n| 1 | 2 |\n"
+    )
+    assert passages(md) == (
+        "Il giocatore annuncia la ritirata.",
+        "Poi sceglie un sistema.",
+        "Prima voce che continua.",
+        "Seconda voce",
+        "A · B",
+        "1 · 2",
+    )
 
 
 def test_best_passage_holds_most_different_query_words():

@@ -16,8 +16,17 @@ def test_deletes():
 
 
 SPELLER = Speller.from_words(
-    [("bombardamento", 15), ("bombardare", 2), ("ritirata", 20), ("ritirano", 3), ("città", 4),
-     ("anti", 10), ("caccia", 50), ("combattimento", 80), ("combattimenti", 5)]
+    [
+        ("bombardamento", 15),
+        ("bombardare", 2),
+        ("ritirata", 20),
+        ("ritirano", 3),
+        ("città", 4),
+        ("anti", 10),
+        ("caccia", 50),
+        ("combattimento", 80),
+        ("combattimenti", 5),
+    ]
 )
 
 

@@ -25,7 +25,9 @@ def test_parity_checks_catch_the_usual_slips():
     assert "no English body" in problems(make(italian, ""))
     assert any("list items" in p for p in problems(make(italian, "The player rolls 2 dice.\n\n- one")))
     assert any("numbers" in p for p in problems(make(italian, "The player rolls 3 dice.\n\n- one\n- two")))
-    still_italian = "Il giocatore che non può muovere le navi deve passare il turno al giocatore alla sua sinistra.\n\n- a\n- b 2"
+    still_italian = (
+        "Il giocatore che non può muovere le navi deve passare il turno al giocatore alla sua sinistra.\n\n- a\n- b 2"
+    )
     assert any("reads Italian" in p for p in problems(make(italian.replace("2", "2"), still_italian)))
 
 

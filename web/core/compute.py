@@ -78,8 +78,10 @@ class OverBudget:
 def over_budget(budget: float) -> ApiError:
     return ApiError(
         "time_budget_exceeded",
-        _("This computation would take longer than %(seconds)s seconds: try smaller fleets.",
-          seconds=max(1, round(budget))),
+        _(
+            "This computation would take longer than %(seconds)s seconds: try smaller fleets.",
+            seconds=max(1, round(budget)),
+        ),
         status=422,
     )
 
@@ -91,8 +93,9 @@ def slots() -> threading.BoundedSemaphore:
     )
 
 
-def compute(namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None,
-            capped: bool = True) -> T:
+def compute(
+    namespace: str, payload: Any, function: Callable[[], T], budget: float | None = None, capped: bool = True
+) -> T:
     """``function()`` under a time budget, remembered by (namespace, payload); ApiError 422 past
     the budget, 503 if it runs long while the worker's slots are taken (unless not ``capped``:
     searches, short by construction, never wait behind a battle).

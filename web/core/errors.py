@@ -30,8 +30,9 @@ class ApiError(Exception):
     """A refusal to show as JSON: ``message`` is already in the request's language;
     ``retry_after`` (seconds) tells the client when to ask again."""
 
-    def __init__(self, code: str, message: str, field: str | None = None, status: int = 400,
-                 retry_after: int | None = None):
+    def __init__(
+        self, code: str, message: str, field: str | None = None, status: int = 400, retry_after: int | None = None
+    ):
         super().__init__(message)
         self.code, self.message, self.field, self.status = code, str(message), field, status
         self.retry_after = retry_after

@@ -74,8 +74,11 @@ def init_i18n(app: Flask) -> None:
         # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
         chosen = request.args.get("lang")
         if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
-            raise ApiError("unknown_choice", _("The field %(field)s must be one of: %(choices)s.",
-                                               field="lang", choices=", ".join(LANGS)), "lang")
+            raise ApiError(
+                "unknown_choice",
+                _("The field %(field)s must be one of: %(choices)s.", field="lang", choices=", ".join(LANGS)),
+                "lang",
+            )
 
     @app.after_request
     def remember_choice(response):

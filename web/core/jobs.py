@@ -91,11 +91,22 @@ def submit(path: str | Path, key: str, work: Any) -> tuple[sqlite3.Row, bool]:
     went quiet (killed by a redeploy or the OOM killer); True if a runner should be started for it."""
     with connect(path) as db:
         now = time.time()
-        created = db.execute("INSERT OR IGNORE INTO jobs (id, status, work, created, heartbeat) "
-                             "VALUES (?, 'queued', ?, ?, ?)", (key, pickle.dumps(work), now, now)).rowcount == 1
-        retried = not created and db.execute(
-            "UPDATE jobs SET status = 'queued', progress = 0, error = NULL, heartbeat = ? WHERE id = ? AND "
-            "(status = 'failed' OR (status != 'done' AND heartbeat < ?))", (now, key, now - STALE_SECONDS)).rowcount == 1
+        created = (
+            db.execute(
+                "INSERT OR IGNORE INTO jobs (id, status, work, created, heartbeat) VALUES (?, 'queued', ?, ?, ?)",
+                (key, pickle.dumps(work), now, now),
+            ).rowcount
+            == 1
+        )
+        retried = (
+            not created
+            and db.execute(
+                "UPDATE jobs SET status = 'queued', progress = 0, error = NULL, heartbeat = ? WHERE id = ? AND "
+                "(status = 'failed' OR (status != 'done' AND heartbeat < ?))",
+                (now, key, now - STALE_SECONDS),
+            ).rowcount
+            == 1
+        )
         return db.execute("SELECT * FROM jobs WHERE id = ?", (key,)).fetchone(), created or retried
 
 
@@ -110,8 +121,12 @@ def stored(path: str | Path, key: str) -> sqlite3.Row:
         raise ApiError("bad_job_id", _("This is not the address of a background computation."), field="id")
     row = find(path, key)
     if row is None:
-        raise ApiError("job_not_found", _("No background computation has this address (it may have been removed)."),
-                       field="id", status=404)
+        raise ApiError(
+            "job_not_found",
+            _("No background computation has this address (it may have been removed)."),
+            field="id",
+            status=404,
+        )
     return row
 
 
@@ -126,12 +141,19 @@ def claim(db: sqlite3.Connection) -> str | None:
     try:
         stale = time.time() - STALE_SECONDS
         busy = db.execute("SELECT 1 FROM jobs WHERE status = 'running' AND heartbeat >= ?", (stale,)).fetchone()
-        row = None if busy else db.execute(
-            "SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND heartbeat < ?) "
-            "ORDER BY created LIMIT 1", (stale,)).fetchone()
+        row = (
+            None
+            if busy
+            else db.execute(
+                "SELECT id FROM jobs WHERE status = 'queued' OR (status = 'running' AND heartbeat < ?) "
+                "ORDER BY created LIMIT 1",
+                (stale,),
+            ).fetchone()
+        )
         if row:
-            db.execute("UPDATE jobs SET status = 'running', progress = 0, heartbeat = ? WHERE id = ?",
-                       (time.time(), row["id"]))
+            db.execute(
+                "UPDATE jobs SET status = 'running', progress = 0, heartbeat = ? WHERE id = ?", (time.time(), row["id"])
+            )
         db.execute("COMMIT")
     except BaseException:
         db.execute("ROLLBACK")
@@ -158,14 +180,19 @@ def run_pending(path: str | Path, solve: Solver) -> int:
             try:
                 result = solve(work, progress)
             except InvalidInput as error:
-                db.execute("UPDATE jobs SET status = 'failed', error = ? WHERE id = ?",
-                           (pickle.dumps(error).hex(), key))
+                db.execute(
+                    "UPDATE jobs SET status = 'failed', error = ? WHERE id = ?", (pickle.dumps(error).hex(), key)
+                )
             except Exception as error:  # noqa: BLE001 - any crash must end as a failed row, not a stuck one
-                db.execute("UPDATE jobs SET status = 'failed', error = ? WHERE id = ?",
-                           (pickle.dumps(InvalidInput("job_crashed", detail=type(error).__name__)).hex(), key))
+                db.execute(
+                    "UPDATE jobs SET status = 'failed', error = ? WHERE id = ?",
+                    (pickle.dumps(InvalidInput("job_crashed", detail=type(error).__name__)).hex(), key),
+                )
             else:
-                db.execute("UPDATE jobs SET status = 'done', progress = 1, result = ? WHERE id = ?",
-                           (pickle.dumps(result), key))
+                db.execute(
+                    "UPDATE jobs SET status = 'done', progress = 1, result = ? WHERE id = ?",
+                    (pickle.dumps(result), key),
+                )
             done += 1
     finally:
         db.close()
@@ -182,9 +209,14 @@ def start_runner(path: Path, solve: Solver) -> None:
     if mode != "process":
         return
     root = Path(__file__).resolve().parents[2]  # the project, so that the runner imports ``web``
-    subprocess.Popen([sys.executable, "-c", RUNNER, str(path), f"{solve.__module__}:{solve.__name__}"], cwd=root,
-                     start_new_session=True, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                     stderr=subprocess.DEVNULL)
+    subprocess.Popen(
+        [sys.executable, "-c", RUNNER, str(path), f"{solve.__module__}:{solve.__name__}"],
+        cwd=root,
+        start_new_session=True,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def main(path: str, solver: str) -> None:

@@ -29,11 +29,25 @@ M = TypeVar("M", bound=BaseModel)
 
 # The codes of a request that does not match its schema (HTTP 400); the engines' own codes, for a
 # well-formed request that the rules refuse, come with HTTP 422.
-SCHEMA_CODES = frozenset({
-    "invalid_json", "missing_field", "unknown_field", "not_an_integer", "out_of_range", "not_a_boolean",
-    "not_a_string", "too_long", "empty_text", "unknown_choice", "not_a_list", "too_many_items", "too_few_items",
-    "not_an_object", "invalid_value",
-})
+SCHEMA_CODES = frozenset(
+    {
+        "invalid_json",
+        "missing_field",
+        "unknown_field",
+        "not_an_integer",
+        "out_of_range",
+        "not_a_boolean",
+        "not_a_string",
+        "too_long",
+        "empty_text",
+        "unknown_choice",
+        "not_a_list",
+        "too_many_items",
+        "too_few_items",
+        "not_an_object",
+        "invalid_value",
+    }
+)
 
 
 def whole_numbers(value: Any) -> Any:
@@ -146,6 +160,7 @@ class Cited(Answer):
 
 # --- The offline copy's answers (``/api/offline``: a core route, not a tool) ---------------------
 
+
 class GameInfo(Answer):
     id: str
     name: Localized
@@ -234,29 +249,42 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         schema = schema_at(model, loc)
         lo, hi = schema.get("minimum", ctx.get("ge")), schema.get("maximum", ctx.get("le"))
-        return ApiError("out_of_range", _("The field %(field)s must be between %(lo)s and %(hi)s.",
-                                          field=field, lo=lo, hi=hi), field)
+        return ApiError(
+            "out_of_range",
+            _("The field %(field)s must be between %(lo)s and %(hi)s.", field=field, lo=lo, hi=hi),
+            field,
+        )
     if kind in ("bool_type", "bool_parsing"):
         return ApiError("not_a_boolean", _("The field %(field)s must be true or false.", field=field), field)
     if kind == "string_type":
         return ApiError("not_a_string", _("The field %(field)s must be text.", field=field), field)
     if kind == "string_too_long":
-        return ApiError("too_long", _("The field %(field)s is longer than %(max)s characters.",
-                                      field=field, max=ctx.get("max_length")), field)
+        return ApiError(
+            "too_long",
+            _("The field %(field)s is longer than %(max)s characters.", field=field, max=ctx.get("max_length")),
+            field,
+        )
     if kind == "string_too_short":
         return ApiError("empty_text", _("The field %(field)s must not be empty.", field=field), field)
     if kind in ("literal_error", "enum"):
         choices = ", ".join(str(c) for c in schema_at(model, loc).get("enum", ()) if c is not None)
-        return ApiError("unknown_choice", _("The field %(field)s must be one of: %(choices)s.",
-                                            field=field, choices=choices), field)
+        return ApiError(
+            "unknown_choice", _("The field %(field)s must be one of: %(choices)s.", field=field, choices=choices), field
+        )
     if kind in ("list_type", "tuple_type"):
         return ApiError("not_a_list", _("The field %(field)s must be a list.", field=field), field)
     if kind == "too_long":
-        return ApiError("too_many_items", _("The field %(field)s may hold at most %(max)s items.",
-                                            field=field, max=ctx.get("max_length")), field)
+        return ApiError(
+            "too_many_items",
+            _("The field %(field)s may hold at most %(max)s items.", field=field, max=ctx.get("max_length")),
+            field,
+        )
     if kind == "too_short":
-        return ApiError("too_few_items", _("The field %(field)s needs at least %(min)s items.",
-                                           field=field, min=ctx.get("min_length")), field)
+        return ApiError(
+            "too_few_items",
+            _("The field %(field)s needs at least %(min)s items.", field=field, min=ctx.get("min_length")),
+            field,
+        )
     if kind in ("model_type", "dict_type", "model_attributes_type"):
         return ApiError("not_an_object", _("The field %(field)s must be an object.", field=field), field)
     return ApiError("invalid_value", _("The field %(field)s is not valid.", field=field), field)

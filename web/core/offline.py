@@ -129,8 +129,14 @@ def manifest():
             "display": "standalone",
             "background_color": BACKGROUND,
             "theme_color": THEME,
-            "icons": [{"src": url_for("static", filename="img/icon.svg"), "sizes": "any",
-                       "type": "image/svg+xml", "purpose": "any"}],
+            "icons": [
+                {
+                    "src": url_for("static", filename="img/icon.svg"),
+                    "sizes": "any",
+                    "type": "image/svg+xml",
+                    "purpose": "any",
+                }
+            ],
             "shortcuts": [
                 {"name": _("Offline reading"), "url": url_for("offline.page")},
                 {"name": _("Tools"), "url": url_for("tools.index")},
@@ -149,17 +155,18 @@ def page():
 
 
 document(
-    "/api/offline", "get",
+    "/api/offline",
+    "get",
     summary="What an installed copy keeps: the caches' version, the app shell's urls and the games.",
     response=OfflineShell,
     example={},
 )
 document(
-    "/api/offline/{game}", "get",
+    "/api/offline/{game}",
+    "get",
     summary="One game for offline reading: every page to keep (both languages) and every section "
     "with its body in Italian and English, for the search over the stored rules.",
-    params=[{"name": "game", "in": "path", "required": True,
-             "schema": {"type": "string", "enum": list(GAMES)}}],
+    params=[{"name": "game", "in": "path", "required": True, "schema": {"type": "string", "enum": list(GAMES)}}],
     response=OfflineGame,
     example={"path": {"game": "parsec"}},
     errors=(404,),
@@ -169,8 +176,11 @@ document(
 @bp.get("/api/offline")
 def shell():
     db = get_db()
-    games = [{"id": g, "name": {lang: db.games[g].name(lang) for lang in LANGS}, "sections": len(db.by_game(g))}
-             for g in GAMES if g in db.games]
+    games = [
+        {"id": g, "name": {lang: db.games[g].name(lang) for lang in LANGS}, "sections": len(db.by_game(g))}
+        for g in GAMES
+        if g in db.games
+    ]
     return jsonify({"version": offline_version(), "shell": shell_urls(), "games": games})
 
 
@@ -178,7 +188,8 @@ def shell():
 def game_pack(game: str):
     db = get_db()
     if game not in db.games:
-        raise ApiError("unknown_game", _("Unknown game: choose one of %(games)s.", games=", ".join(GAMES)),
-                       "game", status=404)
+        raise ApiError(
+            "unknown_game", _("Unknown game: choose one of %(games)s.", games=", ".join(GAMES)), "game", status=404
+        )
     sections = [{**section_summary(s), "body": {"it": s.body_it, "en": s.body_en}} for s in db.by_game(game)]
     return jsonify({"version": offline_version(), "game": game, "pages": game_pages(game), "sections": sections})

@@ -25,7 +25,9 @@ def ref(name: str) -> dict:
 
 
 LANG_PARAM = {
-    "name": "lang", "in": "query", "required": False,
+    "name": "lang",
+    "in": "query",
+    "required": False,
     "schema": {"type": "string", "enum": ["it", "en"]},
     "description": "Language of messages (then the lang cookie, then Accept-Language; default it).",
 }
@@ -55,15 +57,31 @@ def query_parameters(model: type[BaseModel]) -> list[dict]:
     for name, field in schema["properties"].items():
         # An absent parameter is the null of an optional field: a query string has no null.
         value = next((b for b in field.get("anyOf", ()) if b.get("type") != "null"), field)
-        parameters.append({"name": name, "in": "query", "required": name in required,
-                           "schema": {k: v for k, v in value.items() if k not in ("title", "description")},
-                           **({"description": field["description"]} if "description" in field else {})})
+        parameters.append(
+            {
+                "name": name,
+                "in": "query",
+                "required": name in required,
+                "schema": {k: v for k, v in value.items() if k not in ("title", "description")},
+                **({"description": field["description"]} if "description" in field else {}),
+            }
+        )
     return parameters
 
 
-def document(path: str, method: str, *, summary: str, response: type[BaseModel], body: type[BaseModel] | None = None,
-             query: type[BaseModel] | None = None, params: list[dict] | None = None, example: Any = None,
-             limits: str = "", errors: tuple[int, ...] = (400,)) -> None:
+def document(
+    path: str,
+    method: str,
+    *,
+    summary: str,
+    response: type[BaseModel],
+    body: type[BaseModel] | None = None,
+    query: type[BaseModel] | None = None,
+    params: list[dict] | None = None,
+    example: Any = None,
+    limits: str = "",
+    errors: tuple[int, ...] = (400,),
+) -> None:
     """Describe one operation: its request model (``body`` or ``query``) and its answer's model
     (``response``; the schemas are generated when the spec is built)."""
     ANSWERS[(path, method)] = response
@@ -77,7 +95,9 @@ def document(path: str, method: str, *, summary: str, response: type[BaseModel],
         statuses |= {413, 422}
     for status in sorted(statuses):
         operation["responses"][str(status)] = {
-            "description": ERROR_DESCRIPTIONS[status], "content": {JSON: {"schema": ref("Error")}}}
+            "description": ERROR_DESCRIPTIONS[status],
+            "content": {JSON: {"schema": ref("Error")}},
+        }
     if body is not None:
         BODIES[(path, method)] = body
         if (sample := _example(body)) is not None:
@@ -105,7 +125,8 @@ def spec() -> dict:
     refs, defs = models_json_schema(
         [(BODIES[key], "validation") for key in keys]
         + [(model, "serialization") for model in (*SHARED, *(ANSWERS[key] for key in answered))],
-        ref_template="#/components/schemas/{model}")
+        ref_template="#/components/schemas/{model}",
+    )
     paths = {path: {method: dict(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)}
     for path, method in keys:
         schema = refs[(BODIES[(path, method)], "validation")]
@@ -136,7 +157,8 @@ def openapi_json():
 @bp.get("/api/docs")
 def docs_page():
     operations = [
-        (method.upper(), path, operation) for path, methods in sorted(PATHS.items())
+        (method.upper(), path, operation)
+        for path, methods in sorted(PATHS.items())
         for method, operation in methods.items()
     ]
     return render_template("api/docs.html", operations=operations, spec_url=url_for("api_docs.openapi_json"))

@@ -34,8 +34,17 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
     "Permissions-Policy": ", ".join(
-        f"{feature}=()" for feature in ("accelerometer", "camera", "geolocation", "gyroscope", "magnetometer",
-                                        "microphone", "payment", "usb")
+        f"{feature}=()"
+        for feature in (
+            "accelerometer",
+            "camera",
+            "geolocation",
+            "gyroscope",
+            "magnetometer",
+            "microphone",
+            "payment",
+            "usb",
+        )
     ),
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",

@@ -27,9 +27,11 @@ def game_name(game: str) -> str:
 def tools_applying(section: Section, descendants: list[Section]) -> list[tuple[str, str]]:
     """(url, title) of the tools that may cite this section or one of its sub-rules."""
     ids = {section.id, *(d.id for d in descendants)}
-    return [(url_for(tool.endpoint, **tool.args),
-             str(tool.title or f"{SCORE_SHEET} – {game_name(tool.args['game'])}"))
-            for tool in TOOLS if has_endpoint(tool.endpoint) and ids & set(tool.cites)]
+    return [
+        (url_for(tool.endpoint, **tool.args), str(tool.title or f"{SCORE_SHEET} – {game_name(tool.args['game'])}"))
+        for tool in TOOLS
+        if has_endpoint(tool.endpoint) and ids & set(tool.cites)
+    ]
 
 
 @bp.app_context_processor

@@ -35,8 +35,9 @@ class Counted:
         return self.forms(len(value) if isinstance(value, (list, tuple)) else int(value))
 
 
-def message(code: str, params: Mapping[str, Any], messages: Mapping[str, Any], rule: str | None = None,
-            display: Display = dict) -> str:
+def message(
+    code: str, params: Mapping[str, Any], messages: Mapping[str, Any], rule: str | None = None, display: Display = dict
+) -> str:
     """The sentence for ``code`` in the request's language, its ``%(name)s`` filled from ``params``."""
     template = messages.get(code)
     if template is None:
@@ -62,8 +63,13 @@ def named(key: str, names: Mapping[str, Any]) -> Display:
 
 
 def reason_json(reason: Reason, messages: Mapping[str, Any], display: Display = dict) -> dict[str, Any]:
-    return {"code": reason.code, "message": message(reason.code, reason.params, messages, reason.rule, display),
-            "rule": reason.rule, "rule_label": rule_label(reason.rule), "params": dict(reason.params)}
+    return {
+        "code": reason.code,
+        "message": message(reason.code, reason.params, messages, reason.rule, display),
+        "rule": reason.rule,
+        "rule_label": rule_label(reason.rule),
+        "params": dict(reason.params),
+    }
 
 
 def citations(rules: Iterable[str]) -> dict[str, dict[str, str]]:

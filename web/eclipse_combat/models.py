@@ -12,7 +12,13 @@ from typing import Annotated
 
 from pydantic import ConfigDict, Field
 
-from engine.eclipse.battle import MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_ROUNDS_DETAIL, MAX_STATES
+from engine.eclipse.battle import (
+    MAX_BACKGROUND_STATES,
+    MAX_OPTIMAL_STATES,
+    MAX_RETREAT_ROUND,
+    MAX_ROUNDS_DETAIL,
+    MAX_STATES,
+)
 from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
@@ -78,12 +84,31 @@ class EclipseSide(RequestModel):
 
 
 class EclipseBattle(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "attacker": {"ships": [{"type": "interceptor", "count": 2},
-                               {"type": "cruiser", "count": 1,
-                                "parts": ["plasma_cannon", "hull", "fusion_source", "nuclear_drive",
-                                          "electron_computer"]}]},
-        "defender": {"ships": [{"type": "ancient", "count": 1}]}}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "attacker": {
+                        "ships": [
+                            {"type": "interceptor", "count": 2},
+                            {
+                                "type": "cruiser",
+                                "count": 1,
+                                "parts": [
+                                    "plasma_cannon",
+                                    "hull",
+                                    "fusion_source",
+                                    "nuclear_drive",
+                                    "electron_computer",
+                                ],
+                            },
+                        ]
+                    },
+                    "defender": {"ships": [{"type": "ancient", "count": 1}]},
+                }
+            ]
+        }
+    )
 
     attacker: EclipseSide
     defender: EclipseSide
@@ -99,29 +124,45 @@ class Faction(RequestModel):
 
 
 class EclipseHex(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"factions": [
-        {"name": "red", "controller": True, "ships": [{"type": "interceptor", "count": 2}]},
-        {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 1}]},
-        {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]}]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "factions": [
+                        {"name": "red", "controller": True, "ships": [{"type": "interceptor", "count": 2}]},
+                        {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 1}]},
+                        {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]},
+                    ]
+                }
+            ]
+        }
+    )
 
     factions: Annotated[list[Faction], Field(min_length=2, max_length=MAX_PLAYER_FACTIONS + 1)]
     targeting: Targeting = "optimal"
 
 
-LIMITS = (f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
-          f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
-          + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
-          + f"; retreat round 1-{MAX_RETREAT_ROUND}; battle states up to {MAX_OPTIMAL_STATES:,} with optimal "
-          f"targeting, up to {MAX_STATES:,} with largest_first (optimal falls back to it, fallback: true), beyond "
-          f"that refused (battle_too_large); above {MAX_ROUNDS_DETAIL:,} states rounds is empty and only "
-          f"expected_rounds is given.")
-HEX_LIMITS = (f"at most {MAX_PLAYER_FACTIONS} player factions and one NPC faction; each battle within the limits "
-              f"of /api/combat/eclipse; at most {MAX_BATTLES} distinct battles.")
-JOB_LIMITS = (f"as /api/combat/eclipse, with optimal targeting up to {MAX_BACKGROUND_STATES:,} battle states; one "
-              "computation runs at a time, the others wait in order.")
+LIMITS = (
+    f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
+    f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
+    + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
+    + f"; retreat round 1-{MAX_RETREAT_ROUND}; battle states up to {MAX_OPTIMAL_STATES:,} with optimal "
+    f"targeting, up to {MAX_STATES:,} with largest_first (optimal falls back to it, fallback: true), beyond "
+    f"that refused (battle_too_large); above {MAX_ROUNDS_DETAIL:,} states rounds is empty and only "
+    f"expected_rounds is given."
+)
+HEX_LIMITS = (
+    f"at most {MAX_PLAYER_FACTIONS} player factions and one NPC faction; each battle within the limits "
+    f"of /api/combat/eclipse; at most {MAX_BATTLES} distinct battles."
+)
+JOB_LIMITS = (
+    f"as /api/combat/eclipse, with optimal targeting up to {MAX_BACKGROUND_STATES:,} battle states; one "
+    "computation runs at a time, the others wait in order."
+)
 
 
 # --- Answers ----------------------------------------------------------------------------------
+
 
 class CannonsAnswer(Answer):
     ion: int

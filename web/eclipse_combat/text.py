@@ -11,16 +11,30 @@ from flask_babel import lazy_gettext as _l
 from web.core.i18n import plural_forms, ungettext
 
 SHIP_NAMES = {
-    "interceptor": _l("interceptor"), "cruiser": _l("cruiser"), "dreadnought": _l("dreadnought"),
-    "starbase": _l("starbase"), "ancient": _l("Ancient ship"), "gcds": _l("GCDS"),
+    "interceptor": _l("interceptor"),
+    "cruiser": _l("cruiser"),
+    "dreadnought": _l("dreadnought"),
+    "starbase": _l("starbase"),
+    "ancient": _l("Ancient ship"),
+    "gcds": _l("GCDS"),
 }
 PART_NAMES = {
-    "ion_cannon": _l("Ion cannon"), "plasma_cannon": _l("Plasma cannon"), "antimatter_cannon": _l("Antimatter cannon"),
-    "plasma_missile": _l("Plasma missile"), "electron_computer": _l("Electron computer"),
-    "positron_computer": _l("Positron computer"), "gluon_computer": _l("Gluon computer"),
-    "gauss_shield": _l("Gauss shield"), "phase_shield": _l("Phase shield"), "hull": _l("Hull"),
-    "improved_hull": _l("Improved hull"), "nuclear_drive": _l("Nuclear drive"), "fusion_drive": _l("Fusion drive"),
-    "tachyon_drive": _l("Tachyon drive"), "nuclear_source": _l("Nuclear source"), "fusion_source": _l("Fusion source"),
+    "ion_cannon": _l("Ion cannon"),
+    "plasma_cannon": _l("Plasma cannon"),
+    "antimatter_cannon": _l("Antimatter cannon"),
+    "plasma_missile": _l("Plasma missile"),
+    "electron_computer": _l("Electron computer"),
+    "positron_computer": _l("Positron computer"),
+    "gluon_computer": _l("Gluon computer"),
+    "gauss_shield": _l("Gauss shield"),
+    "phase_shield": _l("Phase shield"),
+    "hull": _l("Hull"),
+    "improved_hull": _l("Improved hull"),
+    "nuclear_drive": _l("Nuclear drive"),
+    "fusion_drive": _l("Fusion drive"),
+    "tachyon_drive": _l("Tachyon drive"),
+    "nuclear_source": _l("Nuclear source"),
+    "fusion_source": _l("Fusion source"),
     "tachyon_source": _l("Tachyon source"),
 }
 TARGETING_NAMES = {
@@ -32,46 +46,63 @@ TARGETING_NAMES = {
 # Every code the engine can refuse with. Placeholders: %(field)s, %(rule)s and the params.
 ERRORS = {
     "unknown_ship_type": _l("%(field)s: unknown ship type “%(value)s” (rule %(rule)s)."),
-    "npc_blueprint_fixed": _l("%(field)s: Ancient ships and the GCDS have fixed stats; do not give parts (rule %(rule)s)."),
+    "npc_blueprint_fixed": _l(
+        "%(field)s: Ancient ships and the GCDS have fixed stats; do not give parts (rule %(rule)s)."
+    ),
     "unknown_part": _l("%(field)s: unknown ship part “%(part)s” (rule %(rule)s)."),
-    "too_many_parts": _l("%(field)s: %(parts)s parts do not fit in the %(slots)s slots of this blueprint (rule %(rule)s)."),
-    "energy_over_budget": _l("%(field)s: the parts use %(use)s energy but the blueprint produces only %(production)s "
-                             "(rule %(rule)s)."),
+    "too_many_parts": _l(
+        "%(field)s: %(parts)s parts do not fit in the %(slots)s slots of this blueprint (rule %(rule)s)."
+    ),
+    "energy_over_budget": _l(
+        "%(field)s: the parts use %(use)s energy but the blueprint produces only %(production)s (rule %(rule)s)."
+    ),
     "drive_required": _l("%(field)s: interceptors, cruisers and dreadnoughts must have a drive (rule %(rule)s)."),
     "starbase_no_drive": _l("%(field)s: starbases cannot have a drive (rule %(rule)s)."),
     "not_an_integer": _l("%(field)s must be a whole number."),
     "stat_out_of_range": _l("%(field)s must be between %(min)s and %(max)s (rule %(rule)s)."),
     "count_too_small": _l("%(field)s: a ship group needs at least %(min)s ship (rule %(rule)s)."),
     "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type (rule %(rule)s)."),
-    "battle_too_large": _l("This battle is too large to compute exactly (about %(estimate)s states; the limit is "
-                           "%(limit)s). Use fewer ships or less hull (rule %(rule)s)."),
-    "battle_needs_background": _l("This battle is too large to answer at once (about %(estimate)s states; the limit "
-                                  "is %(limit)s): it can be computed in the background (rule %(rule)s)."),
+    "battle_too_large": _l(
+        "This battle is too large to compute exactly (about %(estimate)s states; the limit is "
+        "%(limit)s). Use fewer ships or less hull (rule %(rule)s)."
+    ),
+    "battle_needs_background": _l(
+        "This battle is too large to answer at once (about %(estimate)s states; the limit "
+        "is %(limit)s): it can be computed in the background (rule %(rule)s)."
+    ),
     "job_crashed": _l("The background computation stopped unexpectedly (%(detail)s)."),
     "fleet_empty": _l("%(field)s: each side needs at least one ship group (rule %(rule)s)."),
-    "duplicate_ship_type": _l("%(field)s: each ship type may appear only once per side, since all ships of a type "
-                              "share one blueprint (rule %(rule)s)."),
+    "duplicate_ship_type": _l(
+        "%(field)s: each ship type may appear only once per side, since all ships of a type "
+        "share one blueprint (rule %(rule)s)."
+    ),
     "bad_damage": _l("%(field)s: damage must be given for every ship and stay within its hull (rule %(rule)s)."),
-    "npc_mixed_with_players": _l("%(field)s: Ancient ships or the GCDS cannot fight alongside player ships "
-                                 "(rule %(rule)s)."),
+    "npc_mixed_with_players": _l(
+        "%(field)s: Ancient ships or the GCDS cannot fight alongside player ships (rule %(rule)s)."
+    ),
     "unknown_targeting": _l("%(field)s: unknown targeting “%(value)s” (rule %(rule)s)."),
     "npc_cannot_retreat": _l("%(field)s: Ancient ships and the GCDS never retreat (rule %(rule)s)."),
     "retreat_round_out_of_range": _l("%(field)s must be between %(min)s and %(max)s (rule %(rule)s)."),
     "retreat_type_absent": _l("%(field)s: this side has no ships of the type it plans to retreat (rule %(rule)s)."),
     "starbase_cannot_retreat": _l("%(field)s: starbases cannot move, so they cannot retreat (rule %(rule)s)."),
-    "starbase_cannot_attack": _l("%(field)s: starbases cannot move, so they never attack: put them on the defending "
-                                 "side (rule %(rule)s)."),
-    "starbase_not_controller": _l("%(field)s: starbases are built only in a hex with the player's influence disc: "
-                                  "only the controlling faction can have them (rule %(rule)s)."),
+    "starbase_cannot_attack": _l(
+        "%(field)s: starbases cannot move, so they never attack: put them on the defending side (rule %(rule)s)."
+    ),
+    "starbase_not_controller": _l(
+        "%(field)s: starbases are built only in a hex with the player's influence disc: "
+        "only the controlling faction can have them (rule %(rule)s)."
+    ),
     "npc_must_defend": _l("%(field)s: Ancient ships and the GCDS are always the defenders (rule %(rule)s)."),
     "hex_needs_two_factions": _l("%(field)s: a battle needs at least two factions (rule %(rule)s)."),
     "too_many_factions": _l("%(field)s: at most %(max)s player factions per hex (rule %(rule)s)."),
-    "one_npc_faction": _l("%(field)s: a hex holds at most one non-player faction, and at least one player "
-                          "(rule %(rule)s)."),
+    "one_npc_faction": _l(
+        "%(field)s: a hex holds at most one non-player faction, and at least one player (rule %(rule)s)."
+    ),
     "one_controller": _l("%(field)s: only one faction can control the hex (rule %(rule)s)."),
     "duplicate_faction": _l("%(field)s: faction names must differ (rule %(rule)s)."),
-    "no_retreat_in_multi": _l("%(field)s: retreat plans are not available with more than two factions "
-                              "(rule %(rule)s)."),
+    "no_retreat_in_multi": _l(
+        "%(field)s: retreat plans are not available with more than two factions (rule %(rule)s)."
+    ),
     "hex_too_large": _l("%(field)s: this hex needs more than %(max)s separate battles to compute (rule %(rule)s)."),
 }
 
@@ -79,28 +110,41 @@ ERRORS = {
 REASONS = {
     "initiative_order": _l("Ship types act in initiative order, highest first."),
     "hit_rule": _l("A 6 always hits and a 1 always misses; otherwise roll + computers − shields ≥ 6 hits."),
-    "damage_rule": _l("Ion 1, plasma 2, antimatter 4 damage; a die never splits; a ship is destroyed by damage "
-                      "beyond its hull."),
+    "damage_rule": _l(
+        "Ion 1, plasma 2, antimatter 4 damage; a die never splits; a ship is destroyed by damage beyond its hull."
+    ),
     "defender_first_on_ties": _l("On equal initiative the defender acts first."),
     "missiles_fire_once": _l("Missiles fire once, before the engagement rounds, in initiative order."),
     "engagement_rounds": _l("Engagement rounds repeat until only one side remains."),
-    "rounds_expected_only": _l("This battle is larger than %(limit)s states: the answer gives the expected number of "
-                               "rounds, not their distribution."),
-    "optimal_fallback": _l("This battle is larger than the optimal-targeting limit (%(limit)s states): both sides "
-                           "were computed with “destroy the largest ships first”, still exactly."),
-    "npc_targeting": _l("The %(side)s's dice are assigned by the rulebook: destroy the largest ships when possible, "
-                        "otherwise inflict the most damage."),
+    "rounds_expected_only": _l(
+        "This battle is larger than %(limit)s states: the answer gives the expected number of "
+        "rounds, not their distribution."
+    ),
+    "optimal_fallback": _l(
+        "This battle is larger than the optimal-targeting limit (%(limit)s states): both sides "
+        "were computed with “destroy the largest ships first”, still exactly."
+    ),
+    "npc_targeting": _l(
+        "The %(side)s's dice are assigned by the rulebook: destroy the largest ships when possible, "
+        "otherwise inflict the most damage."
+    ),
     "ancient_stats": _l("Ancient ship: 2 ion cannons, electron computer, hull, initiative 2."),
     "gcds_stats": _l("GCDS: 4 ion cannons, electron computer, 7 hull, initiative 0."),
-    "retreat_plan": _l("The %(side)s retreats as planned from round %(round)s: it announces on its activation, leaves "
-                       "on the next one and can be fired at meanwhile."),
-    "stalemate_possible": _l("If nobody can destroy the other (only missiles), the attacker retreats or is "
-                             "destroyed: counted as a draw."),
+    "retreat_plan": _l(
+        "The %(side)s retreats as planned from round %(round)s: it announces on its activation, leaves "
+        "on the next one and can be fired at meanwhile."
+    ),
+    "stalemate_possible": _l(
+        "If nobody can destroy the other (only missiles), the attacker retreats or is destroyed: counted as a draw."
+    ),
     "retreat_penalty": _l("A player whose remaining ships all retreat draws no reputation tile for the battle."),
-    "reputation": _l("Reputation: 1 for the battle, 1 per interceptor, starbase or Ancient destroyed, 2 per "
-                     "cruiser, 3 per dreadnought or GCDS; at most 5."),
-    "multi_faction_order": _l("With more than two factions, players fight in reverse order of entry; the "
-                              "controller and the NPCs fight last."),
+    "reputation": _l(
+        "Reputation: 1 for the battle, 1 per interceptor, starbase or Ancient destroyed, 2 per "
+        "cruiser, 3 per dreadnought or GCDS; at most 5."
+    ),
+    "multi_faction_order": _l(
+        "With more than two factions, players fight in reverse order of entry; the controller and the NPCs fight last."
+    ),
     "damage_carries_over": _l("Damage is repaired only at the end of the combat phase."),
 }
 
@@ -109,27 +153,59 @@ SIDE_NAMES = {"attacker": _l("attacker"), "defender": _l("defender")}
 
 def page_strings() -> dict:
     return {
-        "attacker": _("Attacker"), "defender": _("Defender"), "computing": _("Computing…"),
-        "seconds": _("%(n)s s"), "error": _("The battle could not be computed."),
-        "ships": plural_forms(lambda n: ungettext("%(n)s ship", "%(n)s ships", n)), "escaped": _("escaped"), "remove": _("Remove"),
-        "empty_slot": _("— empty slot —"), "energy": _("Energy"), "initiative": _("Initiative"), "hull": _("Hull"),
-        "computer": _("Computer"), "shield": _("Shield"), "cannons": _("Cannons"),
-        "over_budget": _("Energy over budget"), "no_drive": _("Needs a drive"),
-        "copied": _("Link copied."), "round_n": plural_forms(lambda n: ungettext("%(n)s round", "%(n)s rounds", n)), "or_more": _("or more"),
-        "expected_lost": _("Expected ships lost"), "reputation": _("Expected reputation tiles drawn"),
-        "escape": _("Escapes by retreating"), "order": _("Activation order"), "fallback": _("Method"),
-        "type": _("Ship type"), "count": _("Number of ships"), "blueprint": _("Blueprint"), "edit_blueprint": _("Parts and stats"), "by_parts": _("Parts"),
-        "by_stats": _("Stats"), "slot": _("Slot %(n)s"), "ion": _("Ion cannons"),
-        "plasma": _("Plasma cannons"), "antimatter": _("Antimatter cannons"), "missile_parts": _("Plasma missiles"),
-        "group": _("Ship group"), "not_applicable": _("not applicable"), "expected_rounds": _("Expected rounds"),
+        "attacker": _("Attacker"),
+        "defender": _("Defender"),
+        "computing": _("Computing…"),
+        "seconds": _("%(n)s s"),
+        "error": _("The battle could not be computed."),
+        "ships": plural_forms(lambda n: ungettext("%(n)s ship", "%(n)s ships", n)),
+        "escaped": _("escaped"),
+        "remove": _("Remove"),
+        "empty_slot": _("— empty slot —"),
+        "energy": _("Energy"),
+        "initiative": _("Initiative"),
+        "hull": _("Hull"),
+        "computer": _("Computer"),
+        "shield": _("Shield"),
+        "cannons": _("Cannons"),
+        "over_budget": _("Energy over budget"),
+        "no_drive": _("Needs a drive"),
+        "copied": _("Link copied."),
+        "round_n": plural_forms(lambda n: ungettext("%(n)s round", "%(n)s rounds", n)),
+        "or_more": _("or more"),
+        "expected_lost": _("Expected ships lost"),
+        "reputation": _("Expected reputation tiles drawn"),
+        "escape": _("Escapes by retreating"),
+        "order": _("Activation order"),
+        "fallback": _("Method"),
+        "type": _("Ship type"),
+        "count": _("Number of ships"),
+        "blueprint": _("Blueprint"),
+        "edit_blueprint": _("Parts and stats"),
+        "by_parts": _("Parts"),
+        "by_stats": _("Stats"),
+        "slot": _("Slot %(n)s"),
+        "ion": _("Ion cannons"),
+        "plasma": _("Plasma cannons"),
+        "antimatter": _("Antimatter cannons"),
+        "missile_parts": _("Plasma missiles"),
+        "group": _("Ship group"),
+        "not_applicable": _("not applicable"),
+        "expected_rounds": _("Expected rounds"),
     }
 
 
 def hex_strings() -> dict:
     return {
-        "faction": _("Faction %(n)s"), "first_arrival": _("arrived first"), "name": _("Name"),
-        "remove_faction": _("Remove faction"), "add_group": _("Add ship group"), "ancients": _("Ancients preset"),
-        "gcds": _("GCDS preset"), "nobody": _("Nobody"), "sequence": _("Order in which the factions fight"),
+        "faction": _("Faction %(n)s"),
+        "first_arrival": _("arrived first"),
+        "name": _("Name"),
+        "remove_faction": _("Remove faction"),
+        "add_group": _("Add ship group"),
+        "ancients": _("Ancients preset"),
+        "gcds": _("GCDS preset"),
+        "nobody": _("Nobody"),
+        "sequence": _("Order in which the factions fight"),
         "battles": _("Battles solved: %(n)s"),
         "colours": [_("Red"), _("Blue"), _("Green"), _("Yellow"), _("White"), _("Black")],
     }

@@ -15,21 +15,57 @@ from typing import Any, Callable
 from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import gettext as _
 
-from engine.eclipse.battle import (MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_RETREAT_ROUND, MAX_STATES,
-                                   BattleResult, Fleet, Group, RetreatPlan, check_size, solve_battle, validate_fleets)
-from engine.eclipse.blueprints import (STAT_LIMITS, check_count, default_blueprint, explicit_stats, npc_stats,
-                                       stats_from_parts)
+from engine.eclipse.battle import (
+    MAX_BACKGROUND_STATES,
+    MAX_OPTIMAL_STATES,
+    MAX_RETREAT_ROUND,
+    MAX_STATES,
+    BattleResult,
+    Fleet,
+    Group,
+    RetreatPlan,
+    check_size,
+    solve_battle,
+    validate_fleets,
+)
+from engine.eclipse.blueprints import (
+    STAT_LIMITS,
+    check_count,
+    default_blueprint,
+    explicit_stats,
+    npc_stats,
+    stats_from_parts,
+)
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.targeting import TARGETINGS
 from engine.core.reasons import InvalidInput, Reason
 from web.core import jobs
 from web.core.compute import compute
-from web.eclipse_combat.models import (CANNON_FIELDS, HEX_LIMITS, JOB_LIMITS, LIMITS, STAT_FIELDS, EclipseBattle,
-                                       EclipseCombatAnswer, EclipseHex, EclipseHexAnswer, EclipseJob, ShipGroup)
+from web.eclipse_combat.models import (
+    CANNON_FIELDS,
+    HEX_LIMITS,
+    JOB_LIMITS,
+    LIMITS,
+    STAT_FIELDS,
+    EclipseBattle,
+    EclipseCombatAnswer,
+    EclipseHex,
+    EclipseHexAnswer,
+    EclipseJob,
+    ShipGroup,
+)
 from web.eclipse_combat.models import RetreatPlan as RetreatModel
-from web.eclipse_combat.text import (ERRORS, PART_NAMES, REASONS, SHIP_NAMES, SIDE_NAMES, TARGETING_NAMES, hex_strings,
-                                     page_strings)
+from web.eclipse_combat.text import (
+    ERRORS,
+    PART_NAMES,
+    REASONS,
+    SHIP_NAMES,
+    SIDE_NAMES,
+    TARGETING_NAMES,
+    hex_strings,
+    page_strings,
+)
 from web.core.errors import RULE_REFUSAL, ApiError, rule_refusal
 from web.core.models import read_json
 from web.core.i18n import current_lang
@@ -44,17 +80,26 @@ SIDES = ("attacker", "defender")
 TOOL = "eclipse_combat"  # its background jobs' database: instance/eclipse_combat_jobs.sqlite3
 
 document(
-    "/api/combat/eclipse", "post",
+    "/api/combat/eclipse",
+    "post",
     summary="Eclipse: exact odds of a battle (missiles, optimal or named targeting, Ancients and GCDS, retreat "
-            "plans, stalemate), survivors per ship group, expected losses, reputation and rounds.",
-    body=EclipseBattle, response=EclipseCombatAnswer, limits=LIMITS, errors=(400, 422),
+    "plans, stalemate), survivors per ship group, expected losses, reputation and rounds.",
+    body=EclipseBattle,
+    response=EclipseCombatAnswer,
+    limits=LIMITS,
+    errors=(400, 422),
 )
 document(
-    "/api/combat/eclipse/hex", "post",
+    "/api/combat/eclipse/hex",
+    "post",
     summary="Eclipse: more than two factions in one hex, fought in the rulebook's order with damage carried "
-            "over; each faction's chance to hold the hex.",
-    body=EclipseHex, response=EclipseHexAnswer, limits=HEX_LIMITS, errors=(400, 422),
+    "over; each faction's chance to hold the hex.",
+    body=EclipseHex,
+    response=EclipseHexAnswer,
+    limits=HEX_LIMITS,
+    errors=(400, 422),
 )
+
 
 def _refuse(error: InvalidInput) -> ApiError:
     """The engine's refusal as a 400 in the request's language (ship types by their names)."""
@@ -71,13 +116,22 @@ def read_group(group: ShipGroup, path: str) -> tuple[dict, Group]:
     explicit = [k for k in STAT_FIELDS + ("cannons",) if k in group.model_fields_set]
     if SHIP_TYPES[kind].npc:
         if group.parts is not None or explicit:
-            raise InvalidInput("npc_blueprint_fixed", field=f"{path}.{'parts' if group.parts is not None else explicit[0]}",
-                               rule="eclipse/navi-degli-antichi" if kind == "ancient"
-                               else "eclipse/sistema-di-difesa-del-centro-galattico", type=kind)
+            raise InvalidInput(
+                "npc_blueprint_fixed",
+                field=f"{path}.{'parts' if group.parts is not None else explicit[0]}",
+                rule="eclipse/navi-degli-antichi"
+                if kind == "ancient"
+                else "eclipse/sistema-di-difesa-del-centro-galattico",
+                type=kind,
+            )
         return {"type": kind, "count": count}, Group(kind, count, npc_stats(kind))
     if group.parts is not None and explicit:
-        raise ApiError("parts_or_stats", _("%(field)s: give either parts or explicit stats, not both.",
-                                           field=path), path, status=RULE_REFUSAL)
+        raise ApiError(
+            "parts_or_stats",
+            _("%(field)s: give either parts or explicit stats, not both.", field=path),
+            path,
+            status=RULE_REFUSAL,
+        )
     if explicit:
         values = {k: getattr(group, k) for k in STAT_FIELDS} | {k: getattr(group.cannons, k) for k in CANNON_FIELDS}
         fields = {k: f"{path}.{k}" for k in STAT_FIELDS} | {k: f"{path}.cannons.{k}" for k in CANNON_FIELDS}
@@ -88,25 +142,31 @@ def read_group(group: ShipGroup, path: str) -> tuple[dict, Group]:
     return {"type": kind, "count": count, "parts": parts}, Group(kind, count, stats)
 
 
-def read_side(ships: list[ShipGroup], side: str, targeting: str,
-              plan: RetreatModel | None = None) -> tuple[dict, Fleet]:
+def read_side(
+    ships: list[ShipGroup], side: str, targeting: str, plan: RetreatModel | None = None
+) -> tuple[dict, Fleet]:
     normal, groups = [], []
     for i, g in enumerate(ships):
         n, grp = read_group(g, f"{side}.ships[{i}]")
         normal.append(n)
         groups.append(grp)
     retreat = None if plan is None else RetreatPlan(plan.round, tuple(plan.types))
-    normal_side = {"ships": normal, "targeting": targeting,
-                   "retreat": {"round": retreat.round, "types": list(retreat.kinds)} if retreat else None}
+    normal_side = {
+        "ships": normal,
+        "targeting": targeting,
+        "retreat": {"round": retreat.round, "types": list(retreat.kinds)} if retreat else None,
+    }
     return normal_side, Fleet(tuple(groups), targeting, retreat)
 
 
 def read_battle(data: EclipseBattle) -> tuple[dict, tuple[Fleet, Fleet]]:
     """Both sides: their language-free form (the cache's and the job's key) and the engine's fleets."""
-    att_n, attacker = read_side(data.attacker.ships, "attacker", data.attacker.targeting or data.targeting,
-                                data.attacker.retreat)
-    def_n, defender = read_side(data.defender.ships, "defender", data.defender.targeting or data.targeting,
-                                data.defender.retreat)
+    att_n, attacker = read_side(
+        data.attacker.ships, "attacker", data.attacker.targeting or data.targeting, data.attacker.retreat
+    )
+    def_n, defender = read_side(
+        data.defender.ships, "defender", data.defender.targeting or data.targeting, data.defender.retreat
+    )
     return {"attacker": att_n, "defender": def_n}, (attacker, defender)
 
 
@@ -116,10 +176,19 @@ def reason_json(reason: Reason) -> dict[str, Any]:
 
 def stats_json(group: Group) -> dict:
     s = group.stats
-    return {"type": group.kind, "count": group.count, "initiative": s.initiative, "hull": s.hull,
-            "computer": s.computer, "shield": s.shield,
-            "cannons": {"ion": s.ion, "plasma": s.plasma, "antimatter": s.antimatter}, "missiles": s.missiles,
-            "energy_use": s.energy_use, "energy_production": s.energy_production, "movement": s.movement}
+    return {
+        "type": group.kind,
+        "count": group.count,
+        "initiative": s.initiative,
+        "hull": s.hull,
+        "computer": s.computer,
+        "shield": s.shield,
+        "cannons": {"ion": s.ion, "plasma": s.plasma, "antimatter": s.antimatter},
+        "missiles": s.missiles,
+        "energy_use": s.energy_use,
+        "energy_production": s.energy_production,
+        "movement": s.movement,
+    }
 
 
 def prob(p: float) -> float:
@@ -130,23 +199,36 @@ def prob(p: float) -> float:
 def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
     def side_view(i: int) -> dict:
         name = SIDES[i]
-        return {"expected_lost": getattr(result, f"{name}_expected_lost"),
-                "reputation": getattr(result, f"{name}_reputation"),
-                "escape": prob(getattr(result, f"{name}_escape")),
-                "targeting": result.targeting[i],
-                "ships": [stats_json(g) for g in fleets[i].groups]}
+        return {
+            "expected_lost": getattr(result, f"{name}_expected_lost"),
+            "reputation": getattr(result, f"{name}_reputation"),
+            "escape": prob(getattr(result, f"{name}_escape")),
+            "targeting": result.targeting[i],
+            "ships": [stats_json(g) for g in fleets[i].groups],
+        }
 
     last = len(result.rounds) - 1
     return {
-        "attacker_win": prob(result.attacker_win), "defender_win": prob(result.defender_win),
-        "draw": prob(result.draw), "stalemate": prob(result.stalemate),
-        "attacker": side_view(0), "defender": side_view(1),
+        "attacker_win": prob(result.attacker_win),
+        "defender_win": prob(result.defender_win),
+        "draw": prob(result.draw),
+        "stalemate": prob(result.stalemate),
+        "attacker": side_view(0),
+        "defender": side_view(1),
         "expected_rounds": result.expected_rounds,
         "rounds": [{"rounds": k, "p": prob(p), "or_more": k == last} for k, p in enumerate(result.rounds)],
-        "groups": [{"side": g.side, "type": g.kind, "count": g.count, "initiative": g.initiative,
-                    "survivors": [prob(p) for p in g.survivors], "escaped": prob(g.escaped),
-                    "expected_lost": g.expected_lost}
-                   for g in result.groups],
+        "groups": [
+            {
+                "side": g.side,
+                "type": g.kind,
+                "count": g.count,
+                "initiative": g.initiative,
+                "survivors": [prob(p) for p in g.survivors],
+                "escaped": prob(g.escaped),
+                "expected_lost": g.expected_lost,
+            }
+            for g in result.groups
+        ],
         "order": [{"side": s, "type": t, "initiative": i} for s, t, i in result.order],
         "missile_order": [{"side": s, "type": t, "initiative": i} for s, t, i in result.missile_order],
         "method": "exact",
@@ -183,23 +265,52 @@ def api_hex():
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify({"hold": {name: prob(p) for name, p in result.hold.items()},
-                    "sequence": list(result.sequence), "battles": result.battles,
-                    "reasons": [reason_json(r) for r in result.reasons], "rules": list(result.rules),
-                    "citations": citations(result.rules)})
+    return jsonify(
+        {
+            "hold": {name: prob(p) for name, p in result.hold.items()},
+            "sequence": list(result.sequence),
+            "battles": result.battles,
+            "reasons": [reason_json(r) for r in result.reasons],
+            "rules": list(result.rules),
+            "citations": citations(result.rules),
+        }
+    )
 
 
 def page_data() -> dict:
     """What the page's script needs: parts, hulls, defaults, limits (language-dependent labels)."""
     return {
-        "parts": [{"id": p.id, "name": str(PART_NAMES[p.id]), "energy": p.energy, "initiative": p.initiative,
-                   "computer": p.computer, "shield": p.shield, "hull": p.hull, "movement": p.movement,
-                   "cannon": p.cannon_damage, "missile": p.missile_dice, "kind": p.kind} for p in PARTS.values()],
-        "types": [{"id": t.id, "name": str(SHIP_NAMES[t.id]), "slots": t.slots, "initiative": t.base_initiative,
-                   "energy": t.base_energy, "limit": t.limit, "movable": t.movable, "npc": t.npc,
-                   "default": list(default_blueprint(t.id)) if not t.npc else [],
-                   "stats": stats_json(Group(t.id, 1, npc_stats(t.id))) if t.npc else None}
-                  for t in SHIP_TYPES.values()],
+        "parts": [
+            {
+                "id": p.id,
+                "name": str(PART_NAMES[p.id]),
+                "energy": p.energy,
+                "initiative": p.initiative,
+                "computer": p.computer,
+                "shield": p.shield,
+                "hull": p.hull,
+                "movement": p.movement,
+                "cannon": p.cannon_damage,
+                "missile": p.missile_dice,
+                "kind": p.kind,
+            }
+            for p in PARTS.values()
+        ],
+        "types": [
+            {
+                "id": t.id,
+                "name": str(SHIP_NAMES[t.id]),
+                "slots": t.slots,
+                "initiative": t.base_initiative,
+                "energy": t.base_energy,
+                "limit": t.limit,
+                "movable": t.movable,
+                "npc": t.npc,
+                "default": list(default_blueprint(t.id)) if not t.npc else [],
+                "stats": stats_json(Group(t.id, 1, npc_stats(t.id))) if t.npc else None,
+            }
+            for t in SHIP_TYPES.values()
+        ],
         "targetings": [{"id": t, "name": str(TARGETING_NAMES[t])} for t in TARGETINGS],
         "stat_limits": STAT_LIMITS,
         "max_retreat_round": MAX_RETREAT_ROUND,
@@ -209,23 +320,44 @@ def page_data() -> dict:
 
 @bp.get("/tools/combat/eclipse")
 def page():
-    return render_template("eclipse_combat/page.html", data=page_data(), strings=page_strings(),
-                           ship_names=SHIP_NAMES, targetings=TARGETINGS, targeting_names=TARGETING_NAMES,
-                           max_retreat_round=MAX_RETREAT_ROUND, player_types=PLAYER_TYPES,
-                           rules=citations(["eclipse/fase-combattimento", "eclipse/sviluppo", "eclipse/ritirata",
-                                             "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
+    return render_template(
+        "eclipse_combat/page.html",
+        data=page_data(),
+        strings=page_strings(),
+        ship_names=SHIP_NAMES,
+        targetings=TARGETINGS,
+        targeting_names=TARGETING_NAMES,
+        max_retreat_round=MAX_RETREAT_ROUND,
+        player_types=PLAYER_TYPES,
+        rules=citations(
+            [
+                "eclipse/fase-combattimento",
+                "eclipse/sviluppo",
+                "eclipse/ritirata",
+                "eclipse/combattere-contro-gli-antichi-e-il-sdcg",
+            ]
+        ),
+    )
 
 
 @bp.get("/tools/combat/eclipse/hex")
 def hex_page():
-    return render_template("eclipse_combat/hex.html", data={**page_data(), "max_factions": MAX_PLAYER_FACTIONS + 1},
-                           strings={**page_strings(), **hex_strings()}, targetings=TARGETINGS,
-                           targeting_names=TARGETING_NAMES, max_players=MAX_PLAYER_FACTIONS, max_battles=MAX_BATTLES,
-                           rules=citations(["eclipse/fase-combattimento", "eclipse/riparare-danni",
-                                             "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]))
+    return render_template(
+        "eclipse_combat/hex.html",
+        data={**page_data(), "max_factions": MAX_PLAYER_FACTIONS + 1},
+        strings={**page_strings(), **hex_strings()},
+        targetings=TARGETINGS,
+        targeting_names=TARGETING_NAMES,
+        max_players=MAX_PLAYER_FACTIONS,
+        max_battles=MAX_BATTLES,
+        rules=citations(
+            ["eclipse/fase-combattimento", "eclipse/riparare-danni", "eclipse/combattere-contro-gli-antichi-e-il-sdcg"]
+        ),
+    )
 
 
 # --- Background computations (the queue is ``web.core.jobs``) ------------------------------------
+
 
 def solve_job(fleets: tuple[Fleet, Fleet], progress: Callable[[float], None]) -> BattleResult:
     """The runner's solver: one battle up to MAX_BACKGROUND_STATES, reporting its progress."""
@@ -234,9 +366,14 @@ def solve_job(fleets: tuple[Fleet, Fleet], progress: Callable[[float], None]) ->
 
 
 def job_json(row: sqlite3.Row) -> dict:
-    out = {"id": row["id"], "status": row["status"], "status_text": str(jobs.STATUS_NAMES[row["status"]]),
-           "progress": round(row["progress"], 4),
-           "api": url_for("eclipse_jobs.api_job", key=row["id"]), "page": url_for("eclipse_jobs.page", key=row["id"])}
+    out = {
+        "id": row["id"],
+        "status": row["status"],
+        "status_text": str(jobs.STATUS_NAMES[row["status"]]),
+        "progress": round(row["progress"], 4),
+        "api": url_for("eclipse_jobs.api_job", key=row["id"]),
+        "page": url_for("eclipse_jobs.page", key=row["id"]),
+    }
     if row["status"] == "done":
         out["result"] = result_json(pickle.loads(row["result"]), pickle.loads(row["work"]))
     if row["status"] == "failed":
@@ -277,31 +414,53 @@ def job_page(key: str):
         abort(404)
     fleets = pickle.loads(row["work"])
     sides = [[(str(SHIP_NAMES[g.kind]), g.count) for g in fleet.groups] for fleet in fleets]
-    return render_template("eclipse_combat/job.html", job=job_json(row), sides=sides, ship_names=SHIP_NAMES,
-                           limit=MAX_BACKGROUND_STATES)
+    return render_template(
+        "eclipse_combat/job.html", job=job_json(row), sides=sides, ship_names=SHIP_NAMES, limit=MAX_BACKGROUND_STATES
+    )
 
 
 document(
-    "/api/combat/eclipse/jobs", "post",
+    "/api/combat/eclipse/jobs",
+    "post",
     summary="Eclipse: a battle too large to answer at once, computed in the background; the same request as "
-            "/api/combat/eclipse. 202 with the job while it waits or runs, 200 with the result when done (a "
-            "battle computed before is answered at once). Progress and result at the job's api address; its page "
-            "address follows it in the browser.",
-    body=EclipseBattle, response=EclipseJob,
-    example={"body": {"attacker": {"ships": [{"type": "interceptor", "count": 2}]},
-                      "defender": {"ships": [{"type": "cruiser", "count": 1}]}}},
+    "/api/combat/eclipse. 202 with the job while it waits or runs, 200 with the result when done (a "
+    "battle computed before is answered at once). Progress and result at the job's api address; its page "
+    "address follows it in the browser.",
+    body=EclipseBattle,
+    response=EclipseJob,
+    example={
+        "body": {
+            "attacker": {"ships": [{"type": "interceptor", "count": 2}]},
+            "defender": {"ships": [{"type": "cruiser", "count": 1}]},
+        }
+    },
     limits=JOB_LIMITS,
 )
 document(
-    "/api/combat/eclipse/jobs/{key}", "get",
+    "/api/combat/eclipse/jobs/{key}",
+    "get",
     summary="Eclipse: a background computation's status, progress (0-1) and, when done, the same answer as "
-            "/api/combat/eclipse.",
+    "/api/combat/eclipse.",
     params=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}],
     response=EclipseJob,
-    example={"path": {"key": jobs.job_id("eclipse_job", {
-        "attacker": {"ships": [{"type": "interceptor", "count": 2, "parts": list(default_blueprint("interceptor"))}],
-                     "targeting": "optimal", "retreat": None},
-        "defender": {"ships": [{"type": "cruiser", "count": 1, "parts": list(default_blueprint("cruiser"))}],
-                     "targeting": "optimal", "retreat": None}})}},
+    example={
+        "path": {
+            "key": jobs.job_id(
+                "eclipse_job",
+                {
+                    "attacker": {
+                        "ships": [{"type": "interceptor", "count": 2, "parts": list(default_blueprint("interceptor"))}],
+                        "targeting": "optimal",
+                        "retreat": None,
+                    },
+                    "defender": {
+                        "ships": [{"type": "cruiser", "count": 1, "parts": list(default_blueprint("cruiser"))}],
+                        "targeting": "optimal",
+                        "retreat": None,
+                    },
+                },
+            )
+        }
+    },
     errors=(400, 404),
 )

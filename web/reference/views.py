@@ -27,14 +27,14 @@ bp = Blueprint("reference", __name__)
 # beyond that its page lists the children, so a page stays readable on a phone.
 INLINE_DESCENDANTS = 60
 
+
 def clarifications(db: RulesDB, shown: list[Section]) -> tuple[list[Section], list[Section]]:
     """The FAQ answers and the errata that clarify the rules on a page, apart: each gets its own
     labelled block. An erratum is a section under the rulebook's errata chapter."""
     found = dict.fromkeys(c for section in shown for c in section.clarified_by)
     entries = [db.sections[c] for c in found]
     is_erratum = [db.ancestors(e)[0].key == "errata" if e.parent else False for e in entries]
-    return ([e for e, err in zip(entries, is_erratum) if not err],
-            [e for e, err in zip(entries, is_erratum) if err])
+    return ([e for e, err in zip(entries, is_erratum) if not err], [e for e, err in zip(entries, is_erratum) if err])
 
 
 @bp.route("/")
@@ -135,13 +135,15 @@ def section_summary(section: Section) -> dict:
 
 
 document(
-    "/api/sections", "get",
+    "/api/sections",
+    "get",
     summary="Every section id with its game, number, title in both languages and page url.",
     query=SectionsQuery,
     response=SectionList,
 )
 document(
-    "/api/sections/{section_id}", "get",
+    "/api/sections/{section_id}",
+    "get",
     summary="One section whole: title and Markdown body in Italian and English, hierarchy and links.",
     params=[{"name": "section_id", "in": "path", "required": True, "schema": {"type": "string"}}],
     response=SectionWhole,

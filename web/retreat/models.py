@@ -26,19 +26,28 @@ Coordinate = Annotated[int, between(-ps.MAX_COORD, ps.MAX_COORD)]
 class EclipseCandidate(RequestModel):
     hex: Annotated[str, Field(min_length=1, max_length=ec.MAX_HEX_NAME)]
     influence: Colour | None = None
-    ships: Annotated[list[Annotated[str, OneOf(ec.SHIP_OWNERS)]],
-                     Field(max_length=len(ec.SHIP_OWNERS))] = []
+    ships: Annotated[list[Annotated[str, OneOf(ec.SHIP_OWNERS)]], Field(max_length=len(ec.SHIP_OWNERS))] = []
     wormhole: Annotated[str, OneOf(ec.WORMHOLES)] = "full"
     adjacent: bool = True
 
 
 class EclipseRetreat(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "player": "green", "wormhole_generator": False, "candidates": [
-            {"hex": "B", "influence": "green", "ships": [], "wormhole": "full"},
-            {"hex": "C", "influence": None, "ships": ["green"], "wormhole": "full"},
-            {"hex": "D", "influence": None, "ships": [], "wormhole": "full"},
-            {"hex": "E", "influence": None, "ships": ["red"], "wormhole": "full"}]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "player": "green",
+                    "wormhole_generator": False,
+                    "candidates": [
+                        {"hex": "B", "influence": "green", "ships": [], "wormhole": "full"},
+                        {"hex": "C", "influence": None, "ships": ["green"], "wormhole": "full"},
+                        {"hex": "D", "influence": None, "ships": [], "wormhole": "full"},
+                        {"hex": "E", "influence": None, "ships": ["red"], "wormhole": "full"},
+                    ],
+                }
+            ]
+        }
+    )
 
     player: Colour
     wormhole_generator: bool = False
@@ -81,12 +90,24 @@ Ti4RetreatUnits = create_model("Ti4RetreatUnits", __base__=RequestModel, **_UNIT
 
 
 class Ti4Retreat(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "player": "Sol", "role": "defender", "opponent_announced_retreat": False,
-        "candidates": [{"system": "A", "adjacent": True, "controls_planet": True, "own_ships": 2},
-                       {"system": "B", "adjacent": "wormhole", "own_units": True},
-                       {"system": "C", "adjacent": True, "own_units": True, "anomaly": "nebula"}],
-        "units": {"carriers": 1, "dreadnoughts": 1, "fighters": 4, "infantry": 3}, "fleet_pool": 3}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "player": "Sol",
+                    "role": "defender",
+                    "opponent_announced_retreat": False,
+                    "candidates": [
+                        {"system": "A", "adjacent": True, "controls_planet": True, "own_ships": 2},
+                        {"system": "B", "adjacent": "wormhole", "own_units": True},
+                        {"system": "C", "adjacent": True, "own_units": True, "anomaly": "nebula"},
+                    ],
+                    "units": {"carriers": 1, "dreadnoughts": 1, "fighters": 4, "infantry": 3},
+                    "fleet_pool": 3,
+                }
+            ]
+        }
+    )
 
     player: Annotated[str, Field(max_length=MAX_PLAYER_NAME)] = ""
     role: Annotated[str, OneOf(ti4.ROLES)]
@@ -110,9 +131,18 @@ class ParsecRetreatAttacker(ParsecHex):
 
 
 class ParsecRetreat(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "vessel": "fighter", "attackers": [{"kind": "cruiser", "q": 2, "r": 0}, {"kind": "fighter", "q": 1, "r": -1}],
-        "blocked": [{"q": -1, "r": 1}], "destination": {"q": -2, "r": 0}}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "vessel": "fighter",
+                    "attackers": [{"kind": "cruiser", "q": 2, "r": 0}, {"kind": "fighter", "q": 1, "r": -1}],
+                    "blocked": [{"q": -1, "r": 1}],
+                    "destination": {"q": -2, "r": 0},
+                }
+            ]
+        }
+    )
 
     vessel: Annotated[str, OneOf(ps.EVADERS)]
     movement: Annotated[int, between(1, ps.MAX_MOVEMENT)] | None = None
@@ -123,6 +153,7 @@ class ParsecRetreat(RequestModel):
 
 
 # --- Answers ------------------------------------------------------------------------------
+
 
 class EclipseDestination(Answer):
     hex: str

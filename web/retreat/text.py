@@ -18,22 +18,36 @@ ECLIPSE_MESSAGES = {
     # Destination reasons
     "starbase_cannot_move": _l("Starbases have no drives: they cannot move, so they cannot retreat."),
     "not_adjacent": _l("Hex %(hex)s does not touch the battle hex: a retreat goes to a neighbouring hex."),
-    "no_wormhole": _l("No wormhole joins the battle hex to %(hex)s: ships cross an edge only where both sides show a wormhole."),
-    "half_wormhole": _l("The edge to %(hex)s has a wormhole on one side only: crossing it needs the Wormhole Generator."),
+    "no_wormhole": _l(
+        "No wormhole joins the battle hex to %(hex)s: ships cross an edge only where both sides show a wormhole."
+    ),
+    "half_wormhole": _l(
+        "The edge to %(hex)s has a wormhole on one side only: crossing it needs the Wormhole Generator."
+    ),
     "no_influence_disc": _l("You have no influence disc in %(hex)s: a retreat must end in a hex holding your disc."),
     "enemy_ships": _l("Hex %(hex)s holds enemy ships (%(owners)s)."),
     "ancient_ships": _l("Hex %(hex)s holds Ancient ships, and they are enemies."),
     "gcds": _l("Hex %(hex)s holds the Galactic Center Defense System, and it is an enemy."),
     # Notes
-    "next_activation": _l("The ships leave on their type's next activation, in the next engagement round: until then the enemy can still fire at them."),
-    "reputation_lost": _l("All your remaining ships retreat: you draw no reputation tile for taking part in the battle, but you still draw those for enemy ships destroyed."),
-    "reputation_warning": _l("If all your remaining ships retreat, you lose the reputation tile for taking part in the battle (not those for enemy ships destroyed)."),
+    "next_activation": _l(
+        "The ships leave on their type's next activation, in the next engagement round: until then the enemy can still fire at them."
+    ),
+    "reputation_lost": _l(
+        "All your remaining ships retreat: you draw no reputation tile for taking part in the battle, but you still draw those for enemy ships destroyed."
+    ),
+    "reputation_warning": _l(
+        "If all your remaining ships retreat, you lose the reputation tile for taking part in the battle (not those for enemy ships destroyed)."
+    ),
 }
 
 TI4_MESSAGES = {
     # Announcing
-    "announcement_passed": _l("The defender announces first: once the attacker has announced, the defender's chance to announce this round has passed."),
-    "defender_announced": _l("The defender has announced a retreat, so the attacker cannot announce one in this combat round."),
+    "announcement_passed": _l(
+        "The defender announces first: once the attacker has announced, the defender's chance to announce this round has passed."
+    ),
+    "defender_announced": _l(
+        "The defender has announced a retreat, so the attacker cannot announce one in this combat round."
+    ),
     "no_ship_can_move": _l("None of your ships in the combat has a move value, so none can retreat."),
     "no_valid_destination": _l("There is no valid system to retreat to, so no retreat can be announced."),
     # Destination reasons
@@ -42,39 +56,75 @@ TI4_MESSAGES = {
     "other_players_ships": _l("%(system)s contains another player's ships."),
     "asteroid_field": _l("%(system)s is an asteroid field: ships cannot move into it."),
     "supernova": _l("%(system)s is a supernova: ships cannot move into it."),
-    "nebula": _l("%(system)s is a nebula: ships may move into a nebula only when it is the active system, and a retreat never goes to the active system."),
+    "nebula": _l(
+        "%(system)s is a nebula: ships may move into a nebula only when it is the active system, and a retreat never goes to the active system."
+    ),
     # Notes
     "via_wormhole": _l("%(system)s is adjacent through matching wormholes."),
-    "antimass_deflectors": _l("%(system)s is an asteroid field, which your Antimass Deflectors let your ships move into."),
-    "gravity_rift_entry": _l("%(system)s is a gravity rift: ships that stop in it do not roll; only ships moving through or out of a rift roll."),
-    "gravity_rift_exit": _l("The combat is in a gravity rift: every retreating ship moves out of it and rolls a die; on 1-3 it is removed, together with the units it carries."),
-    "must_retreat": _l("Once announced, the retreat must happen in the Retreat step if a valid system is still available."),
-    "opponent_gone": _l("If the opponent has no ships left by the Retreat step, the combat ends and the retreat does not happen."),
-    "stalemate": _l("If neither side can ever win the combat, the attacker must retreat; if it cannot, its units in the combat are destroyed."),
-    "skilled_retreat": _l("Moving away with the action card Skilled Retreat is not a retreat: these rules do not apply to it."),
+    "antimass_deflectors": _l(
+        "%(system)s is an asteroid field, which your Antimass Deflectors let your ships move into."
+    ),
+    "gravity_rift_entry": _l(
+        "%(system)s is a gravity rift: ships that stop in it do not roll; only ships moving through or out of a rift roll."
+    ),
+    "gravity_rift_exit": _l(
+        "The combat is in a gravity rift: every retreating ship moves out of it and rolls a die; on 1-3 it is removed, together with the units it carries."
+    ),
+    "must_retreat": _l(
+        "Once announced, the retreat must happen in the Retreat step if a valid system is still available."
+    ),
+    "opponent_gone": _l(
+        "If the opponent has no ships left by the Retreat step, the combat ends and the retreat does not happen."
+    ),
+    "stalemate": _l(
+        "If neither side can ever win the combat, the attacker must retreat; if it cannot, its units in the combat are destroyed."
+    ),
+    "skilled_retreat": _l(
+        "Moving away with the action card Skilled Retreat is not a retreat: these rules do not apply to it."
+    ),
     "token_from_reinforcements": _l("Place a command token from your reinforcements in the system you retreat to."),
-    "token_from_command_sheet": _l("You have no command tokens in your reinforcements: take one from your command sheet and place it in the system you retreat to."),
+    "token_from_command_sheet": _l(
+        "You have no command tokens in your reinforcements: take one from your command sheet and place it in the system you retreat to."
+    ),
     "token_already_there": _l("Your command token is already in that system: place no other."),
-    "fleet_pool_excess": _l("In %(system)s you would have more ships than your fleet pool allows: remove %(excess)s of them there (fighters do not count)."),
+    "fleet_pool_excess": _l(
+        "In %(system)s you would have more ships than your fleet pool allows: remove %(excess)s of them there (fighters do not count)."
+    ),
     "capacity_loss": _l("%(excess)s fighters or infantry cannot be carried and are destroyed; you choose which."),
 }
 
 PARSEC_MESSAGES = {
     # Why no evasion
     "colony_cannot_evade": _l("A colony never moves, so it cannot make an evasive maneuver."),
-    "surrounded": _l("The attackers occupy all six hexes around the vessel: it cannot evade unless an event card allows its escape, so it can only counterattack."),
-    "no_free_hex": _l("Every hex around the vessel holds another vessel, which it can neither stop on nor pass: it cannot move."),
+    "surrounded": _l(
+        "The attackers occupy all six hexes around the vessel: it cannot evade unless an event card allows its escape, so it can only counterattack."
+    ),
+    "no_free_hex": _l(
+        "Every hex around the vessel holds another vessel, which it can neither stop on nor pass: it cannot move."
+    ),
     # Why the exchange goes on
-    "still_in_range": _l("No hex within reach is beyond every attacker's range: even at %(hex)s the vessel is within range of %(attackers)s, which may attack it again."),
-    "colony_can_counterattack": _l("Attackers next to the colony (%(attackers)s) are within its range: it may counterattack, so the exchange can go on."),
+    "still_in_range": _l(
+        "No hex within reach is beyond every attacker's range: even at %(hex)s the vessel is within range of %(attackers)s, which may attack it again."
+    ),
+    "colony_can_counterattack": _l(
+        "Attackers next to the colony (%(attackers)s) are within its range: it may counterattack, so the exchange can go on."
+    ),
     # The chosen destination
     "destination_occupied": _l("Hex %(hex)s is occupied: a vessel cannot stop on another vessel."),
-    "destination_unreachable": _l("Hex %(hex)s cannot be reached with movement %(movement)s (occupied hexes cannot be crossed)."),
+    "destination_unreachable": _l(
+        "Hex %(hex)s cannot be reached with movement %(movement)s (occupied hexes cannot be crossed)."
+    ),
     "destination_in_range": _l("At %(hex)s the vessel is still within range of %(attackers)s."),
     # Notes
-    "escape_card": _l("The event card decides where the vessel goes: the exchange ends only if it ends beyond every attacker's range."),
-    "colony_exchange_ends": _l("A colony that survives a long-range attack can neither evade nor counterattack at long range: the exchange ends."),
-    "safe_by_distance": _l("Beyond every attacker's range the vessel is out of the fight: the evasion ends the exchange."),
+    "escape_card": _l(
+        "The event card decides where the vessel goes: the exchange ends only if it ends beyond every attacker's range."
+    ),
+    "colony_exchange_ends": _l(
+        "A colony that survives a long-range attack can neither evade nor counterattack at long range: the exchange ends."
+    ),
+    "safe_by_distance": _l(
+        "Beyond every attacker's range the vessel is out of the fight: the evasion ends the exchange."
+    ),
 }
 
 # Refusals raised by the engines' validation (InvalidInput codes), shared by the three games.
@@ -102,37 +152,56 @@ INPUT_MESSAGES = {
 MESSAGES = {"eclipse": ECLIPSE_MESSAGES, "ti4": TI4_MESSAGES, "parsec": PARSEC_MESSAGES}
 
 COLOUR_NAMES = {
-    "red": _l("red"), "green": _l("green"), "blue": _l("blue"), "yellow": _l("yellow"),
-    "white": _l("white"), "black": _l("black"),
-    "ancient": _l("Ancients"), "gcds": _l("GCDS"),
+    "red": _l("red"),
+    "green": _l("green"),
+    "blue": _l("blue"),
+    "yellow": _l("yellow"),
+    "white": _l("white"),
+    "black": _l("black"),
+    "ancient": _l("Ancients"),
+    "gcds": _l("GCDS"),
 }
 SHIP_TYPE_NAMES = {
-    "interceptor": _l("Interceptors"), "cruiser": _l("Cruisers"),
-    "dreadnought": _l("Dreadnoughts"), "starbase": _l("Starbases"),
+    "interceptor": _l("Interceptors"),
+    "cruiser": _l("Cruisers"),
+    "dreadnought": _l("Dreadnoughts"),
+    "starbase": _l("Starbases"),
 }
 WORMHOLE_NAMES = {"full": _l("Full wormhole"), "half": _l("Half wormhole"), "none": _l("No wormhole")}
 ANOMALY_NAMES = {
-    "asteroid_field": _l("Asteroid field"), "supernova": _l("Supernova"),
-    "nebula": _l("Nebula"), "gravity_rift": _l("Gravity rift"),
+    "asteroid_field": _l("Asteroid field"),
+    "supernova": _l("Supernova"),
+    "nebula": _l("Nebula"),
+    "gravity_rift": _l("Gravity rift"),
 }
-ADJACENCY_NAMES = {"edge": _l("Shares an edge"), "wormhole": _l("Matching wormhole"),
-                   "none": _l("Not adjacent")}
+ADJACENCY_NAMES = {"edge": _l("Shares an edge"), "wormhole": _l("Matching wormhole"), "none": _l("Not adjacent")}
 VESSEL_NAMES = {
-    "cargo": _l("Cargo"), "fighter": _l("Fighter"), "transport": _l("Armoured transport"),
-    "cruiser": _l("Cruiser"), "colony": _l("Colony"),
+    "cargo": _l("Cargo"),
+    "fighter": _l("Fighter"),
+    "transport": _l("Armoured transport"),
+    "cruiser": _l("Cruiser"),
+    "colony": _l("Colony"),
 }
 ROLE_NAMES = {"attacker": _l("Attacker (active player)"), "defender": _l("Defender")}
 TI4_UNIT_NAMES = {
-    "carriers": _l("Carriers"), "cruisers": _l("Cruisers"), "dreadnoughts": _l("Dreadnoughts"),
-    "destroyers": _l("Destroyers"), "war_suns": _l("War suns"), "flagship": _l("Flagship"),
+    "carriers": _l("Carriers"),
+    "cruisers": _l("Cruisers"),
+    "dreadnoughts": _l("Dreadnoughts"),
+    "destroyers": _l("Destroyers"),
+    "war_suns": _l("War suns"),
+    "flagship": _l("Flagship"),
     "flagship_capacity": _l("Flagship capacity (see your faction sheet)"),
-    "fighters": _l("Fighters in space"), "infantry": _l("Infantry in space"),
-    "carrier_ii": _l("Carrier II researched"), "cruiser_ii": _l("Cruiser II researched"),
+    "fighters": _l("Fighters in space"),
+    "infantry": _l("Infantry in space"),
+    "carrier_ii": _l("Carrier II researched"),
+    "cruiser_ii": _l("Cruiser II researched"),
     "fighter_ii": _l("Fighter II researched"),
 }
-TOKEN_SOURCE_NAMES = {"reinforcements": _l("from your reinforcements"),
-                      "command_sheet": _l("from your command sheet"),
-                      "already_there": _l("none: one is already there")}
+TOKEN_SOURCE_NAMES = {
+    "reinforcements": _l("from your reinforcements"),
+    "command_sheet": _l("from your command sheet"),
+    "already_there": _l("none: one is already there"),
+}
 
 
 def _hex_text(value: Any) -> str:

@@ -37,13 +37,21 @@ bp = Blueprint("retreat", __name__)
 # Each page reads its query into the API's request object; with no situation in the query it
 # shows an example (the rulebook's own for Eclipse), already checked.
 
+
 def _query(example: str, key: str) -> MultiDict:
     """The request's query when it describes a situation (has ``key``), else the example."""
     return request.args if key in request.args else MultiDict(parse_qsl(example))
 
 
-def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, data: dict,
-          decorate: Callable[[dict, dict | None], dict] | None = None, **context):
+def _page(
+    template: str,
+    reader: Callable,
+    answer: Callable,
+    args: MultiDict,
+    data: dict,
+    decorate: Callable[[dict, dict | None], dict] | None = None,
+    **context,
+):
     """Render a checker page: the verdict when the situation reads, the message when not.
 
     ``decorate(data, result)`` may add page-specific context (Parsec's hex picture)."""
@@ -57,17 +65,32 @@ def _page(template: str, reader: Callable, answer: Callable, args: MultiDict, da
     # No ``lang``: a shared link opens in its recipient's language and sets no cookie for them.
     values: dict[str, Any] = {k: v for k, v in args.to_dict(flat=False).items() if k != "lang"}
     share = request.host_url.rstrip("/") + query_url(request.path, values)
-    return render_template(template, args=args, data=data, result=result, error=error,
-                           share_url=share, example=args is not request.args,
-                           rule_label=rule_label, **NAMES, **context), status
+    return render_template(
+        template,
+        args=args,
+        data=data,
+        result=result,
+        error=error,
+        share_url=share,
+        example=args is not request.args,
+        rule_label=rule_label,
+        **NAMES,
+        **context,
+    ), status
 
 
 # Translated names the pages show for engine values (colours, anomalies, vessels...).
-NAMES = {"colour_names": words.COLOUR_NAMES, "ship_type_names": words.SHIP_TYPE_NAMES,
-         "wormhole_names": words.WORMHOLE_NAMES, "anomaly_names": words.ANOMALY_NAMES,
-         "adjacency_names": words.ADJACENCY_NAMES, "vessel_names": words.VESSEL_NAMES,
-         "token_source_names": words.TOKEN_SOURCE_NAMES, "unit_names": words.TI4_UNIT_NAMES,
-         "role_names": words.ROLE_NAMES}
+NAMES = {
+    "colour_names": words.COLOUR_NAMES,
+    "ship_type_names": words.SHIP_TYPE_NAMES,
+    "wormhole_names": words.WORMHOLE_NAMES,
+    "anomaly_names": words.ANOMALY_NAMES,
+    "adjacency_names": words.ADJACENCY_NAMES,
+    "vessel_names": words.VESSEL_NAMES,
+    "token_source_names": words.TOKEN_SOURCE_NAMES,
+    "unit_names": words.TI4_UNIT_NAMES,
+    "role_names": words.ROLE_NAMES,
+}
 
 
 def _flag(args: MultiDict, key: str) -> bool:
@@ -89,58 +112,101 @@ ECLIPSE_EXAMPLE = "player=green&h0=B&d0=green&h1=C&s1=green&h2=D&h3=E&s3=red"
 def eclipse_request(args: MultiDict) -> dict[str, Any]:
     """Query ``player, wg, ship, all`` and per card ``h<i>`` (hex), ``d<i>`` (disc owner),
     ``s<i>`` (ship owners, repeated), ``w<i>`` (wormhole) as the API's request object."""
-    candidates = [{"hex": args.get(f"h{i}", ""), "influence": args.get(f"d{i}") or None,
-                   "ships": args.getlist(f"s{i}"), "wormhole": args.get(f"w{i}") or "full"}
-                  for i in range(ec.MAX_NEIGHBOURS) if f"h{i}" in args]
-    return {"player": args.get("player", ""), "wormhole_generator": _flag(args, "wg"),
-            "ship_type": args.get("ship") or None,
-            "all_ships_retreat": {"1": True, "0": False}.get(args.get("all", "")),
-            "candidates": candidates}
+    candidates = [
+        {
+            "hex": args.get(f"h{i}", ""),
+            "influence": args.get(f"d{i}") or None,
+            "ships": args.getlist(f"s{i}"),
+            "wormhole": args.get(f"w{i}") or "full",
+        }
+        for i in range(ec.MAX_NEIGHBOURS)
+        if f"h{i}" in args
+    ]
+    return {
+        "player": args.get("player", ""),
+        "wormhole_generator": _flag(args, "wg"),
+        "ship_type": args.get("ship") or None,
+        "all_ships_retreat": {"1": True, "0": False}.get(args.get("all", "")),
+        "candidates": candidates,
+    }
 
 
 @bp.get("/retreat/eclipse")
 def eclipse_page():
     args = _query(ECLIPSE_EXAMPLE, "player")
-    return _page("retreat/eclipse.html", read_eclipse, eclipse_answer, args,
-                 eclipse_request(args), colours=ec.COLOURS, owners=ec.SHIP_OWNERS,
-                 ship_types=ec.SHIP_TYPES, wormholes=ec.WORMHOLES, max_cards=ec.MAX_NEIGHBOURS)
+    return _page(
+        "retreat/eclipse.html",
+        read_eclipse,
+        eclipse_answer,
+        args,
+        eclipse_request(args),
+        colours=ec.COLOURS,
+        owners=ec.SHIP_OWNERS,
+        ship_types=ec.SHIP_TYPES,
+        wormholes=ec.WORMHOLES,
+        max_cards=ec.MAX_NEIGHBOURS,
+    )
 
 
-TI4_EXAMPLE = ("role=defender&carriers=1&dreadnoughts=1&fighters=4&infantry=3"
-               "&n0=A&a0=edge&p0=1&n1=B&a1=wormhole&u1=1&n2=C&a2=edge&u2=1&x2=1"
-               "&n3=D&a3=edge&u3=1&an3=nebula")
+TI4_EXAMPLE = (
+    "role=defender&carriers=1&dreadnoughts=1&fighters=4&infantry=3"
+    "&n0=A&a0=edge&p0=1&n1=B&a1=wormhole&u1=1&n2=C&a2=edge&u2=1&x2=1"
+    "&n3=D&a3=edge&u3=1&an3=nebula"
+)
 
 
 def ti4_request(args: MultiDict) -> dict[str, Any]:
     """Query ``role, opp, tokens, antimass, in, pool``, the unit fields, and per card ``n<i>`` (system),
     ``a<i>`` (adjacency), ``p<i> u<i> x<i> t<i>`` (planet, units, other ships, token),
     ``an<i>`` (anomaly), ``o<i>`` (own ships there) as the API's request object."""
-    candidates = [{"system": args.get(f"n{i}", ""), "adjacent": args.get(f"a{i}") or "edge",
-                   "controls_planet": _flag(args, f"p{i}"), "own_units": _flag(args, f"u{i}"),
-                   "other_players_ships": _flag(args, f"x{i}"),
-                   "command_token": _flag(args, f"t{i}"), "anomaly": args.get(f"an{i}") or None,
-                   "own_ships": _int_or_text(args.get(f"o{i}", "").strip() or "0")}
-                  for i in range(ti4.MAX_CANDIDATES) if f"n{i}" in args]
-    units: dict[str, Any] = {name: _int_or_text(args.get(name, "").strip() or "0")
-                             for name in ti4.FLEET_INT_FIELDS}
+    candidates = [
+        {
+            "system": args.get(f"n{i}", ""),
+            "adjacent": args.get(f"a{i}") or "edge",
+            "controls_planet": _flag(args, f"p{i}"),
+            "own_units": _flag(args, f"u{i}"),
+            "other_players_ships": _flag(args, f"x{i}"),
+            "command_token": _flag(args, f"t{i}"),
+            "anomaly": args.get(f"an{i}") or None,
+            "own_ships": _int_or_text(args.get(f"o{i}", "").strip() or "0"),
+        }
+        for i in range(ti4.MAX_CANDIDATES)
+        if f"n{i}" in args
+    ]
+    units: dict[str, Any] = {name: _int_or_text(args.get(name, "").strip() or "0") for name in ti4.FLEET_INT_FIELDS}
     units.update({name: _flag(args, name) for name in ti4.FLEET_BOOL_FIELDS})
     pool = args.get("pool", "").strip()
-    return {"role": args.get("role", ""), "opponent_announced_retreat": _flag(args, "opp"),
-            "tokens_in_reinforcements": args.get("tokens") != "0",
-            "antimass_deflectors": args.get("antimass") == "1",
-            "active_anomaly": args.get("in") or None, "units": units, "candidates": candidates,
-            "fleet_pool": _int_or_text(pool) if pool else None}
+    return {
+        "role": args.get("role", ""),
+        "opponent_announced_retreat": _flag(args, "opp"),
+        "tokens_in_reinforcements": args.get("tokens") != "0",
+        "antimass_deflectors": args.get("antimass") == "1",
+        "active_anomaly": args.get("in") or None,
+        "units": units,
+        "candidates": candidates,
+        "fleet_pool": _int_or_text(pool) if pool else None,
+    }
 
 
 @bp.get("/retreat/ti4")
 def ti4_page():
     args = _query(TI4_EXAMPLE, "role")
-    return _page("retreat/ti4.html", read_ti4, ti4_answer, args, ti4_request(args),
-                 roles=ti4.ROLES, adjacencies=ti4.ADJACENCIES, anomalies=ti4.ANOMALIES,
-                 int_fields=ti4.FLEET_INT_FIELDS, bool_fields=ti4.FLEET_BOOL_FIELDS,
-                 limits={n: ti4.fleet_limit(n) for n in ti4.FLEET_INT_FIELDS},
-                 max_cards=ti4.MAX_CANDIDATES, max_pool=ti4.MAX_FLEET_POOL,
-                 max_ships_there=ti4.MAX_SHIPS_THERE)
+    return _page(
+        "retreat/ti4.html",
+        read_ti4,
+        ti4_answer,
+        args,
+        ti4_request(args),
+        roles=ti4.ROLES,
+        adjacencies=ti4.ADJACENCIES,
+        anomalies=ti4.ANOMALIES,
+        int_fields=ti4.FLEET_INT_FIELDS,
+        bool_fields=ti4.FLEET_BOOL_FIELDS,
+        limits={n: ti4.fleet_limit(n) for n in ti4.FLEET_INT_FIELDS},
+        max_cards=ti4.MAX_CANDIDATES,
+        max_pool=ti4.MAX_FLEET_POOL,
+        max_ships_there=ti4.MAX_SHIPS_THERE,
+    )
 
 
 def _hexes(text: str) -> list[dict[str, Any]]:
@@ -167,10 +233,14 @@ def parsec_request(args: MultiDict) -> dict[str, Any]:
         attackers.append({"kind": kind, **cell, "range": _int_or_text(rng) if rng else None})
     move = args.get("move", "").strip()
     destination = _hexes(args.get("to", ""))
-    return {"vessel": args.get("vessel", ""), "movement": _int_or_text(move) if move else None,
-            "escape_card": _flag(args, "card"), "attackers": attackers,
-            "blocked": _hexes(args.get("blocked", "")),
-            "destination": destination[0] if destination else None}
+    return {
+        "vessel": args.get("vessel", ""),
+        "movement": _int_or_text(move) if move else None,
+        "escape_card": _flag(args, "card"),
+        "attackers": attackers,
+        "blocked": _hexes(args.get("blocked", "")),
+        "destination": destination[0] if destination else None,
+    }
 
 
 HEX_SIZE = 26  # px from centre to corner: a hex is 45 px wide and 52 px tall, a fair tap target
@@ -195,26 +265,44 @@ def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
     blocked = {c for c in map(_cell, data["blocked"]) if c is not None}
     destination = _cell(data["destination"]) if data["destination"] else None
     safe = {(h["q"], h["r"]) for h in result["safe_hexes"]} if result else set()
-    radius, size, root3 = PICTURE_RADIUS, HEX_SIZE, 3 ** 0.5
+    radius, size, root3 = PICTURE_RADIUS, HEX_SIZE, 3**0.5
     cells = []
     for r in range(-radius, radius + 1):
         for q in range(-radius, radius + 1):
             if abs(q + r) > radius:
                 continue
             x, y = size * root3 * (q + r / 2), size * 1.5 * r
-            corners = [(x + size * cos, y + size * sin) for cos, sin in (
-                (0, -1), (root3 / 2, -0.5), (root3 / 2, 0.5), (0, 1), (-root3 / 2, 0.5),
-                (-root3 / 2, -0.5))]
+            corners = [
+                (x + size * cos, y + size * sin)
+                for cos, sin in (
+                    (0, -1),
+                    (root3 / 2, -0.5),
+                    (root3 / 2, 0.5),
+                    (0, 1),
+                    (-root3 / 2, 0.5),
+                    (-root3 / 2, -0.5),
+                )
+            ]
             here = (q, r)
-            cells.append({
-                "q": q, "r": r, "x": round(x, 1), "y": round(y, 1),
-                "points": " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners),
-                "piece": "vessel" if here == ps.ORIGIN else attackers[here][0]
-                if here in attackers else "blocked" if here in blocked else "",
-                "destination": here == destination,
-                "safe": here in safe,
-                "in_range": any(ps.distance(at, here) <= rng for at, (_, rng) in attackers.items()),
-            })
+            cells.append(
+                {
+                    "q": q,
+                    "r": r,
+                    "x": round(x, 1),
+                    "y": round(y, 1),
+                    "points": " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners),
+                    "piece": "vessel"
+                    if here == ps.ORIGIN
+                    else attackers[here][0]
+                    if here in attackers
+                    else "blocked"
+                    if here in blocked
+                    else "",
+                    "destination": here == destination,
+                    "safe": here in safe,
+                    "in_range": any(ps.distance(at, here) <= rng for at, (_, rng) in attackers.items()),
+                }
+            )
     half_w, half_h = size * root3 * (radius + 0.5) + 2, size * (1.5 * radius + 1) + 2
     return {"cells": cells, "view_box": f"{-half_w:.0f} {-half_h:.0f} {2 * half_w:.0f} {2 * half_h:.0f}"}
 
@@ -222,8 +310,16 @@ def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
 @bp.get("/retreat/parsec")
 def parsec_page():
     args = _query(PARSEC_EXAMPLE, "att")
-    return _page("retreat/parsec.html", read_parsec, parsec_answer, args, parsec_request(args),
-                 decorate=hex_picture, vessels=ps.EVADERS, units=ps.UNITS)
+    return _page(
+        "retreat/parsec.html",
+        read_parsec,
+        parsec_answer,
+        args,
+        parsec_request(args),
+        decorate=hex_picture,
+        vessels=ps.EVADERS,
+        units=ps.UNITS,
+    )
 
 
 # --- JSON API -----------------------------------------------------------------------------
@@ -241,22 +337,39 @@ def _engine(build: Callable[[], Any]) -> Any:
 
 # --- Eclipse ------------------------------------------------------------------------------
 
+
 def read_eclipse(data: Mapping | EclipseRetreat) -> ec.Situation:
     """The request (the API's body or a page's query) as the engine's situation."""
     body = data if isinstance(data, EclipseRetreat) else validate(EclipseRetreat, data)
-    neighbours = tuple(ec.Neighbour(hex=c.hex.strip(), influence=c.influence, ships=frozenset(c.ships),
-                                    wormhole=cast(ec.Wormhole, c.wormhole), adjacent=c.adjacent) for c in body.candidates)
-    return _engine(lambda: ec.situation(body.player, neighbours, wormhole_generator=body.wormhole_generator,
-                                        ship_type=body.ship_type, all_ships_retreat=body.all_ships_retreat))
+    neighbours = tuple(
+        ec.Neighbour(
+            hex=c.hex.strip(),
+            influence=c.influence,
+            ships=frozenset(c.ships),
+            wormhole=cast(ec.Wormhole, c.wormhole),
+            adjacent=c.adjacent,
+        )
+        for c in body.candidates
+    )
+    return _engine(
+        lambda: ec.situation(
+            body.player,
+            neighbours,
+            wormhole_generator=body.wormhole_generator,
+            ship_type=body.ship_type,
+            all_ships_retreat=body.all_ships_retreat,
+        )
+    )
 
 
 def eclipse_answer(s: ec.Situation) -> dict[str, Any]:
     return {
         "player": s.player,
         "legal": list(ec.legal_destinations(s)),
-        "verdicts": [{"hex": v.destination, "legal": v.legal,
-                      "reasons": [reason_json("eclipse", r) for r in v.reasons]}
-                     for v in ec.verdicts(s)],
+        "verdicts": [
+            {"hex": v.destination, "legal": v.legal, "reasons": [reason_json("eclipse", r) for r in v.reasons]}
+            for v in ec.verdicts(s)
+        ],
         "notes": [reason_json("eclipse", n) for n in ec.notes(s)],
         "rules": list(ec.rules(s)),
         "citations": citations(ec.rules(s)),
@@ -270,28 +383,50 @@ def eclipse_api():
 
 # --- Twilight Imperium 4 ------------------------------------------------------------------
 
+
 def read_ti4(data: Mapping | Ti4Retreat) -> ti4.Combat:
     body = data if isinstance(data, Ti4Retreat) else validate(Ti4Retreat, data)
-    systems = tuple(ti4.System(
-        name=c.system.strip(), adjacency=cast(ti4.Adjacency, c.adjacent or "edge"), controls_planet=c.controls_planet, own_units=c.own_units,
-        other_players_ships=c.other_players_ships, anomaly=c.anomaly, own_command_token=c.command_token,
-        own_ships=c.own_ships) for c in body.candidates)
+    systems = tuple(
+        ti4.System(
+            name=c.system.strip(),
+            adjacency=cast(ti4.Adjacency, c.adjacent or "edge"),
+            controls_planet=c.controls_planet,
+            own_units=c.own_units,
+            other_players_ships=c.other_players_ships,
+            anomaly=c.anomaly,
+            own_command_token=c.command_token,
+            own_ships=c.own_ships,
+        )
+        for c in body.candidates
+    )
     fleet = None if body.units is None else ti4.Fleet(**body.units.model_dump())
-    return _engine(lambda: ti4.combat(
-        body.role, systems, fleet, opponent_announced=body.opponent_announced_retreat,
-        tokens_in_reinforcements=body.tokens_in_reinforcements, active_anomaly=body.active_anomaly,
-        fleet_pool=body.fleet_pool, antimass_deflectors=body.antimass_deflectors))
+    return _engine(
+        lambda: ti4.combat(
+            body.role,
+            systems,
+            fleet,
+            opponent_announced=body.opponent_announced_retreat,
+            tokens_in_reinforcements=body.tokens_in_reinforcements,
+            active_anomaly=body.active_anomaly,
+            fleet_pool=body.fleet_pool,
+            antimass_deflectors=body.antimass_deflectors,
+        )
+    )
 
 
 def capacity_json(c: ti4.Combat) -> dict[str, Any] | None:
     if c.fleet is None:
         return None
     loss = ti4.capacity_loss(c.fleet)
-    return {"capacity": loss.capacity, "fighters": loss.fighters, "infantry": loss.infantry,
-            "destroyed": loss.excess,
-            "fighters_destroyed": {"min": loss.fighters_range[0], "max": loss.fighters_range[1]},
-            "infantry_destroyed": {"min": loss.infantry_range[0], "max": loss.infantry_range[1]},
-            "rules": ["ti4/23.7", ti4.RULE_CAPACITY]}
+    return {
+        "capacity": loss.capacity,
+        "fighters": loss.fighters,
+        "infantry": loss.infantry,
+        "destroyed": loss.excess,
+        "fighters_destroyed": {"min": loss.fighters_range[0], "max": loss.fighters_range[1]},
+        "infantry_destroyed": {"min": loss.infantry_range[0], "max": loss.infantry_range[1]},
+        "rules": ["ti4/23.7", ti4.RULE_CAPACITY],
+    }
 
 
 def ti4_answer(c: ti4.Combat, player: str = "") -> dict[str, Any]:
@@ -301,12 +436,17 @@ def ti4_answer(c: ti4.Combat, player: str = "") -> dict[str, Any]:
         "can_announce": ti4.can_announce(c),
         "announce_reasons": [reason_json("ti4", r) for r in ti4.announcement_reasons(c)],
         "legal": list(ti4.legal_destinations(c)),
-        "verdicts": [{"system": v.destination, "legal": v.legal,
-                      "reasons": [reason_json("ti4", r) for r in v.reasons],
-                      "notes": [reason_json("ti4", n) for n in v.notes],
-                      "command_token": v.details["command_token"],
-                      "fleet_pool_excess": v.details["fleet_pool_excess"]}
-                     for v in ti4.verdicts(c)],
+        "verdicts": [
+            {
+                "system": v.destination,
+                "legal": v.legal,
+                "reasons": [reason_json("ti4", r) for r in v.reasons],
+                "notes": [reason_json("ti4", n) for n in v.notes],
+                "command_token": v.details["command_token"],
+                "fleet_pool_excess": v.details["fleet_pool_excess"],
+            }
+            for v in ti4.verdicts(c)
+        ],
         "destroyed_for_capacity": capacity_json(c),
         "notes": [reason_json("ti4", n) for n in ti4.notes(c)],
         "rules": list(ti4.rules(c)),
@@ -322,13 +462,20 @@ def ti4_api():
 
 # --- Parsec -------------------------------------------------------------------------------
 
+
 def read_parsec(data: Mapping | ParsecRetreat) -> ps.Situation:
     body = data if isinstance(data, ParsecRetreat) else validate(ParsecRetreat, data)
     attackers = [{"kind": a.kind, "at": (a.q, a.r), "range": a.range} for a in body.attackers]
-    return _engine(lambda: ps.situation(
-        body.vessel, attackers, blocked=[(h.q, h.r) for h in body.blocked], movement=body.movement,
-        escape_card=body.escape_card, destination=None if body.destination is None else
-        (body.destination.q, body.destination.r)))
+    return _engine(
+        lambda: ps.situation(
+            body.vessel,
+            attackers,
+            blocked=[(h.q, h.r) for h in body.blocked],
+            movement=body.movement,
+            escape_card=body.escape_card,
+            destination=None if body.destination is None else (body.destination.q, body.destination.r),
+        )
+    )
 
 
 def _hex_json(h: tuple[int, int]) -> dict[str, int]:
@@ -339,8 +486,11 @@ def parsec_answer(s: ps.Situation) -> dict[str, Any]:
     destination = None
     if s.destination is not None:
         reasons = ps.destination_reasons(s)
-        destination = {**_hex_json(s.destination), "ends_exchange": not reasons,
-                       "reasons": [reason_json("parsec", r) for r in reasons]}
+        destination = {
+            **_hex_json(s.destination),
+            "ends_exchange": not reasons,
+            "reasons": [reason_json("parsec", r) for r in reasons],
+        }
     return {
         "vessel": s.vessel,
         "movement": s.move,
@@ -364,31 +514,34 @@ def parsec_api():
 # --- OpenAPI description ------------------------------------------------------------------
 
 document(
-    "/api/retreat/eclipse", "post",
+    "/api/retreat/eclipse",
+    "post",
     summary="Eclipse: which neighbouring hexes a ship type may retreat to, each with its reasons "
-            "and rules, plus what the retreat still costs.",
+    "and rules, plus what the retreat still costs.",
     body=EclipseRetreat,
     response=EclipseRetreatAnswer,
     limits=f"at most {ec.MAX_NEIGHBOURS} candidates (a hex has six edges).",
 )
 
 document(
-    "/api/retreat/ti4", "post",
+    "/api/retreat/ti4",
+    "post",
     summary="Twilight Imperium 4: may this player announce a retreat (23.4), which systems are "
-            "legal (23.7, anomalies), what is destroyed for lack of capacity, where the command "
-            "token comes from.",
+    "legal (23.7, anomalies), what is destroyed for lack of capacity, where the command "
+    "token comes from.",
     body=Ti4Retreat,
     response=Ti4RetreatAnswer,
     limits=f"at most {ti4.MAX_CANDIDATES} candidates; unit counts up to the game's component "
-           f"limits, fighters and infantry up to {ti4.fleet_limit('fighters')}.",
+    f"limits, fighters and infantry up to {ti4.fleet_limit('fighters')}.",
 )
 
 document(
-    "/api/retreat/parsec", "post",
+    "/api/retreat/parsec",
+    "post",
     summary="Parsec: can the vessel at 0,0 make an evasive maneuver, and does it get beyond every "
-            "attacker's range (ending the exchange)?",
+    "attacker's range (ending the exchange)?",
     body=ParsecRetreat,
     response=ParsecRetreatAnswer,
     limits=f"at most {ps.MAX_ATTACKERS} attackers and {ps.MAX_BLOCKED} blocked hexes, all "
-           f"within {ps.MAX_COORD} hexes; movement 1-{ps.MAX_MOVEMENT}; range 1-{ps.MAX_RANGE}.",
+    f"within {ps.MAX_COORD} hexes; movement 1-{ps.MAX_MOVEMENT}; range 1-{ps.MAX_RANGE}.",
 )

@@ -25,11 +25,13 @@ Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]
 
 # --- Eclipse ----------------------------------------------------------------------------------
 
+
 class EclipsePlayer(RequestModel):
     name: Name
     species: Annotated[str, OneOf(eclipse.SPECIES)] = "terran"
-    reputation: Annotated[list[Annotated[int, between(*eclipse.REPUTATION_VALUES)]],
-                          Field(max_length=eclipse.MAX_REPUTATION_TILES)] = []
+    reputation: Annotated[
+        list[Annotated[int, between(*eclipse.REPUTATION_VALUES)]], Field(max_length=eclipse.MAX_REPUTATION_TILES)
+    ] = []
     ambassadors: Annotated[int, between(0, eclipse.MAX_PLAYERS - 1)] = 0
     hexes: Annotated[list[Annotated[int, between(*eclipse.HEX_VALUES)]], Field(max_length=eclipse.MAX_HEXES)] = []
     discoveries: Annotated[int, between(0, eclipse.MAX_DISCOVERIES)] = 0
@@ -40,17 +42,41 @@ class EclipsePlayer(RequestModel):
 
 
 class EclipseSheet(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"ancient_ships_on_board": 2, "players": [
-        {"name": "Anna", "species": "planta", "reputation": [3, 2], "hexes": [2, 3, 1], "discoveries": 1,
-         "tech": {"military": 4, "grid": 5, "nano": 2}, "resources": {"money": 4, "science": 2, "materials": 3}},
-        {"name": "Bruno", "species": "draco", "hexes": [4, 3], "monoliths": 1, "tech": {"nano": 7},
-         "resources": {"money": 9}}]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "ancient_ships_on_board": 2,
+                    "players": [
+                        {
+                            "name": "Anna",
+                            "species": "planta",
+                            "reputation": [3, 2],
+                            "hexes": [2, 3, 1],
+                            "discoveries": 1,
+                            "tech": {"military": 4, "grid": 5, "nano": 2},
+                            "resources": {"money": 4, "science": 2, "materials": 3},
+                        },
+                        {
+                            "name": "Bruno",
+                            "species": "draco",
+                            "hexes": [4, 3],
+                            "monoliths": 1,
+                            "tech": {"nano": 7},
+                            "resources": {"money": 9},
+                        },
+                    ],
+                }
+            ]
+        }
+    )
 
     ancient_ships_on_board: Annotated[int, between(0, eclipse.MAX_ANCIENTS)] = 0
     players: Annotated[list[EclipsePlayer], Field(min_length=eclipse.MIN_PLAYERS, max_length=eclipse.MAX_PLAYERS)]
 
 
 # --- Twilight Imperium 4 ------------------------------------------------------------------------
+
 
 class Ti4Player(RequestModel):
     name: Name
@@ -59,9 +85,20 @@ class Ti4Player(RequestModel):
 
 
 class Ti4Sheet(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"target": 10, "players": [
-        {"name": "Anna", "vp": 10, "initiative": 7}, {"name": "Bruno", "vp": 10, "initiative": 5},
-        {"name": "Carla", "vp": 6, "initiative": 1}]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "target": 10,
+                    "players": [
+                        {"name": "Anna", "vp": 10, "initiative": 7},
+                        {"name": "Bruno", "vp": 10, "initiative": 5},
+                        {"name": "Carla", "vp": 6, "initiative": 1},
+                    ],
+                }
+            ]
+        }
+    )
 
     target: Annotated[int, OneOf(ti4.TARGETS)] = 10
     unrevealed_public_objectives: Annotated[int, between(0, ti4.MAX_UNREVEALED)] | None = None
@@ -78,9 +115,18 @@ class ClaimedThisPhase(RequestModel):
 
 
 class Ti4Claim(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [
-        {"phase": "status", "objective_type": "public", "claimed_this_phase": {"public": 1},
-         "controls_home_planets": False}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "phase": "status",
+                    "objective_type": "public",
+                    "claimed_this_phase": {"public": 1},
+                    "controls_home_planets": False,
+                }
+            ]
+        }
+    )
 
     phase: Phase
     objective_type: Annotated[str, OneOf(ti4_claim.OBJECTIVE_TYPES)]
@@ -119,20 +165,34 @@ class GalaxyCard(RequestModel):
 
 
 class GalaxySheet(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "players": ["Verde", "Rosso", "Blu"], "surviving_worlds": ["myrmidon", "imperial", "cylor"],
-        "bases": [{"player": "Verde", "world": "myrmidon", "influence": 5},
-                  {"player": "Blu", "world": "cylor", "influence": 4}],
-        "secret_bases": [{"player": "Rosso", "world": "ecup_contract"}, {"player": "Blu", "world": "imperial"}],
-        "hands": {"Verde": [{"world": "cylor", "value": 6}], "Blu": [{"world": "ally", "value": 8}]},
-        "last_player": "Blu"}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "players": ["Verde", "Rosso", "Blu"],
+                    "surviving_worlds": ["myrmidon", "imperial", "cylor"],
+                    "bases": [
+                        {"player": "Verde", "world": "myrmidon", "influence": 5},
+                        {"player": "Blu", "world": "cylor", "influence": 4},
+                    ],
+                    "secret_bases": [
+                        {"player": "Rosso", "world": "ecup_contract"},
+                        {"player": "Blu", "world": "imperial"},
+                    ],
+                    "hands": {"Verde": [{"world": "cylor", "value": 6}], "Blu": [{"world": "ally", "value": 8}]},
+                    "last_player": "Blu",
+                }
+            ]
+        }
+    )
 
     players: Annotated[list[Name], Field(min_length=galaxy.MIN_PLAYERS, max_length=galaxy.MAX_PLAYERS)]
     surviving_worlds: Annotated[list[World], Field(max_length=len(galaxy.WORLDS))]
     bases: Annotated[list[GalaxyBase], Field(max_length=galaxy.MAX_PLAYERS * galaxy.BASES_PER_PLAYER)] = []
     secret_bases: Annotated[list[GalaxySecretBase], Field(max_length=galaxy.MAX_PLAYERS)] = []
-    hands: Annotated[dict[Name, Annotated[list[GalaxyCard], Field(max_length=galaxy.MAX_HAND)]],
-                     Field(max_length=galaxy.MAX_PLAYERS)] = {}
+    hands: Annotated[
+        dict[Name, Annotated[list[GalaxyCard], Field(max_length=galaxy.MAX_HAND)]], Field(max_length=galaxy.MAX_PLAYERS)
+    ] = {}
     last_player: Name | None = None
 
 
@@ -168,16 +228,19 @@ class RftgPlayer(RequestModel):
     name: Name
     vp_chips: Vp = 0
     card_vp: Vp = 0
-    first_goals: Annotated[list[Annotated[str, OneOf(rftg.FIRST_GOALS)]],
-                           Field(max_length=rftg.FIRST_GOALS_IN_PLAY)] = []
+    first_goals: Annotated[
+        list[Annotated[str, OneOf(rftg.FIRST_GOALS)]], Field(max_length=rftg.FIRST_GOALS_IN_PLAY)
+    ] = []
     six_dev_bonus: SixDevBonus = SixDevBonus()
     cards_and_goods: Vp = 0
 
 
 class MostGoal(RequestModel):
     goal: Annotated[str, OneOf(tuple(rftg.MOST_GOALS))]
-    values: Annotated[dict[Name, Annotated[int, between(rftg.MIN_GOAL_VALUE, rftg.MAX_GOAL_VALUE)]],
-                      Field(max_length=rftg.MAX_PLAYERS + 1)] = {}
+    values: Annotated[
+        dict[Name, Annotated[int, between(rftg.MIN_GOAL_VALUE, rftg.MAX_GOAL_VALUE)]],
+        Field(max_length=rftg.MAX_PLAYERS + 1),
+    ] = {}
 
 
 class Robot(RequestModel):
@@ -191,11 +254,25 @@ class Robot(RequestModel):
 
 
 class RftgSheet(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "players": [{"name": "Anna", "vp_chips": 12, "card_vp": 20, "first_goals": ["galactic_status"],
-                     "six_dev_bonus": {"imperium_lords": {"imperium_cards": 3, "other_military_worlds": 2}}},
-                    {"name": "Bruno", "vp_chips": 9, "card_vp": 26}],
-        "most_goals": [{"goal": "greatest_military", "values": {"Anna": 7, "Bruno": 7}}]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "players": [
+                        {
+                            "name": "Anna",
+                            "vp_chips": 12,
+                            "card_vp": 20,
+                            "first_goals": ["galactic_status"],
+                            "six_dev_bonus": {"imperium_lords": {"imperium_cards": 3, "other_military_worlds": 2}},
+                        },
+                        {"name": "Bruno", "vp_chips": 9, "card_vp": 26},
+                    ],
+                    "most_goals": [{"goal": "greatest_military", "values": {"Anna": 7, "Bruno": 7}}],
+                }
+            ]
+        }
+    )
 
     # One player plays solitaire against the robot; the engine checks that pairing.
     players: Annotated[list[RftgPlayer], Field(min_length=1, max_length=rftg.MAX_PLAYERS)]
@@ -220,22 +297,44 @@ class ParsecPlayer(RequestModel):
 
 
 class ParsecSheet(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{"players": [
-        {"name": "Anna", "resources": {"titanium": 3, "gold": 2, "energy": 4}, "events": {"green": 2, "purple": 1},
-         "units": {"colony": 6, "cargo": 2, "cruiser": 1}},
-        {"name": "Bruno", "units": {"colony": 4, "fighter": 5}, "unit_values": {"fighter": 4},
-         "modules_dominated": 2}]}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "players": [
+                        {
+                            "name": "Anna",
+                            "resources": {"titanium": 3, "gold": 2, "energy": 4},
+                            "events": {"green": 2, "purple": 1},
+                            "units": {"colony": 6, "cargo": 2, "cruiser": 1},
+                        },
+                        {
+                            "name": "Bruno",
+                            "units": {"colony": 4, "fighter": 5},
+                            "unit_values": {"fighter": 4},
+                            "modules_dominated": 2,
+                        },
+                    ]
+                }
+            ]
+        }
+    )
 
     absolute_victory: bool = False
     players: Annotated[list[ParsecPlayer], Field(min_length=parsec.MIN_PLAYERS, max_length=parsec.MAX_PLAYERS)]
 
 
 SHEETS: dict[str, type[RequestModel]] = {
-    "eclipse": EclipseSheet, "ti4": Ti4Sheet, "galaxy": GalaxySheet, "rftg": RftgSheet, "parsec": ParsecSheet,
+    "eclipse": EclipseSheet,
+    "ti4": Ti4Sheet,
+    "galaxy": GalaxySheet,
+    "rftg": RftgSheet,
+    "parsec": ParsecSheet,
 }
 
 
 # --- Answers ------------------------------------------------------------------------------------
+
 
 class ScoreLine(Reason):
     """One line of a player's breakdown: a reason worth some points."""

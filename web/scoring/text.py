@@ -31,9 +31,14 @@ LINE_MESSAGES: dict[str, Any] = {
     "ti4_vp": _l("Victory points on the track (game to %(target)s)"),
     "ti4_initiative_order": _l("Tie broken by initiative order, lowest strategy card first: %(values)s"),
     "ti4_speaker_order": _l("No strategy cards held: the player closest to the speaker, clockwise, wins"),
-    "ti4_target_reached": Counted("players", lambda n: ungettext(
-        "%(players)s reached %(target)s victory points: the game ends at once",
-        "%(players)s reached %(target)s victory points: the game ends at once", n)),
+    "ti4_target_reached": Counted(
+        "players",
+        lambda n: ungettext(
+            "%(players)s reached %(target)s victory points: the game ends at once",
+            "%(players)s reached %(target)s victory points: the game ends at once",
+            n,
+        ),
+    ),
     "ti4_no_objective_left": _l("No public objective left to reveal: the game ends and most victory points wins"),
     "claim_wrong_phase": _l("This objective is claimed in the %(card_phase)s phase, not in the %(phase)s phase."),
     "claim_status_public_limit": _l("Only one public objective may be claimed in each status phase."),
@@ -41,34 +46,56 @@ LINE_MESSAGES: dict[str, Any] = {
     "claim_combat_limit": _l("Only one objective may be claimed during or after each combat."),
     "claim_already_claimed": _l("You have already claimed this objective: each one is claimed only once."),
     "claim_home_planets": _l("No public objective without control of every planet in your home system."),
-    "claim_too_many_secrets": _l("You hold %(held)s secret objectives: return an unclaimed one to keep at most %(maximum)s."),
+    "claim_too_many_secrets": _l(
+        "You hold %(held)s secret objectives: return an unclaimed one to keep at most %(maximum)s."
+    ),
     "claim_not_own_secret": _l("You may only claim your own secret objectives."),
-    "claim_imperial_action_phase": _l("The Imperial strategy card is resolved as a strategic action, in the action phase."),
-    "claim_imperial_needs_mecatol": _l("The Imperial point needs control of Mecatol Rex; without it, draw a secret objective instead."),
+    "claim_imperial_action_phase": _l(
+        "The Imperial strategy card is resolved as a strategic action, in the action phase."
+    ),
+    "claim_imperial_needs_mecatol": _l(
+        "The Imperial point needs control of Mecatol Rex; without it, draw a secret objective instead."
+    ),
     "galaxy_base": _l("Visible base on %(world)s: %(influence)s influence"),
     "galaxy_secret_base": _l("Secret base revealed on %(world)s, placed above the galaxy row"),
     "galaxy_secret_base_lost": _l("Secret base on %(world)s lost: that world surrendered"),
     "galaxy_secret_base_sensors": _l("Secret base on %(world)s revealed by Sensors at the end: no influence"),
-    "galaxy_hand_value": _l("Tie broken by hand value (ships of surviving worlds double, technology cards nothing): %(values)s"),
+    "galaxy_hand_value": _l(
+        "Tie broken by hand value (ships of surviving worlds double, technology cards nothing): %(values)s"
+    ),
     "galaxy_played_last": _l("Tie broken by who played last (turns ago: %(values)s)"),
     "rftg_vp_chips": _l("VP chips"),
     "rftg_card_vp": _l("VP printed on the tableau's cards"),
-    "rftg_galactic_genome_project": _l("Galactic Genome Project: 2 per Genes world (%(gene_worlds)s), 3 for Genetic Labs (%(genetic_labs)s)"),
-    "rftg_terraforming_guild": _l("Terraforming Guild: 2 per windfall world (%(windfall_worlds)s), 3 per TERRAFORMING card (%(terraforming_cards)s)"),
-    "rftg_imperium_lords": _l("Imperium Lords: 2 per IMPERIUM card (%(imperium_cards)s), 1 per other military world (%(other_military_worlds)s)"),
+    "rftg_galactic_genome_project": _l(
+        "Galactic Genome Project: 2 per Genes world (%(gene_worlds)s), 3 for Genetic Labs (%(genetic_labs)s)"
+    ),
+    "rftg_terraforming_guild": _l(
+        "Terraforming Guild: 2 per windfall world (%(windfall_worlds)s), 3 per TERRAFORMING card (%(terraforming_cards)s)"
+    ),
+    "rftg_imperium_lords": _l(
+        "Imperium Lords: 2 per IMPERIUM card (%(imperium_cards)s), 1 per other military world (%(other_military_worlds)s)"
+    ),
     "rftg_other_six_dev": _l("Other 6-cost development bonuses"),
     "rftg_first_goal": _l("First goal: %(goal)s"),
     "rftg_most_goal": _l("Most goal: %(goal)s, sole leader with %(value)s (minimum %(minimum)s)"),
     "rftg_most_goal_tied": _l("Most goal: %(goal)s, %(tied)s players tied at %(value)s: 3 VP each"),
     "rftg_robot_six_dev_chips": _l("Robot's 6-cost development chips: %(count)s × %(each)s"),
-    "rftg_robot_tie": _l("Tie broken by cards in hand plus goods against the robot's economic impact plus credits: %(values)s"),
+    "rftg_robot_tie": _l(
+        "Tie broken by cards in hand plus goods against the robot's economic impact plus credits: %(values)s"
+    ),
     "parsec_resources": _l("Unplayed resource cards: %(count)s × %(each)s"),
     "parsec_events": _l("%(colour)s event cards: %(count)s × %(each)s"),
     "parsec_units": _l("%(unit)s on the board: %(count)s × %(each)s"),
-    "parsec_economic_victory": _l("%(player)s meets the economic victory: %(colonies)s colonies, titanium %(titanium)s, gold %(gold)s, energy %(energy)s"),
-    "parsec_military_victory": _l("%(player)s meets the military victory: sole military presence on %(modules)s of %(board)s modules"),
+    "parsec_economic_victory": _l(
+        "%(player)s meets the economic victory: %(colonies)s colonies, titanium %(titanium)s, gold %(gold)s, energy %(energy)s"
+    ),
+    "parsec_military_victory": _l(
+        "%(player)s meets the military victory: sole military presence on %(modules)s of %(board)s modules"
+    ),
     "parsec_absolute_victory": _l("%(player)s meets both victories at once (absolute victory variant)"),
-    "parsec_several_victories": _l("%(players)s all meet a victory condition: the first to meet it in their own turn wins"),
+    "parsec_several_victories": _l(
+        "%(players)s all meet a victory condition: the first to meet it in their own turn wins"
+    ),
 }
 
 # Refusals of a sheet (engine ``InvalidInput`` codes). ``%(field)s`` is the offending field's path.
@@ -87,15 +114,23 @@ ERROR_MESSAGES: dict[str, Any] = {
     "unknown_phase": _l("The phase must be status or action (%(field)s)."),
     "unknown_objective_type": _l("The objective must be public, secret or the Imperial point (%(field)s)."),
     "unknown_chip_value": _l("The robot's 6-cost development chips are worth 6 or 9 (%(field)s)."),
-    "diplomacy_unused": _l("Diplomacy is not used with two or three players: no ambassadors and no Traitor card (%(field)s)."),
+    "diplomacy_unused": _l(
+        "Diplomacy is not used with two or three players: no ambassadors and no Traitor card (%(field)s)."
+    ),
     "traitor_twice": _l("Only one player can hold the Traitor card (%(field)s)."),
-    "monoliths_exceed_hexes": _l("Each hex holds at most one Monolith: %(hexes)s controlled hexes cannot hold more (%(field)s)."),
+    "monoliths_exceed_hexes": _l(
+        "Each hex holds at most one Monolith: %(hexes)s controlled hexes cannot hold more (%(field)s)."
+    ),
     "discoveries_exceed_components": _l("The game has only %(maximum)s discovery tiles (%(field)s)."),
     "initiative_duplicate": _l("Two players cannot hold the same strategy card number %(initiative)s (%(field)s)."),
     "initiative_partial": _l("Give every player's initiative, or none when no strategy cards are held (%(field)s)."),
-    "initiative_required": _l("The game ending on the objectives is settled by initiative: give every player's strategy card (%(field)s)."),
+    "initiative_required": _l(
+        "The game ending on the objectives is settled by initiative: give every player's strategy card (%(field)s)."
+    ),
     "duplicate_world": _l("%(world)s is listed twice (%(field)s)."),
-    "base_on_surrendered_world": _l("%(world)s surrendered: its visible bases were set aside and cannot score (%(field)s)."),
+    "base_on_surrendered_world": _l(
+        "%(world)s surrendered: its visible bases were set aside and cannot score (%(field)s)."
+    ),
     "too_many_bases": _l("%(name)s has more than %(maximum)s bases (%(field)s)."),
     "secret_base_twice": _l("%(name)s may place only one secret base per game (%(field)s)."),
     "technology_has_no_value": _l("Technology cards have no value in the hand (%(field)s)."),
@@ -103,7 +138,9 @@ ERROR_MESSAGES: dict[str, Any] = {
     "too_many_goals": _l("A game uses at most %(maximum)s goals of this kind (%(field)s)."),
     "card_in_two_tableaus": _l("%(card)s exists once: two players cannot both have it (%(field)s)."),
     "solitaire_rules": _l("Solitaire is one player against the robot, without goals (%(field)s)."),
-    "modules_exceed_board": _l("The board has %(modules)s modules: together the players cannot dominate more (%(field)s)."),
+    "modules_exceed_board": _l(
+        "The board has %(modules)s modules: together the players cannot dominate more (%(field)s)."
+    ),
 }
 
 # Labels of the ids that appear inside messages and on the score sheets.
@@ -119,9 +156,16 @@ LABELS: dict[str, dict[str, Any]] = {
         "orion": _l("Orion Hegemony"),
     },
     "world": {
-        "cylor": "Cylor", "felowi": "Felowi", "myrmidon": "Myrmidon", "divergence": "Divergence",
-        "ecup_contract": "Ecup Contract", "khafarjimmn": "Kha'Farjimmn", "erithizonian": "Erithizonian",
-        "imperial": "Imperial", "ally": _l("Ally"), "technology": _l("Technology"),
+        "cylor": "Cylor",
+        "felowi": "Felowi",
+        "myrmidon": "Myrmidon",
+        "divergence": "Divergence",
+        "ecup_contract": "Ecup Contract",
+        "khafarjimmn": "Kha'Farjimmn",
+        "erithizonian": "Erithizonian",
+        "imperial": "Imperial",
+        "ally": _l("Ally"),
+        "technology": _l("Technology"),
     },
     "goal": {
         "galactic_standard_of_living": "Galactic Standard of Living",
@@ -137,8 +181,11 @@ LABELS: dict[str, dict[str, Any]] = {
     },
     "colour": {"green": _l("Green"), "yellow": _l("Yellow"), "red": _l("Red"), "purple": _l("Purple")},
     "unit": {
-        "colony": _l("Colonies"), "cargo": _l("Cargo ships"), "fighter": _l("Fighters"),
-        "armored_transport": _l("Armored transports"), "cruiser": _l("Cruisers"),
+        "colony": _l("Colonies"),
+        "cargo": _l("Cargo ships"),
+        "fighter": _l("Fighters"),
+        "armored_transport": _l("Armored transports"),
+        "cruiser": _l("Cruisers"),
     },
     "phase": {"status": _l("status"), "action": _l("action")},
     "card": {
@@ -148,8 +195,16 @@ LABELS: dict[str, dict[str, Any]] = {
     },
 }
 # Which label family a message param belongs to.
-PARAM_LABELS = {"track": "track", "world": "world", "goal": "goal", "colour": "colour", "unit": "unit",
-                "phase": "phase", "card_phase": "phase", "card": "card"}
+PARAM_LABELS = {
+    "track": "track",
+    "world": "world",
+    "goal": "goal",
+    "colour": "colour",
+    "unit": "unit",
+    "phase": "phase",
+    "card_phase": "phase",
+    "card": "card",
+}
 
 
 def label(family: str, key: str) -> str:
@@ -161,7 +216,11 @@ def format_value(value: Any) -> str:
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, (list, tuple)):
-        return " + ".join(format_value(v) for v in value) if all(isinstance(v, int) for v in value) else ", ".join(map(str, value))
+        return (
+            " + ".join(format_value(v) for v in value)
+            if all(isinstance(v, int) for v in value)
+            else ", ".join(map(str, value))
+        )
     if isinstance(value, Mapping):
         return ", ".join(f"{name} {format_value(v)}" for name, v in value.items())
     return str(value)

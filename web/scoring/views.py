@@ -38,6 +38,7 @@ from web.scoring.text import ERROR_MESSAGES, LABELS, LINE_MESSAGES, format_param
 
 bp = Blueprint("scoring", __name__)
 
+
 def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
     """One sheet row (or game-wide input): ``kind`` is int, ints (a list), bool, select, checks or player.
 
@@ -56,9 +57,11 @@ def options(family: str, keys) -> list[list[str]]:
 
 def eclipse_sheet() -> dict[str, Any]:
     return {
-        "min_players": eclipse.MIN_PLAYERS, "max_players": eclipse.MAX_PLAYERS,
-        "game_fields": [field("ancient_ships_on_board", "int", _l("Ancient ships left on the board"),
-                max=eclipse.MAX_ANCIENTS)],
+        "min_players": eclipse.MIN_PLAYERS,
+        "max_players": eclipse.MAX_PLAYERS,
+        "game_fields": [
+            field("ancient_ships_on_board", "int", _l("Ancient ships left on the board"), max=eclipse.MAX_ANCIENTS)
+        ],
         "rows": [
             field("species", "select", _l("Species"), options=options("species", eclipse.SPECIES), default="terran"),
             field("reputation", "ints", _l("Reputation tiles (values, e.g. 3 2 4)"), min=1, max=4),
@@ -66,9 +69,15 @@ def eclipse_sheet() -> dict[str, Any]:
             field("hexes", "ints", _l("Controlled hexes (VP of each, e.g. 2 3 4)"), min=1, max=4),
             field("discoveries", "int", _l("Discovery tiles kept as VP"), max=eclipse.MAX_DISCOVERIES),
             field("monoliths", "int", _l("Monoliths on controlled hexes"), max=eclipse.MAX_HEXES),
-            *[field(f"tech.{t}", "int", _l("Tiles on the %(track)s track", track=LABELS["track"][t]),
-                    max=eclipse.MAX_TRACK_TILES)
-              for t in eclipse.TRACKS],
+            *[
+                field(
+                    f"tech.{t}",
+                    "int",
+                    _l("Tiles on the %(track)s track", track=LABELS["track"][t]),
+                    max=eclipse.MAX_TRACK_TILES,
+                )
+                for t in eclipse.TRACKS
+            ],
             field("traitor", "bool", _l("Holds the Traitor card")),
             field("resources.money", "int", _l("Money in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
             field("resources.science", "int", _l("Science in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
@@ -79,17 +88,30 @@ def eclipse_sheet() -> dict[str, Any]:
 
 def ti4_sheet() -> dict[str, Any]:
     return {
-        "min_players": ti4.MIN_PLAYERS, "max_players": ti4.MAX_PLAYERS,
+        "min_players": ti4.MIN_PLAYERS,
+        "max_players": ti4.MAX_PLAYERS,
         "game_fields": [
-            field("target", "select", _l("Victory point track"), options=[["10", "10"], ["14", "14"]], default="10",
-                    numeric=True),
-            field("unrevealed_public_objectives", "int", _l("Public objectives still face down (blank if unknown)"),
-                  max=ti4.MAX_UNREVEALED, optional=True),
+            field(
+                "target",
+                "select",
+                _l("Victory point track"),
+                options=[["10", "10"], ["14", "14"]],
+                default="10",
+                numeric=True,
+            ),
+            field(
+                "unrevealed_public_objectives",
+                "int",
+                _l("Public objectives still face down (blank if unknown)"),
+                max=ti4.MAX_UNREVEALED,
+                optional=True,
+            ),
         ],
         "rows": [
             field("vp", "int", _l("Victory points"), max=14),
-            field("initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE,
-                    optional=True),
+            field(
+                "initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE, optional=True
+            ),
         ],
     }
 
@@ -97,21 +119,48 @@ def ti4_sheet() -> dict[str, Any]:
 def galaxy_sheet() -> dict[str, Any]:
     worlds = galaxy.WORLDS
     return {
-        "min_players": galaxy.MIN_PLAYERS, "max_players": galaxy.MAX_PLAYERS, "unit": "influence",
+        "min_players": galaxy.MIN_PLAYERS,
+        "max_players": galaxy.MAX_PLAYERS,
+        "unit": "influence",
         "game_fields": [
-            field("surviving_worlds", "checks", _l("Surviving worlds"), options=options("world", worlds),
-                    default=list(worlds[:3])),
+            field(
+                "surviving_worlds",
+                "checks",
+                _l("Surviving worlds"),
+                options=options("world", worlds),
+                default=list(worlds[:3]),
+            ),
             field("last_player", "player", _l("Who played last")),
         ],
         "rows": [
-            *[field(f"bases.{w}", "ints", _l("Visible bases on %(world)s (influence of each)",
-                    world=LABELS["world"][w]),
-                    max=galaxy.MAX_INFLUENCE, world=w) for w in worlds],
-            field("secret.world", "select", _l("Secret base: garrison's world"),
-                  options=[["", str(_l("none"))]] + options("world", worlds), default=""),
+            *[
+                field(
+                    f"bases.{w}",
+                    "ints",
+                    _l("Visible bases on %(world)s (influence of each)", world=LABELS["world"][w]),
+                    max=galaxy.MAX_INFLUENCE,
+                    world=w,
+                )
+                for w in worlds
+            ],
+            field(
+                "secret.world",
+                "select",
+                _l("Secret base: garrison's world"),
+                options=[["", str(_l("none"))]] + options("world", worlds),
+                default="",
+            ),
             field("secret.sensors", "bool", _l("Secret base revealed by Sensors at the end")),
-            *[field(f"hand.{w}", "ints", _l("Hand: %(world)s ships (values)", world=LABELS["world"][w]),
-                    max=galaxy.MAX_SHIP_VALUE, group="hand") for w in worlds + (galaxy.ALLY,)],
+            *[
+                field(
+                    f"hand.{w}",
+                    "ints",
+                    _l("Hand: %(world)s ships (values)", world=LABELS["world"][w]),
+                    max=galaxy.MAX_SHIP_VALUE,
+                    group="hand",
+                )
+                for w in worlds + (galaxy.ALLY,)
+            ],
         ],
     }
 
@@ -119,45 +168,95 @@ def galaxy_sheet() -> dict[str, Any]:
 def rftg_sheet() -> dict[str, Any]:
     most = [["", str(_l("none"))]] + options("goal", rftg.MOST_GOALS)
     return {
-        "min_players": 1, "max_players": rftg.MAX_PLAYERS,
+        "min_players": 1,
+        "max_players": rftg.MAX_PLAYERS,
         "game_fields": [
             field("solitaire", "bool", _l("Solitaire against the robot")),
-            field("most_1", "select", _l("First \"most\" goal in play"), options=most, default="", multiplayer=True),
-            field("most_2", "select", _l("Second \"most\" goal in play"), options=most, default="", multiplayer=True),
+            field("most_1", "select", _l('First "most" goal in play'), options=most, default="", multiplayer=True),
+            field("most_2", "select", _l('Second "most" goal in play'), options=most, default="", multiplayer=True),
             field("robot.vp_chips", "int", _l("Robot: VP chips"), max=rftg.MAX_VP, solitaire=True),
             field("robot.card_vp", "int", _l("Robot: VP of its tableau's cards"), max=rftg.MAX_VP, solitaire=True),
-            field("robot.six_dev_chips", "int", _l("Robot: 6-cost development chips placed"),
-                    max=rftg.MAX_ROBOT_CHIPS, solitaire=True),
-            field("robot.chip_value", "select", _l("Robot: each chip is worth (by difficulty)"),
-                  options=[[str(v),
-                          str(v)] for v in rftg.ROBOT_CHIP_VALUES], default="6", numeric=True, solitaire=True),
-            field("robot.economic_impact", "int", _l("Robot: economic impact (tie-break)"),
-                    max=rftg.MAX_ROBOT_IMPACT, solitaire=True),
+            field(
+                "robot.six_dev_chips",
+                "int",
+                _l("Robot: 6-cost development chips placed"),
+                max=rftg.MAX_ROBOT_CHIPS,
+                solitaire=True,
+            ),
+            field(
+                "robot.chip_value",
+                "select",
+                _l("Robot: each chip is worth (by difficulty)"),
+                options=[[str(v), str(v)] for v in rftg.ROBOT_CHIP_VALUES],
+                default="6",
+                numeric=True,
+                solitaire=True,
+            ),
+            field(
+                "robot.economic_impact",
+                "int",
+                _l("Robot: economic impact (tie-break)"),
+                max=rftg.MAX_ROBOT_IMPACT,
+                solitaire=True,
+            ),
             field("robot.credits", "int", _l("Robot: credits (tie-break)"), max=rftg.MAX_ROBOT_CREDITS, solitaire=True),
         ],
         "rows": [
             field("vp_chips", "int", _l("VP chips"), max=rftg.MAX_VP),
             field("card_vp", "int", _l("VP printed on tableau cards"), max=rftg.MAX_VP),
-            *[field(f"first.{g}", "bool", _l("First goal: %(goal)s", goal=LABELS["goal"][g]), multiplayer=True)
-              for g in rftg.FIRST_GOALS],
-            field("most_1", "int", _l("Count for the first \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
-                    max=rftg.MAX_GOAL_VALUE, optional=True, most=1),
-            field("most_2", "int", _l("Count for the second \"most\" goal"), min=rftg.MIN_GOAL_VALUE,
-                    max=rftg.MAX_GOAL_VALUE, optional=True, most=2),
+            *[
+                field(f"first.{g}", "bool", _l("First goal: %(goal)s", goal=LABELS["goal"][g]), multiplayer=True)
+                for g in rftg.FIRST_GOALS
+            ],
+            field(
+                "most_1",
+                "int",
+                _l('Count for the first "most" goal'),
+                min=rftg.MIN_GOAL_VALUE,
+                max=rftg.MAX_GOAL_VALUE,
+                optional=True,
+                most=1,
+            ),
+            field(
+                "most_2",
+                "int",
+                _l('Count for the second "most" goal'),
+                min=rftg.MIN_GOAL_VALUE,
+                max=rftg.MAX_GOAL_VALUE,
+                optional=True,
+                most=2,
+            ),
             field("ggp.has", "bool", _l("Has Galactic Genome Project")),
             field("ggp.gene_worlds", "int", _l("Galactic Genome Project: Genes worlds"), max=rftg.MAX_CARDS),
             field("ggp.genetic_labs", "bool", _l("Galactic Genome Project: has Genetic Labs")),
             field("tg.has", "bool", _l("Has Terraforming Guild")),
             field("tg.windfall_worlds", "int", _l("Terraforming Guild: windfall worlds"), max=rftg.MAX_CARDS),
-            field("tg.terraforming_cards", "int", _l("Terraforming Guild: TERRAFORMING cards, the Guild included"),
-                    min=1, max=rftg.MAX_CARDS, default="1"),
+            field(
+                "tg.terraforming_cards",
+                "int",
+                _l("Terraforming Guild: TERRAFORMING cards, the Guild included"),
+                min=1,
+                max=rftg.MAX_CARDS,
+                default="1",
+            ),
             field("il.has", "bool", _l("Has Imperium Lords")),
-            field("il.imperium_cards", "int", _l("Imperium Lords: IMPERIUM cards, the Lords included"), min=1,
-                    max=rftg.MAX_CARDS, default="1"),
+            field(
+                "il.imperium_cards",
+                "int",
+                _l("Imperium Lords: IMPERIUM cards, the Lords included"),
+                min=1,
+                max=rftg.MAX_CARDS,
+                default="1",
+            ),
             field("il.other_military_worlds", "int", _l("Imperium Lords: other military worlds"), max=rftg.MAX_CARDS),
             field("six_other", "int", _l("Other 6-cost development bonuses"), max=rftg.MAX_VP),
-            field("cards_and_goods", "int", _l("Cards in hand plus goods (solitaire tie-break)"), max=rftg.MAX_VP,
-                    solitaire=True),
+            field(
+                "cards_and_goods",
+                "int",
+                _l("Cards in hand plus goods (solitaire tie-break)"),
+                max=rftg.MAX_VP,
+                solitaire=True,
+            ),
         ],
     }
 
@@ -165,51 +264,75 @@ def rftg_sheet() -> dict[str, Any]:
 def parsec_sheet() -> dict[str, Any]:
     unit_labels = LABELS["unit"]
     return {
-        "min_players": parsec.MIN_PLAYERS, "max_players": parsec.MAX_PLAYERS,
+        "min_players": parsec.MIN_PLAYERS,
+        "max_players": parsec.MAX_PLAYERS,
         "game_fields": [field("absolute_victory", "bool", _l("Absolute victory variant (both victories needed)"))],
         "rows": [
             field("resources.titanium", "int", _l("Titanium cards in hand"), max=parsec.MAX_CARDS),
             field("resources.gold", "int", _l("Gold cards in hand"), max=parsec.MAX_CARDS),
             field("resources.energy", "int", _l("Energy cards in hand"), max=parsec.MAX_CARDS),
-            *[field(f"events.{c}", "int", _l("%(colour)s event cards", colour=LABELS["colour"][c]),
-                    max=parsec.MAX_CARDS)
-              for c in parsec.EVENT_VP],
+            *[
+                field(
+                    f"events.{c}", "int", _l("%(colour)s event cards", colour=LABELS["colour"][c]), max=parsec.MAX_CARDS
+                )
+                for c in parsec.EVENT_VP
+            ],
             *[field(f"units.{u}", "int", unit_labels[u], max=parsec.MAX_UNITS) for u in parsec.UNIT_VP],
-            *[field(f"unit_values.{u}", "int", _l("Faction value of %(unit)s (blank: %(base)s)",
-                    unit=unit_labels[u], base=base),
-                    max=parsec.MAX_UNIT_VALUE, optional=True, group="faction") for u, base in parsec.UNIT_VP.items()],
-            field("modules_dominated", "int", _l("Modules where only this player has a military ship"),
-                    max=max(parsec.MODULES.values())),
+            *[
+                field(
+                    f"unit_values.{u}",
+                    "int",
+                    _l("Faction value of %(unit)s (blank: %(base)s)", unit=unit_labels[u], base=base),
+                    max=parsec.MAX_UNIT_VALUE,
+                    optional=True,
+                    group="faction",
+                )
+                for u, base in parsec.UNIT_VP.items()
+            ],
+            field(
+                "modules_dominated",
+                "int",
+                _l("Modules where only this player has a military ship"),
+                max=max(parsec.MODULES.values()),
+            ),
         ],
     }
 
 
-SHEETS = {"eclipse": eclipse_sheet, "ti4": ti4_sheet, "galaxy": galaxy_sheet, "rftg": rftg_sheet,
-        "parsec": parsec_sheet}
+SHEETS = {
+    "eclipse": eclipse_sheet,
+    "ti4": ti4_sheet,
+    "galaxy": galaxy_sheet,
+    "rftg": rftg_sheet,
+    "parsec": parsec_sheet,
+}
 
 
 def i18n() -> dict[str, str]:
     """Strings the script shows, translated here (the script holds no language)."""
-    return {k: str(v) for k, v in {
-        "player": _l("Player %(n)s"),
-        "winner": _l("Winner: %(name)s"),
-        "shared": _l("Shared victory: %(names)s"),
-        "ongoing": _l("The game is not over yet."),
-        "decided_by": _l("Decided by"),
-        "points": _l("VP"),
-        "influence": _l("influence"),
-        "no_lines": _l("Nothing scored yet."),
-        "copied": _l("Link copied."),
-        "copy_failed": _l("Copy the link above by hand."),
-        "allowed": _l("Allowed: you may claim it."),
-        "refused": _l("Not allowed."),
-        "remove": _l("Remove player %(n)s"),
-        "name": _l("Name of player %(n)s"),
-        "error": _l("Check the sheet"),
-        "item": _l("no. %(n)s"),
-        "out_of_range": _l("%(where)s: the value must be between %(min)s and %(max)s."),
-        "unreachable": _l("The calculator could not be reached. Your sheet is kept in this browser."),
-    }.items()}
+    return {
+        k: str(v)
+        for k, v in {
+            "player": _l("Player %(n)s"),
+            "winner": _l("Winner: %(name)s"),
+            "shared": _l("Shared victory: %(names)s"),
+            "ongoing": _l("The game is not over yet."),
+            "decided_by": _l("Decided by"),
+            "points": _l("VP"),
+            "influence": _l("influence"),
+            "no_lines": _l("Nothing scored yet."),
+            "copied": _l("Link copied."),
+            "copy_failed": _l("Copy the link above by hand."),
+            "allowed": _l("Allowed: you may claim it."),
+            "refused": _l("Not allowed."),
+            "remove": _l("Remove player %(n)s"),
+            "name": _l("Name of player %(n)s"),
+            "error": _l("Check the sheet"),
+            "item": _l("no. %(n)s"),
+            "out_of_range": _l("%(where)s: the value must be between %(min)s and %(max)s."),
+            "unreachable": _l("The calculator could not be reached. Your sheet is kept in this browser."),
+        }.items()
+    }
 
 
 @bp.route("/scoring")
@@ -223,8 +346,13 @@ def sheet(game: str):
         abort(404)
     schema = {"id": game, "api": url_for(f"scoring_api.score_{game}"), **SHEETS[game]()}
     return render_template(
-        "scoring/sheet.html", game=game, title=GAMES[game].name, blurb=GAMES[game].sheet_blurb, schema=schema,
-        i18n=i18n(), first_rule=GAMES[game].sheet_rule,
+        "scoring/sheet.html",
+        game=game,
+        title=GAMES[game].name,
+        blurb=GAMES[game].sheet_blurb,
+        schema=schema,
+        i18n=i18n(),
+        first_rule=GAMES[game].sheet_rule,
         claim_api=url_for("scoring_api.claim") if game == "ti4" else None,
     )
 
@@ -235,10 +363,21 @@ api_bp = Blueprint("scoring_api", __name__)
 
 
 def parse_eclipse(body: EclipseSheet) -> Standing:
-    players = [eclipse.EclipsePlayer(
-        name=p.name, species=p.species, reputation=tuple(p.reputation), ambassadors=p.ambassadors,
-        hexes=tuple(p.hexes), discoveries=p.discoveries, monoliths=p.monoliths, tech=eclipse.Tech(**p.tech),
-        traitor=p.traitor, resources=eclipse.Storage(**p.resources)) for p in body.players]
+    players = [
+        eclipse.EclipsePlayer(
+            name=p.name,
+            species=p.species,
+            reputation=tuple(p.reputation),
+            ambassadors=p.ambassadors,
+            hexes=tuple(p.hexes),
+            discoveries=p.discoveries,
+            monoliths=p.monoliths,
+            tech=eclipse.Tech(**p.tech),
+            traitor=p.traitor,
+            resources=eclipse.Storage(**p.resources),
+        )
+        for p in body.players
+    ]
     return eclipse.score(players, ancient_ships_on_board=body.ancient_ships_on_board)
 
 
@@ -248,24 +387,36 @@ def parse_ti4(body: Ti4Sheet) -> Standing:
 
 
 def parse_claim(body: Ti4Claim) -> ti4_claim.ClaimVerdict:
-    return ti4_claim.check_claim(ti4_claim.Claim(
-        phase=body.phase, objective_type=body.objective_type, objective_phase=body.objective_phase,
-        claimed_this_phase_public=body.claimed_this_phase.public,
-        claimed_this_phase_secret=body.claimed_this_phase.secret,
-        claimed_this_combat=body.claimed_this_combat, secret_objectives_held=body.secret_objectives_held,
-        in_combat=body.in_combat, controls_home_planets=body.controls_home_planets,
-        already_claimed_this_objective=body.already_claimed_this_objective, own_secret=body.own_secret,
-        controls_mecatol_rex=body.controls_mecatol_rex, via_imperial=body.via_imperial))
+    return ti4_claim.check_claim(
+        ti4_claim.Claim(
+            phase=body.phase,
+            objective_type=body.objective_type,
+            objective_phase=body.objective_phase,
+            claimed_this_phase_public=body.claimed_this_phase.public,
+            claimed_this_phase_secret=body.claimed_this_phase.secret,
+            claimed_this_combat=body.claimed_this_combat,
+            secret_objectives_held=body.secret_objectives_held,
+            in_combat=body.in_combat,
+            controls_home_planets=body.controls_home_planets,
+            already_claimed_this_objective=body.already_claimed_this_objective,
+            own_secret=body.own_secret,
+            controls_mecatol_rex=body.controls_mecatol_rex,
+            via_imperial=body.via_imperial,
+        )
+    )
 
 
 def parse_galaxy(body: GalaxySheet) -> Standing:
-    return galaxy.score(galaxy.GalaxySheet(
-        tuple(body.players), tuple(body.surviving_worlds),
-        tuple(galaxy.Base(b.player, b.world, b.influence) for b in body.bases),
-        tuple(galaxy.SecretBase(b.player, b.world, b.revealed_by_sensors_at_end) for b in body.secret_bases),
-        {name: tuple(galaxy.Card(c.world, c.value) for c in cards) for name, cards in body.hands.items()},
-        body.last_player,
-    ))
+    return galaxy.score(
+        galaxy.GalaxySheet(
+            tuple(body.players),
+            tuple(body.surviving_worlds),
+            tuple(galaxy.Base(b.player, b.world, b.influence) for b in body.bases),
+            tuple(galaxy.SecretBase(b.player, b.world, b.revealed_by_sensors_at_end) for b in body.secret_bases),
+            {name: tuple(galaxy.Card(c.world, c.value) for c in cards) for name, cards in body.hands.items()},
+            body.last_player,
+        )
+    )
 
 
 def parse_rftg(body: RftgSheet) -> Standing:
@@ -273,29 +424,51 @@ def parse_rftg(body: RftgSheet) -> Standing:
     for p in body.players:
         six = p.six_dev_bonus
         genome, guild, lords = six.galactic_genome_project, six.terraforming_guild, six.imperium_lords
-        players.append(rftg.RftgPlayer(
-            name=p.name, vp_chips=p.vp_chips, card_vp=p.card_vp, first_goals=tuple(p.first_goals),
-            cards_and_goods=p.cards_and_goods, other_six_dev_bonus=six.other,
-            galactic_genome_project=None if genome is None else rftg.GenomeProject(genome.gene_worlds,
-                                                                                   genome.genetic_labs),
-            terraforming_guild=None if guild is None else rftg.TerraformingGuild(guild.windfall_worlds,
-                                                                                 guild.terraforming_cards),
-            imperium_lords=None if lords is None else rftg.ImperiumLords(lords.imperium_cards,
-                                                                         lords.other_military_worlds)))
+        players.append(
+            rftg.RftgPlayer(
+                name=p.name,
+                vp_chips=p.vp_chips,
+                card_vp=p.card_vp,
+                first_goals=tuple(p.first_goals),
+                cards_and_goods=p.cards_and_goods,
+                other_six_dev_bonus=six.other,
+                galactic_genome_project=None
+                if genome is None
+                else rftg.GenomeProject(genome.gene_worlds, genome.genetic_labs),
+                terraforming_guild=None
+                if guild is None
+                else rftg.TerraformingGuild(guild.windfall_worlds, guild.terraforming_cards),
+                imperium_lords=None
+                if lords is None
+                else rftg.ImperiumLords(lords.imperium_cards, lords.other_military_worlds),
+            )
+        )
     most = [rftg.MostGoal(g.goal, dict(g.values)) for g in body.most_goals]
     robot = None if body.robot is None else rftg.Robot(**body.robot.model_dump())
     return rftg.score(players, most, robot)
 
 
 def parse_parsec(body: ParsecSheet) -> Standing:
-    players = [parsec.ParsecPlayer(name=p.name, resources=dict(p.resources), events=dict(p.events),
-                                   units=dict(p.units), unit_values=dict(p.unit_values),
-                                   modules_dominated=p.modules_dominated) for p in body.players]
+    players = [
+        parsec.ParsecPlayer(
+            name=p.name,
+            resources=dict(p.resources),
+            events=dict(p.events),
+            units=dict(p.units),
+            unit_values=dict(p.unit_values),
+            modules_dominated=p.modules_dominated,
+        )
+        for p in body.players
+    ]
     return parsec.score(players, absolute=body.absolute_victory)
 
 
 PARSERS: dict[str, Callable[[Any], Standing]] = {
-    "eclipse": parse_eclipse, "ti4": parse_ti4, "galaxy": parse_galaxy, "rftg": parse_rftg, "parsec": parse_parsec,
+    "eclipse": parse_eclipse,
+    "ti4": parse_ti4,
+    "galaxy": parse_galaxy,
+    "rftg": parse_rftg,
+    "parsec": parse_parsec,
 }
 
 
@@ -310,8 +483,10 @@ def reason_json(reason: Reason) -> dict[str, Any]:
 
 
 def line_json(line: Line) -> dict[str, Any]:
-    return {**verdicts.reason_json(Reason(line.code, line.rule, line.params), LINE_MESSAGES, format_params),
-            "points": line.points}
+    return {
+        **verdicts.reason_json(Reason(line.code, line.rule, line.params), LINE_MESSAGES, format_params),
+        "points": line.points,
+    }
 
 
 def standing_json(game: str, result: Standing) -> dict[str, Any]:
@@ -346,18 +521,28 @@ def claim():
         verdict = parse_claim(body)
     except InvalidInput as error:
         raise refusal(error) from None
-    return jsonify({
-        "allowed": verdict.allowed,
-        "reasons": [reason_json(r) for r in verdict.reasons],
-        "rules": list(verdict.rules),
-        "citations": citations(verdict.rules),
-    })
+    return jsonify(
+        {
+            "allowed": verdict.allowed,
+            "reasons": [reason_json(r) for r in verdict.reasons],
+            "rules": list(verdict.rules),
+            "citations": citations(verdict.rules),
+        }
+    )
 
 
 # One route per game (``scoring_api.score_<game>``) so each is documented with its own schema.
 for _game, _model in SHEET_MODELS.items():
     api_bp.add_url_rule(f"/api/score/{_game}", f"score_{_game}", partial(score, _game), methods=["POST"])
-    document(f"/api/score/{_game}", "post", summary=SUMMARIES[_game], body=_model, response=StandingAnswer, limits=LIMITS)
+    document(
+        f"/api/score/{_game}", "post", summary=SUMMARIES[_game], body=_model, response=StandingAnswer, limits=LIMITS
+    )
 api_bp.add_url_rule("/api/score/ti4/claim", "claim", claim, methods=["POST"])
-document("/api/score/ti4/claim", "post", summary="May a TI4 player claim this objective (or the Imperial point) now?",
-         body=Ti4Claim, response=ClaimAnswer, limits="counters 0..10")
+document(
+    "/api/score/ti4/claim",
+    "post",
+    summary="May a TI4 player claim this objective (or the Imperial point) now?",
+    body=Ti4Claim,
+    response=ClaimAnswer,
+    limits="counters 0..10",
+)

@@ -17,11 +17,19 @@ DEFAULT_API_LIMIT = 10
 
 
 class SearchQuery(QueryModel):
-    model_config = ConfigDict(json_schema_extra={
-        "examples": [{"q": "can I retreat into an empty system?", "limit": 3}]})
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"q": "can I retreat into an empty system?", "limit": 3}]}
+    )
 
-    q: Annotated[str, Field(max_length=MAX_QUERY_CHARS, description=(
-        "Words or a question in Italian or English; no query syntax (quotes, colons, AND/OR are text)."))] = ""
+    q: Annotated[
+        str,
+        Field(
+            max_length=MAX_QUERY_CHARS,
+            description=(
+                "Words or a question in Italian or English; no query syntax (quotes, colons, AND/OR are text)."
+            ),
+        ),
+    ] = ""
     game: Game | None = None
     limit: Annotated[int, between(1, MAX_LIMIT)] = DEFAULT_API_LIMIT
     page: Annotated[int, between(1, MAX_PAGE)] = 1

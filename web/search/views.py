@@ -38,7 +38,8 @@ PAGE_SIZE = 10
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 document(
-    "/api/search", "get",
+    "/api/search",
+    "get",
     summary="Search the rules of every game in Italian and English: ranked sections with highlighted "
     "snippets, counts per game and a spelling suggestion.",
     query=SearchQuery,
@@ -61,13 +62,17 @@ def init_search(app: Flask) -> None:
     ``flask routes`` never starts an encode, and a server answers lexically meanwhile.
     SEARCH_ENCODER: a factory of the sentence encoder (default: encoder.default_encoder); None
     turns the rerank off (the tests' app: lexical, and no test encodes the rules)."""
-    live = LiveSearch(index_root(app), from_disk(Path(app.config["RULES_ROOT"])),
-                      app.config.get("SEARCH_ENCODER", default_encoder))
+    live = LiveSearch(
+        index_root(app), from_disk(Path(app.config["RULES_ROOT"])), app.config.get("SEARCH_ENCODER", default_encoder)
+    )
     app.extensions["search"] = live
     app.cli.add_command(build_index_command)
     app.jinja_env.globals.update(search_passages=search_passages)
-    if (live.encoder is not None and app.config.get("SEARCH_VECTORS_BACKGROUND", not app.testing)
-            and live.current().semantic is None):
+    if (
+        live.encoder is not None
+        and app.config.get("SEARCH_VECTORS_BACKGROUND", not app.testing)
+        and live.current().semantic is None
+    ):
         started = threading.Event()
 
         @app.before_request
@@ -113,8 +118,9 @@ def budgeted(namespace: str, payload: list, function: Callable[[RulesSearch], T]
     except ApiError as error:
         if error.code != "time_budget_exceeded":
             raise
-        raise ApiError("time_budget_exceeded", _("This search would take too long: try fewer or shorter words."),
-                       "q", status=422) from None
+        raise ApiError(
+            "time_budget_exceeded", _("This search would take too long: try fewer or shorter words."), "q", status=422
+        ) from None
 
 
 def run_search(text: str, lang: str, game: str | None, page: int, limit: int) -> ResultPage:
@@ -122,7 +128,7 @@ def run_search(text: str, lang: str, game: str | None, page: int, limit: int) ->
 
 
 def short_name(name: str) -> str:
-    """"Eclipse – New Dawn for the Galaxy" -> "Eclipse": game filters must fit a phone's width."""
+    """ "Eclipse – New Dawn for the Galaxy" -> "Eclipse": game filters must fit a phone's width."""
     return re.split(r" – |: ", name, maxsplit=1)[0]
 
 
@@ -194,6 +200,7 @@ def search_passages(sections: list[Section]) -> list[dict[str, str]]:
     ids = [s.id for s in sections]
     found = []
     for lang in langs:
+
         def mark(search: RulesSearch, shown: str = lang) -> str:
             return search.passage_to_mark(text, sections, shown)
 

@@ -43,12 +43,17 @@ class GalaxyTarget(RequestModel):
 class GalaxyCombat(GalaxyTarget):
     """An attack on one target (its fields at the top level) or a turn's attacks on ``targets``."""
 
-    model_config = ConfigDict(json_schema_extra={
-        "examples": [{"attacker": 10, "defender": 8, "target": "ship"}],
-        # A ship target needs its value; a list of targets carries its own.
-        "anyOf": [{"required": ["targets"], "properties": {"targets": {"type": "array"}}},
-                  SHIP_VALUE_GIVEN, BASE_TARGET],
-    })
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"attacker": 10, "defender": 8, "target": "ship"}],
+            # A ship target needs its value; a list of targets carries its own.
+            "anyOf": [
+                {"required": ["targets"], "properties": {"targets": {"type": "array"}}},
+                SHIP_VALUE_GIVEN,
+                BASE_TARGET,
+            ],
+        }
+    )
 
     attacker: Annotated[int, between(galaxy.FLEET_MIN, galaxy.FLEET_MAX)]
     attacker_phaser_banks: bool = False
@@ -59,8 +64,11 @@ class GalaxyCombat(GalaxyTarget):
 
 
 class GalaxyOpportunities(RequestModel):
-    model_config = ConfigDict(json_schema_extra={
-        "examples": [{"world": "myrmidon", "value": 6, "covers": True, "row": {"imperial": 6, "divergence": 6}}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [{"world": "myrmidon", "value": 6, "covers": True, "row": {"imperial": 6, "divergence": 6}}]
+        }
+    )
 
     world: GalaxyWorld
     value: ShipValue
@@ -82,10 +90,19 @@ class ParsecDefender(RequestModel):
 
 
 class ParsecCombat(RequestModel):
-    model_config = ConfigDict(json_schema_extra={
-        "examples": [{"attackers": [{"unit": "cruiser"}, {"unit": "fighter"}],
-                      "defender": {"unit": "colony", "linked_colonies": 1}, "distance": 1,
-                      "attack_modifier": 0, "defense_modifier": 0}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "attackers": [{"unit": "cruiser"}, {"unit": "fighter"}],
+                    "defender": {"unit": "colony", "linked_colonies": 1},
+                    "distance": 1,
+                    "attack_modifier": 0,
+                    "defense_modifier": 0,
+                }
+            ]
+        }
+    )
 
     attackers: Annotated[list[ParsecAttacker], Field(min_length=1, max_length=parsec.MAX_ATTACKERS)]
     defender: ParsecDefender
@@ -101,12 +118,14 @@ class ParsecCombat(RequestModel):
 
 
 class RftgConquest(RequestModel):
-    model_config = ConfigDict(json_schema_extra={
-        "examples": [{"defense": 5, "military": [2, 3, -1], "discard_power": True, "hand_size": 3}]})
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"defense": 5, "military": [2, 3, -1], "discard_power": True, "hand_size": 3}]}
+    )
 
     defense: Annotated[int, between(1, rftg.MAX_DEFENSE)]
-    military: Annotated[list[Annotated[int, between(-rftg.MILITARY_LIMIT, rftg.MILITARY_LIMIT)]],
-                        Field(max_length=rftg.MAX_TABLEAU)] = []
+    military: Annotated[
+        list[Annotated[int, between(-rftg.MILITARY_LIMIT, rftg.MILITARY_LIMIT)]], Field(max_length=rftg.MAX_TABLEAU)
+    ] = []
     specialized_bonus: Annotated[int, between(0, rftg.MAX_SPECIALIZED)] = 0
     discard_power: bool = False
     space_mercenaries: bool = False
@@ -114,6 +133,7 @@ class RftgConquest(RequestModel):
 
 
 # --- Answers ------------------------------------------------------------------------------
+
 
 class GalaxySequenceTarget(Answer):
     """One target of a turn's attacks: a ship's odds of destruction, or a base's rows lost."""
@@ -152,7 +172,8 @@ class GalaxyOpportunitiesAnswer(Cited):
 
 # How an exchange ends, each outcome's probability (the engine's outcome ids are the keys).
 ParsecExchange = create_model(
-    "ParsecExchange", __base__=Answer, **{outcome: (Probability, ...) for outcome in parsec.OUTCOMES})  # type: ignore[call-overload]
+    "ParsecExchange", __base__=Answer, **{outcome: (Probability, ...) for outcome in parsec.OUTCOMES}
+)  # type: ignore[call-overload]
 
 
 class ParsecCombatAnswer(Cited):

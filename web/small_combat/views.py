@@ -31,6 +31,7 @@ from web.core.registry import tool
 
 bp = Blueprint("small_combat", __name__)
 
+
 def _p(value: Fraction) -> float:
     return float(value)
 
@@ -52,9 +53,13 @@ def _galaxy_target(target: GalaxyTarget, path: str) -> galaxy.Target:
     if target.defender is None:
         field = f"{path}.defender" if path else "defender"
         raise ApiError("missing_field", _("The field %(field)s is required.", field=field), field)
-    return galaxy.ShipTarget(value=target.defender, has_governor=target.defender_has_governor,
-                             counterattacks=target.counterattack, phaser_banks=target.defender_phaser_banks,
-                             screened=target.defender_screened)
+    return galaxy.ShipTarget(
+        value=target.defender,
+        has_governor=target.defender_has_governor,
+        counterattacks=target.counterattack,
+        phaser_banks=target.defender_phaser_banks,
+        screened=target.defender_screened,
+    )
 
 
 _ENGINE_TARGET_FIELD = re.compile(r"^targets\[(\d+)\]\.(value|screened|phaser_banks)$")
@@ -76,27 +81,45 @@ def _galaxy_field(single: bool) -> Callable[[str], str]:
 
 def _attack_json(odds: galaxy.ShipAttackOdds | galaxy.BaseAttackOdds) -> dict[str, Any]:
     if isinstance(odds, galaxy.BaseAttackOdds):
-        return {"target": "base", "attack_succeeds": _p(odds.attack_succeeds), "base_holds": _p(odds.base_holds),
-                "counterattack_destroys_attacker": 0.0, "nothing_happens": _p(odds.base_holds),
-                "counterattack": None, "counterattack_succeeds": None}
-    return {"target": "ship", "attack_succeeds": _p(odds.attack_succeeds), "base_holds": None,
-            "counterattack_destroys_attacker": _p(odds.counterattack_destroys_attacker),
-            "nothing_happens": _p(odds.nothing_happens), "counterattack": odds.counterattack,
-            "counterattack_succeeds": _p(odds.counterattack_succeeds)}
+        return {
+            "target": "base",
+            "attack_succeeds": _p(odds.attack_succeeds),
+            "base_holds": _p(odds.base_holds),
+            "counterattack_destroys_attacker": 0.0,
+            "nothing_happens": _p(odds.base_holds),
+            "counterattack": None,
+            "counterattack_succeeds": None,
+        }
+    return {
+        "target": "ship",
+        "attack_succeeds": _p(odds.attack_succeeds),
+        "base_holds": None,
+        "counterattack_destroys_attacker": _p(odds.counterattack_destroys_attacker),
+        "nothing_happens": _p(odds.nothing_happens),
+        "counterattack": odds.counterattack,
+        "counterattack_succeeds": _p(odds.counterattack_succeeds),
+    }
 
 
 @bp.post("/api/combat/galaxy")
 def api_galaxy():
     data = read_json(GalaxyCombat)
-    attacker = galaxy.Attacker(value=data.attacker, phaser_banks=data.attacker_phaser_banks,
-                               screens=data.attacker_screens)
+    attacker = galaxy.Attacker(
+        value=data.attacker, phaser_banks=data.attacker_phaser_banks, screens=data.attacker_screens
+    )
     opportunities, plan = data.opportunities, data.plan
     single = data.targets is None
-    targets = ([_galaxy_target(data, "")] if data.targets is None
-               else [_galaxy_target(t, f"targets[{i}]") for i, t in enumerate(data.targets)])
+    targets = (
+        [_galaxy_target(data, "")]
+        if data.targets is None
+        else [_galaxy_target(t, f"targets[{i}]") for i, t in enumerate(data.targets)]
+    )
     try:
-        odds = compute("galaxy_combat", (attacker, targets, opportunities, plan),
-                       lambda: galaxy.attack_sequence(attacker, targets, opportunities, plan))
+        odds = compute(
+            "galaxy_combat",
+            (attacker, targets, opportunities, plan),
+            lambda: galaxy.attack_sequence(attacker, targets, opportunities, plan),
+        )
     except InvalidInput as error:
         raise _refuse(error, _galaxy_field(single)) from None
     results = []
@@ -105,38 +128,48 @@ def api_galaxy():
             results.append({"target": "ship", "destroyed": _p(result.destroyed)})
         else:
             results.append({"target": "base", "rows_lost": [_p(p) for p in result.rows_lost or ()]})
-    return jsonify({
-        **_attack_json(odds.first_attack),
-        "sequence": {
-            "opportunities": odds.opportunities,
-            "plan": odds.plan,
-            "attacker_destroyed": _p(odds.attacker_destroyed),
-            "nothing_happens": _p(odds.nothing_happens),
-            "ships_destroyed": [_p(p) for p in odds.ships_destroyed],
-            "targets": results,
-        },
-        "reasons": [reason_json(r) for r in odds.reasons],
-        "rules": list(odds.rules),
-        "citations": citations(odds.rules),
-    })
+    return jsonify(
+        {
+            **_attack_json(odds.first_attack),
+            "sequence": {
+                "opportunities": odds.opportunities,
+                "plan": odds.plan,
+                "attacker_destroyed": _p(odds.attacker_destroyed),
+                "nothing_happens": _p(odds.nothing_happens),
+                "ships_destroyed": [_p(p) for p in odds.ships_destroyed],
+                "targets": results,
+            },
+            "reasons": [reason_json(r) for r in odds.reasons],
+            "rules": list(odds.rules),
+            "citations": citations(odds.rules),
+        }
+    )
 
 
 @bp.post("/api/combat/galaxy/opportunities")
 def api_galaxy_opportunities():
     data = read_json(GalaxyOpportunities)
     try:
-        result = galaxy.count_opportunities(data.world, data.value, dict(data.row), covers=data.covers,
-                                            governs_imperial=data.governs_imperial, face_down=data.face_down)
+        result = galaxy.count_opportunities(
+            data.world,
+            data.value,
+            dict(data.row),
+            covers=data.covers,
+            governs_imperial=data.governs_imperial,
+            face_down=data.face_down,
+        )
         sensors = galaxy.sensors_reveal(data.value)
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify({
-        "opportunities": result.count,
-        "sensors_reveal": _p(sensors),
-        "reasons": [reason_json(r) for r in result.reasons],
-        "rules": list(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
-        "citations": citations(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
-    })
+    return jsonify(
+        {
+            "opportunities": result.count,
+            "sensors_reveal": _p(sensors),
+            "reasons": [reason_json(r) for r in result.reasons],
+            "rules": list(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
+            "citations": citations(dict.fromkeys(result.rules + (galaxy.RULE_SENSORS,))),
+        }
+    )
 
 
 # --- Parsec -----------------------------------------------------------------------------------------
@@ -145,33 +178,45 @@ def api_galaxy_opportunities():
 @bp.post("/api/combat/parsec")
 def api_parsec():
     data = read_json(ParsecCombat)
-    ships = [parsec.AttackingShip(unit=a.unit, distance=data.distance if a.distance is None else a.distance)
-             for a in data.attackers]
-    defender = parsec.Defender(unit=data.defender.unit, linked_colonies=data.defender.linked_colonies,
-                               surrounded=data.defender.surrounded)
+    ships = [
+        parsec.AttackingShip(unit=a.unit, distance=data.distance if a.distance is None else a.distance)
+        for a in data.attackers
+    ]
+    defender = parsec.Defender(
+        unit=data.defender.unit, linked_colonies=data.defender.linked_colonies, surrounded=data.defender.surrounded
+    )
     defender_choice, attacker_choice = data.defender_choice, data.attacker_choice
     modifiers = parsec.Modifiers(
-        attack=data.attack_modifier, defense=data.defense_modifier, counter_attack=data.counter_attack_modifier,
-        counter_defense=data.counter_defense_modifier, attacker_range=data.attacker_range_bonus,
-        defender_range=data.defender_range_bonus)
+        attack=data.attack_modifier,
+        defense=data.defense_modifier,
+        counter_attack=data.counter_attack_modifier,
+        counter_defense=data.counter_defense_modifier,
+        attacker_range=data.attacker_range_bonus,
+        defender_range=data.defender_range_bonus,
+    )
     try:
-        odds = compute("parsec_combat", (ships, defender, modifiers, defender_choice, attacker_choice),
-                       lambda: parsec.combat_odds(ships, defender, modifiers, defender_choice, attacker_choice))
+        odds = compute(
+            "parsec_combat",
+            (ships, defender, modifiers, defender_choice, attacker_choice),
+            lambda: parsec.combat_odds(ships, defender, modifiers, defender_choice, attacker_choice),
+        )
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify({
-        "attack_succeeds": _p(odds.attack_succeeds),
-        "attack_bonus": odds.attack_bonus,
-        "defense_bonus": odds.defense_bonus,
-        "taking_part": list(odds.taking_part),
-        "counterattack_target": odds.counterattack_target,
-        "counterattack_succeeds": None if odds.counterattack_succeeds is None else _p(odds.counterattack_succeeds),
-        "exchange": {outcome: _p(p) for outcome, p in odds.outcomes.items()},
-        "ships_lost": [_p(p) for p in odds.ships_lost],
-        "reasons": [reason_json(r) for r in odds.reasons],
-        "rules": list(odds.rules),
-        "citations": citations(odds.rules),
-    })
+    return jsonify(
+        {
+            "attack_succeeds": _p(odds.attack_succeeds),
+            "attack_bonus": odds.attack_bonus,
+            "defense_bonus": odds.defense_bonus,
+            "taking_part": list(odds.taking_part),
+            "counterattack_target": odds.counterattack_target,
+            "counterattack_succeeds": None if odds.counterattack_succeeds is None else _p(odds.counterattack_succeeds),
+            "exchange": {outcome: _p(p) for outcome, p in odds.outcomes.items()},
+            "ships_lost": [_p(p) for p in odds.ships_lost],
+            "reasons": [reason_json(r) for r in odds.reasons],
+            "rules": list(odds.rules),
+            "citations": citations(odds.rules),
+        }
+    )
 
 
 # --- Race for the Galaxy ----------------------------------------------------------------------------
@@ -182,21 +227,28 @@ def api_rftg():
     data = read_json(RftgConquest)
     try:
         verdict = rftg.conquest_check(
-            defense=data.defense, military=list(data.military), specialized_bonus=data.specialized_bonus,
-            discard_power=data.discard_power, space_mercenaries=data.space_mercenaries, hand_size=data.hand_size)
+            defense=data.defense,
+            military=list(data.military),
+            specialized_bonus=data.specialized_bonus,
+            discard_power=data.discard_power,
+            space_mercenaries=data.space_mercenaries,
+            hand_size=data.hand_size,
+        )
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify({
-        "conquerable": verdict.conquerable,
-        "discards_needed": verdict.discards_needed,
-        "force": verdict.force,
-        "max_force": verdict.max_force,
-        "defense": verdict.defense,
-        "shortfall": verdict.shortfall,
-        "reasons": [reason_json(r) for r in verdict.reasons],
-        "rules": list(verdict.rules),
-        "citations": citations(verdict.rules),
-    })
+    return jsonify(
+        {
+            "conquerable": verdict.conquerable,
+            "discards_needed": verdict.discards_needed,
+            "force": verdict.force,
+            "max_force": verdict.max_force,
+            "defense": verdict.defense,
+            "shortfall": verdict.shortfall,
+            "reasons": [reason_json(r) for r in verdict.reasons],
+            "rules": list(verdict.rules),
+            "citations": citations(verdict.rules),
+        }
+    )
 
 
 # --- Pages ----------------------------------------------------------------------------------------------
@@ -208,14 +260,24 @@ def _page(template: str, endpoint: str, **context):
 
 @bp.get("/tools/combat/galaxy")
 def galaxy_page():
-    return _page("small_combat/galaxy.html", "small_combat.galaxy_page", worlds=WORLD_NAMES, max_opportunities=galaxy.MAX_OPPORTUNITIES)
+    return _page(
+        "small_combat/galaxy.html",
+        "small_combat.galaxy_page",
+        worlds=WORLD_NAMES,
+        max_opportunities=galaxy.MAX_OPPORTUNITIES,
+    )
 
 
 @bp.get("/tools/combat/parsec")
 def parsec_page():
-    return _page("small_combat/parsec.html", "small_combat.parsec_page", units={k: str(v) for k, v in UNIT_NAMES.items()},
-                 outcomes={k: str(v) for k, v in PARSEC_OUTCOMES.items()},
-                 max_attackers=parsec.MAX_ATTACKERS, attackers=parsec.UNITS)
+    return _page(
+        "small_combat/parsec.html",
+        "small_combat.parsec_page",
+        units={k: str(v) for k, v in UNIT_NAMES.items()},
+        outcomes={k: str(v) for k, v in PARSEC_OUTCOMES.items()},
+        max_attackers=parsec.MAX_ATTACKERS,
+        attackers=parsec.UNITS,
+    )
 
 
 @bp.get("/tools/conquest/rftg")
@@ -226,35 +288,43 @@ def rftg_page():
 # --- OpenAPI description (/api/openapi.json and /api/docs) ----------------------------------
 
 document(
-    "/api/combat/galaxy", "post",
+    "/api/combat/galaxy",
+    "post",
     summary="Galaxy: odds of a fleet's attack on a ship (with counterattack) or a base, and of a turn's sequence of attacks.",
-    body=GalaxyCombat, response=GalaxyCombatAnswer,
+    body=GalaxyCombat,
+    response=GalaxyCombatAnswer,
     limits=f"attacker 6-10 (a Fleet Ship); ship values 0-10 (a Nova, 0, cannot be attacked); "
-           f"at most {galaxy.MAX_OPPORTUNITIES} opportunities and {galaxy.MAX_TARGETS} targets.",
+    f"at most {galaxy.MAX_OPPORTUNITIES} opportunities and {galaxy.MAX_TARGETS} targets.",
     errors=(400, 422),
 )
 document(
-    "/api/combat/galaxy/opportunities", "post",
+    "/api/combat/galaxy/opportunities",
+    "post",
     summary="Galaxy: how many attacks a played ship earns (COPERTURA, UNIONE, IMPERIALI), and the Sensors odds.",
-    body=GalaxyOpportunities, response=GalaxyOpportunitiesAnswer,
+    body=GalaxyOpportunities,
+    response=GalaxyOpportunitiesAnswer,
     limits="ship values 0-10; the row names the other seven worlds at most.",
     errors=(400, 422),
 )
 document(
-    "/api/combat/parsec", "post",
+    "/api/combat/parsec",
+    "post",
     summary="Parsec: odds that an attack (coordinated, at long range) destroys its target, and how the exchange ends.",
-    body=ParsecCombat, response=ParsecCombatAnswer,
+    body=ParsecCombat,
+    response=ParsecCombatAnswer,
     limits=f"at most {parsec.MAX_ATTACKERS} attackers; distance 1-{parsec.MAX_DISTANCE}; linked colonies "
-           f"1-{parsec.MAX_LINKED_COLONIES}; modifiers -{parsec.MODIFIER_LIMIT}..{parsec.MODIFIER_LIMIT}; "
-           f"range bonuses 0-{parsec.MAX_RANGE_BONUS}.",
+    f"1-{parsec.MAX_LINKED_COLONIES}; modifiers -{parsec.MODIFIER_LIMIT}..{parsec.MODIFIER_LIMIT}; "
+    f"range bonuses 0-{parsec.MAX_RANGE_BONUS}.",
     errors=(400, 422),
 )
 document(
-    "/api/conquest/rftg", "post",
+    "/api/conquest/rftg",
+    "post",
     summary="Race for the Galaxy: can this military world be conquered this phase, and with how many discards?",
-    body=RftgConquest, response=RftgConquestAnswer,
+    body=RftgConquest,
+    response=RftgConquestAnswer,
     limits=f"defense 1-{rftg.MAX_DEFENSE}; at most {rftg.MAX_TABLEAU} tableau values, each "
-           f"-{rftg.MILITARY_LIMIT}..{rftg.MILITARY_LIMIT}; specialized bonus 0-{rftg.MAX_SPECIALIZED}; "
-           f"hand 0-{rftg.MAX_HAND}.",
+    f"-{rftg.MILITARY_LIMIT}..{rftg.MILITARY_LIMIT}; specialized bonus 0-{rftg.MAX_SPECIALIZED}; "
+    f"hand 0-{rftg.MAX_HAND}.",
     errors=(400, 422),
 )

@@ -12,11 +12,28 @@ from typing import Annotated, Any
 
 from pydantic import ConfigDict, Field, create_model
 
-from engine.ti4.inputs import (HAND_LIMIT, KINDS, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER,
-                               MAX_MODIFIERS, MAX_ROUND, unit_limit)
+from engine.ti4.inputs import (
+    HAND_LIMIT,
+    KINDS,
+    MAX_COMBATANTS,
+    MAX_FIGHTERS,
+    MAX_INFANTRY,
+    MAX_MODIFIER,
+    MAX_MODIFIERS,
+    MAX_ROUND,
+    unit_limit,
+)
 from engine.ti4.cards import CARD_COPIES
-from engine.ti4.units import (COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, TECHNOLOGIES, UNIT_KEYS,
-                              UPGRADABLE, Flagship)
+from engine.ti4.units import (
+    COMPONENT_LIMIT,
+    DEFAULT_ORDER,
+    FACTION_FLAGSHIPS,
+    FLAGSHIP_LIMITS,
+    TECHNOLOGIES,
+    UNIT_KEYS,
+    UPGRADABLE,
+    Flagship,
+)
 from web.core.models import Answer, Cited, OneOf, Probability, Reason, RequestModel, between
 
 Round = Annotated[int, between(1, MAX_ROUND)]
@@ -27,8 +44,9 @@ _UNIT_FIELDS: dict[str, Any] = {key: (Annotated[int, between(0, unit_limit(key))
 Ti4CombatUnits = create_model("Ti4CombatUnits", __base__=RequestModel, **_UNIT_FIELDS)
 
 # A flagship's numbers, read off its faction sheet.
-_FLAGSHIP_FIELDS: dict[str, Any] = {name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name))
-                                    for name, (lo, hi) in FLAGSHIP_LIMITS.items()}
+_FLAGSHIP_FIELDS: dict[str, Any] = {
+    name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name)) for name, (lo, hi) in FLAGSHIP_LIMITS.items()
+}
 Ti4Flagship = create_model("Ti4Flagship", __base__=RequestModel, **_FLAGSHIP_FIELDS)
 
 
@@ -55,25 +73,39 @@ class Ti4Side(RequestModel):
     retreat_round: Round | None = None
     modifiers: Annotated[list[RollModifier], Field(max_length=MAX_MODIFIERS)] = []
     flagship: Ti4Flagship = Ti4Flagship()
-    technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]],
-                            Field(max_length=len(TECHNOLOGIES))] = []
+    technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]], Field(max_length=len(TECHNOLOGIES))] = []
     faction: Annotated[str, OneOf(tuple(FACTION_FLAGSHIPS))] | None = Field(
-        None, description="fills the flagship's attributes and ability from the faction sheet "
-                          "(then 'flagship' is ignored)")
+        None,
+        description="fills the flagship's attributes and ability from the faction sheet (then 'flagship' is ignored)",
+    )
     damaged: Ti4Damaged = Ti4Damaged()
     cards: Ti4Cards = Ti4Cards()
 
 
 class Ti4Battle(RequestModel):
-    model_config = ConfigDict(json_schema_extra={"examples": [{
-        "kind": "space", "nebula": False,
-        "attacker": {"units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
-                     "upgrades": ["cruiser"], "flagship": {"combat": 5, "dice": 2, "capacity": 3},
-                     "technologies": ["antimass_deflectors"]},
-        "defender": {"units": {"dreadnought": 1, "fighter": 3, "pds": 1, "flagship": 1},
-                     "faction": "barony_of_letnev", "damaged": {"dreadnought": 1},
-                     "technologies": ["plasma_scoring", "duranium_armor"],
-                     "cards": {"shields_holding": 2, "direct_hit": 1}}}]})
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "kind": "space",
+                    "nebula": False,
+                    "attacker": {
+                        "units": {"cruiser": 2, "destroyer": 1, "fighter": 2, "flagship": 1},
+                        "upgrades": ["cruiser"],
+                        "flagship": {"combat": 5, "dice": 2, "capacity": 3},
+                        "technologies": ["antimass_deflectors"],
+                    },
+                    "defender": {
+                        "units": {"dreadnought": 1, "fighter": 3, "pds": 1, "flagship": 1},
+                        "faction": "barony_of_letnev",
+                        "damaged": {"dreadnought": 1},
+                        "technologies": ["plasma_scoring", "duranium_armor"],
+                        "cards": {"shields_holding": 2, "direct_hit": 1},
+                    },
+                }
+            ]
+        }
+    )
 
     kind: Annotated[str, OneOf(KINDS)] = "space"
     nebula: bool = False
@@ -92,12 +124,14 @@ LIMITS = (
     f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
     + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items())
     + "; action cards per side: the copies in the deck ("
-    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items()) + f"), {HAND_LIMIT} in all; "
+    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items())
+    + f"), {HAND_LIMIT} in all; "
     "damaged units: only units with Sustain Damage, at most as many as the side has."
 )
 
 
 # --- The answer ---------------------------------------------------------------------------------
+
 
 class Survivors(Answer):
     """One composition a side may end with (among the most likely)."""

@@ -18,21 +18,25 @@ from web.core.verdicts import citations
 
 # Refusals (InvalidInput codes) of engine/ti4/inputs.py.
 ERRORS = {
-    "unknown_kind": _l("The combat must be \"space\" or \"ground\"."),
-    "unknown_unit": _l("TI4 has no unit called \"%(unit)s\" in this calculator."),
+    "unknown_kind": _l('The combat must be "space" or "ground".'),
+    "unknown_unit": _l('TI4 has no unit called "%(unit)s" in this calculator.'),
     "negative_count": _l("%(unit)s: the number of units cannot be negative."),
-    "too_many_units": _l("%(unit)s: at most %(max)s per side (the pieces of one colour, or this "
-                         "calculator's limit for fighters and infantry)."),
+    "too_many_units": _l(
+        "%(unit)s: at most %(max)s per side (the pieces of one colour, or this "
+        "calculator's limit for fighters and infantry)."
+    ),
     "fighters_in_ground_combat": _l("Fighters never take part in a ground combat: remove them."),
     "unit_not_in_ground_combat": _l(
         "%(unit)s: not part of this ground combat. Only the attacker's infantry, dreadnoughts and "
-        "war suns (bombardment) and the defender's infantry, PDS and space docks count."),
+        "war suns (bombardment) and the defender's infantry, PDS and space docks count."
+    ),
     "unit_not_in_space_combat": _l(
         "%(unit)s: not part of a space combat. Only ships roll (PDS and space docks may be added "
-        "for space cannon and fighter capacity)."),
+        "for space cannon and fighter capacity)."
+    ),
     "empty_side": _l("Each side needs at least one unit that fights."),
     "too_many_combatants": _l("At most %(max)s fighting units per side in this calculator."),
-    "unknown_upgrade": _l("\"%(unit)s\" has no unit upgrade to research."),
+    "unknown_upgrade": _l('"%(unit)s" has no unit upgrade to research.'),
     "duplicate_in_order": _l("%(unit)s: listed twice in the hit assignment order."),
     "keep_alive_absent": _l("%(unit)s: you asked to keep one alive, but this side has none."),
     "too_many_modifiers": _l("At most %(max)s roll modifiers per side."),
@@ -42,7 +46,7 @@ ERRORS = {
     "no_retreat_in_ground_combat": _l("There is no retreat from a ground combat."),
     "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
     "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
-    "unknown_technology": _l("\"%(technology)s\" is not a technology this calculator knows."),
+    "unknown_technology": _l('"%(technology)s" is not a technology this calculator knows.'),
     "damaged_without_sustain": _l("%(unit)s: only units with Sustain Damage can start the combat damaged."),
     "more_damaged_than_units": _l("%(unit)s: at most %(max)s can be damaged (the units this side has)."),
     "card_count_out_of_range": _l("%(field)s: from %(min)s to %(max)s copies (the copies in the action deck)."),
@@ -50,59 +54,75 @@ ERRORS = {
     "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
     "card_copies_shared": _l("%(field)s: the two sides together hold at most %(max)s copies (one action deck)."),
     "unknown_flagship_effect": _l("This flagship ability is not one the calculator knows."),
-    "flagship_out_of_range": _l("%(field)s: a flagship's combat value, dice and capacity are whole numbers "
-                                "from %(min)s to %(max)s here (read them off its faction sheet)."),
+    "flagship_out_of_range": _l(
+        "%(field)s: a flagship's combat value, dice and capacity are whole numbers "
+        "from %(min)s to %(max)s here (read them off its faction sheet)."
+    ),
 }
 
 # Reasons (Reason codes) the engine attaches to a result.
 REASONS = {
     "attacker_retreat_blocked": _l(
-        "Both sides planned to retreat in round %(round)s: the defender announces first, so the "
-        "attacker cannot."),
-    "retreat_after_stop": _l(
-        "A retreat planned for round %(round)s never happens: the battle stops before it."),
-    "fighters_left_behind": _l(
-        "A retreating side loses the fighters its ships cannot carry."),
-    "fighters_over_capacity": _l(
-        "After the combat the winner destroys fighters beyond its ships' capacity."),
+        "Both sides planned to retreat in round %(round)s: the defender announces first, so the attacker cannot."
+    ),
+    "retreat_after_stop": _l("A retreat planned for round %(round)s never happens: the battle stops before it."),
+    "fighters_left_behind": _l("A retreating side loses the fighters its ships cannot carry."),
+    "fighters_over_capacity": _l("After the combat the winner destroys fighters beyond its ships' capacity."),
     "stalemate": _l(
-        "Sometimes neither side can score any more: the attacker must retreat, or is destroyed if "
-        "it cannot."),
-    "war_sun_ignores_shield": _l(
-        "A war sun in the system switches off the Planetary Shield: every unit bombards."),
-    "shield_blocks_bombardment": _l(
-        "The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
-    "plasma_scoring": _l("%(side)s, Plasma Scoring: one unit rolls one more die for each Space Cannon or "
-                         "Bombardment roll."),
-    "antimass_deflectors": _l("%(side)s, Antimass Deflectors: the other side's Space Cannon rolls against its "
-                              "units get −1."),
-    "graviton_laser_system": _l("%(side)s, Graviton Laser System: its Space Cannon hits must go to non-fighter "
-                                "ships while there are any."),
-    "assault_cannon": _l("%(side)s, Assault Cannon: if it has 3 or more non-fighter ships when the combat "
-                         "starts, the other side destroys one of its non-fighter ships."),
-    "x89_bacterial_weapon": _l("%(side)s, X-89 Bacterial Weapon: once its bombardment destroys an infantry, "
-                               "all the defending infantry is destroyed."),
-    "magen_defense_grid": _l("%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first "
-                             "round of the ground combat."),
+        "Sometimes neither side can score any more: the attacker must retreat, or is destroyed if it cannot."
+    ),
+    "war_sun_ignores_shield": _l("A war sun in the system switches off the Planetary Shield: every unit bombards."),
+    "shield_blocks_bombardment": _l("The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
+    "plasma_scoring": _l(
+        "%(side)s, Plasma Scoring: one unit rolls one more die for each Space Cannon or Bombardment roll."
+    ),
+    "antimass_deflectors": _l(
+        "%(side)s, Antimass Deflectors: the other side's Space Cannon rolls against its units get −1."
+    ),
+    "graviton_laser_system": _l(
+        "%(side)s, Graviton Laser System: its Space Cannon hits must go to non-fighter ships while there are any."
+    ),
+    "assault_cannon": _l(
+        "%(side)s, Assault Cannon: if it has 3 or more non-fighter ships when the combat "
+        "starts, the other side destroys one of its non-fighter ships."
+    ),
+    "x89_bacterial_weapon": _l(
+        "%(side)s, X-89 Bacterial Weapon: once its bombardment destroys an infantry, "
+        "all the defending infantry is destroyed."
+    ),
+    "magen_defense_grid": _l(
+        "%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first round of the ground combat."
+    ),
     "card_morale_boost": _l("%(side)s, Morale Boost: +1 to its combat rolls, one card a round from round 1."),
-    "card_shields_holding": _l("%(side)s, Shields Holding: cancels up to 2 hits on its ships, one card in "
-                               "each round it is hit, from the first."),
-    "card_direct_hit": _l("%(side)s, Direct Hit: each ship of the other side that sustains damage is "
-                          "destroyed, while cards last (the most valuable first)."),
+    "card_shields_holding": _l(
+        "%(side)s, Shields Holding: cancels up to 2 hits on its ships, one card in "
+        "each round it is hit, from the first."
+    ),
+    "card_direct_hit": _l(
+        "%(side)s, Direct Hit: each ship of the other side that sustains damage is "
+        "destroyed, while cards last (the most valuable first)."
+    ),
     "card_maneuvering_jets": _l("%(side)s, Maneuvering Jets: cancels 1 hit of the other side's space cannon."),
-    "card_experimental_battlestation": _l("%(side)s, Experimental Battlestation: a space dock fires space "
-                                          "cannon 5 (×3) at the attacker's ships before the combat."),
+    "card_experimental_battlestation": _l(
+        "%(side)s, Experimental Battlestation: a space dock fires space "
+        "cannon 5 (×3) at the attacker's ships before the combat."
+    ),
     "card_fire_team": _l("%(side)s, Fire Team: rerolls every missed die of its ground forces in round 1."),
-    "duranium_armor": _l("%(side)s, Duranium Armor: after each round's hits it repairs one damaged unit that "
-                         "did not sustain damage that round."),
+    "duranium_armor": _l(
+        "%(side)s, Duranium Armor: after each round's hits it repairs one damaged unit that "
+        "did not sustain damage that round."
+    ),
     "flagship_repairs_itself": _l("%(side)s, flagship Arc Secundus: repaired at the start of every round."),
-    "flagship_fleet_bonus": _l("%(side)s, flagship C'morran N'orr: +1 to the other ships' combat rolls while "
-                               "it fights."),
-    "flagship_extra_hits": _l("%(side)s, flagship J.N.S. Hylarim: each of its dice showing 9 or 10 scores "
-                              "2 more hits."),
+    "flagship_fleet_bonus": _l(
+        "%(side)s, flagship C'morran N'orr: +1 to the other ships' combat rolls while it fights."
+    ),
+    "flagship_extra_hits": _l(
+        "%(side)s, flagship J.N.S. Hylarim: each of its dice showing 9 or 10 scores 2 more hits."
+    ),
     "damaged_at_start": _l("%(side)s: some units start the combat damaged and are destroyed by their next hit."),
-    "war_sun_stops_magen": _l("A war sun in the system takes Planetary Shield away from the PDS, so Magen "
-                              "Defense Grid cannot be used."),
+    "war_sun_stops_magen": _l(
+        "A war sun in the system takes Planetary Shield away from the PDS, so Magen Defense Grid cannot be used."
+    ),
 }
 
 TECHNOLOGY_NAMES = {

@@ -16,7 +16,16 @@ from engine.core.reasons import InvalidInput, Reason
 from engine.ti4.combat import calculate
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.cards import CARD_COPIES, CARD_KINDS, ActionCards
-from engine.ti4.inputs import ALLOWED, MAX_COMBATANTS, MAX_FIGHTERS, MAX_INFANTRY, MAX_MODIFIER, MAX_ROUND, Battle, Force
+from engine.ti4.inputs import (
+    ALLOWED,
+    MAX_COMBATANTS,
+    MAX_FIGHTERS,
+    MAX_INFANTRY,
+    MAX_MODIFIER,
+    MAX_ROUND,
+    Battle,
+    Force,
+)
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, Flagship
@@ -27,37 +36,67 @@ from web.core.openapi import document
 from web.ti4_combat.models import LIMITS, Ti4Battle, Ti4CombatAnswer, Ti4Side
 from web.core import verdicts
 from web.core.verdicts import citations
-from web.ti4_combat.text import (CARD_NAMES, ERRORS, FACTION_NAMES, FLAGSHIP_FIELDS, REASONS, SIDE_NAMES,
-                                 TECHNOLOGY_NAMES, UNIT_NAMES, UPGRADE_NAMES, page_strings)
+from web.ti4_combat.text import (
+    CARD_NAMES,
+    ERRORS,
+    FACTION_NAMES,
+    FLAGSHIP_FIELDS,
+    REASONS,
+    SIDE_NAMES,
+    TECHNOLOGY_NAMES,
+    UNIT_NAMES,
+    UPGRADE_NAMES,
+    page_strings,
+)
 
 bp = Blueprint("ti4_combat", __name__)
 
 DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
-UPGRADE_KINDS = {"fighter": "space", "destroyer": "space", "cruiser": "space", "carrier": "space",
-                 "dreadnought": "space", "space_dock": "space", "infantry": "ground",
-                 "pds": "space ground"}
+UPGRADE_KINDS = {
+    "fighter": "space",
+    "destroyer": "space",
+    "cruiser": "space",
+    "carrier": "space",
+    "dreadnought": "space",
+    "space_dock": "space",
+    "infantry": "ground",
+    "pds": "space ground",
+}
 # Technologies by side: on a planet the attacker's deflectors meet the PDS and its X-89 follows its
 # bombardment, while the grid belongs to the defender's PDS.
 TECHNOLOGY_KINDS = {
-    "attacker": {"antimass_deflectors": "space ground", "plasma_scoring": "space ground",
-                 "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "ground",
-                 "magen_defense_grid": "", "duranium_armor": "space"},
-    "defender": {"antimass_deflectors": "space", "plasma_scoring": "space ground",
-                 "graviton_laser_system": "space", "assault_cannon": "space", "x89_bacterial_weapon": "",
-                 "magen_defense_grid": "ground", "duranium_armor": "space"},
+    "attacker": {
+        "antimass_deflectors": "space ground",
+        "plasma_scoring": "space ground",
+        "graviton_laser_system": "space",
+        "assault_cannon": "space",
+        "x89_bacterial_weapon": "ground",
+        "magen_defense_grid": "",
+        "duranium_armor": "space",
+    },
+    "defender": {
+        "antimass_deflectors": "space",
+        "plasma_scoring": "space ground",
+        "graviton_laser_system": "space",
+        "assault_cannon": "space",
+        "x89_bacterial_weapon": "",
+        "magen_defense_grid": "ground",
+        "duranium_armor": "space",
+    },
 }
 
 
 # --- API description (OpenAPI) ----------------------------------------------------------------
 
 document(
-    "/api/combat/ti4", "post",
+    "/api/combat/ti4",
+    "post",
     summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
-            "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
-            "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
-            "(Duranium Armor included), units damaged before the combat and action cards.",
+    "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
+    "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
+    "(Duranium Armor included), units damaged before the combat and action cards.",
     body=Ti4Battle,
     response=Ti4CombatAnswer,
     limits=LIMITS,
@@ -72,22 +111,29 @@ def _force(side: Ti4Side) -> Force:
     return Force(
         units={key: getattr(side.units, key) for key in side.units.model_fields_set},
         upgrades=tuple(side.upgrades),
-        policy=HitPolicy(order=tuple(side.order) or DEFAULT_ORDER, sustain_first=side.sustain_first,
-                         keep_alive=side.keep_alive),
+        policy=HitPolicy(
+            order=tuple(side.order) or DEFAULT_ORDER, sustain_first=side.sustain_first, keep_alive=side.keep_alive
+        ),
         retreat_round=side.retreat_round,
         modifiers=tuple(RoundModifier(m.value, m.first_round, m.last_round) for m in side.modifiers),
-        flagship=(FACTION_FLAGSHIPS[side.faction].sheet if side.faction
-                  else Flagship(**side.flagship.model_dump())),
+        flagship=(FACTION_FLAGSHIPS[side.faction].sheet if side.faction else Flagship(**side.flagship.model_dump())),
         technologies=tuple(side.technologies),
         damaged={key: getattr(side.damaged, key) for key in side.damaged.model_fields_set},
-        cards=ActionCards(**side.cards.model_dump()))
+        cards=ActionCards(**side.cards.model_dump()),
+    )
 
 
 def read_battle(data: Ti4Battle) -> Battle:
     """The request as an engine ``Battle`` (types and bounds checked; rules checked by the engine)."""
-    return Battle(kind=data.kind, attacker=_force(data.attacker), defender=_force(data.defender),
-                  nebula=data.nebula, space_cannon=data.space_cannon, bombardment=data.bombardment,
-                  stop_after=data.stop_after)
+    return Battle(
+        kind=data.kind,
+        attacker=_force(data.attacker),
+        defender=_force(data.defender),
+        nebula=data.nebula,
+        space_cannon=data.space_cannon,
+        bombardment=data.bombardment,
+        stop_after=data.stop_after,
+    )
 
 
 def unit_name(key: Any) -> str:
@@ -137,14 +183,15 @@ def result_json(kind: str, result: CombatResult) -> dict:
         "defender_win": _p(result.defender_win),
         "draw": _p(result.draw),
         "unfinished": _p(result.unfinished),
-        "retreat": {"attacker": _p(result.attacker_retreat),
-                    "defender": _p(result.defender_retreat)},
+        "retreat": {"attacker": _p(result.attacker_retreat), "defender": _p(result.defender_retreat)},
         "stalemate": _p(result.stalemate),
         "attacker": _side_json(result.attacker),
         "defender": _side_json(result.defender),
-        "rounds": {"distribution": [_p(p) for p in result.rounds],
-                   "later": _p(result.rounds_later),
-                   "expected": float(result.expected_rounds)},
+        "rounds": {
+            "distribution": [_p(p) for p in result.rounds],
+            "later": _p(result.rounds_later),
+            "expected": float(result.expected_rounds),
+        },
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(result.rules),
         "citations": citations(result.rules),
@@ -172,15 +219,23 @@ def page():
         units={k: str(v) for k, v in UNIT_NAMES.items()},
         upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
         upgrade_kinds=UPGRADE_KINDS,
-        technologies={k: str(v) for k, v in TECHNOLOGY_NAMES.items()}, technology_kinds=TECHNOLOGY_KINDS,
-        flagship_limits=FLAGSHIP_LIMITS, flagship_default=asdict(Flagship()), flagship_names=FLAGSHIP_FIELDS,
+        technologies={k: str(v) for k, v in TECHNOLOGY_NAMES.items()},
+        technology_kinds=TECHNOLOGY_KINDS,
+        flagship_limits=FLAGSHIP_LIMITS,
+        flagship_default=asdict(Flagship()),
+        flagship_names=FLAGSHIP_FIELDS,
         allowed={f"{kind}-{side}": list(keys) for (kind, side), keys in ALLOWED.items()},
-        order=DEFAULT_ORDER, max_round=MAX_ROUND,
-        max_modifier=MAX_MODIFIER, limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS,
-                                           "infantry": MAX_INFANTRY},
+        order=DEFAULT_ORDER,
+        max_round=MAX_ROUND,
+        max_modifier=MAX_MODIFIER,
+        limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS, "infantry": MAX_INFANTRY},
         max_combatants=MAX_COMBATANTS,
         factions={k: str(v) for k, v in FACTION_NAMES.items()},
-        faction_sheets={k: {name: getattr(f.sheet, name) for name in FLAGSHIP_LIMITS}
-                        for k, f in FACTION_FLAGSHIPS.items()},
-        damageable=DAMAGEABLE, cards={k: str(v) for k, v in CARD_NAMES.items()},
-        card_kinds=CARD_KINDS, card_copies=CARD_COPIES)
+        faction_sheets={
+            k: {name: getattr(f.sheet, name) for name in FLAGSHIP_LIMITS} for k, f in FACTION_FLAGSHIPS.items()
+        },
+        damageable=DAMAGEABLE,
+        cards={k: str(v) for k, v in CARD_NAMES.items()},
+        card_kinds=CARD_KINDS,
+        card_copies=CARD_COPIES,
+    )

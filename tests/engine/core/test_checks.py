@@ -4,8 +4,11 @@ import pytest
 
 from engine.core.reasons import InvalidInput
 from engine.core import checks
+
+
 @pytest.mark.parametrize(
-    "value, code", [(-1, "out_of_range"), (11, "out_of_range"), (True, "out_of_range"), (2.5, "out_of_range"), ("3", "out_of_range")]
+    "value, code",
+    [(-1, "out_of_range"), (11, "out_of_range"), (True, "out_of_range"), (2.5, "out_of_range"), ("3", "out_of_range")],
 )
 def test_count_refuses(value, code):
     with pytest.raises(InvalidInput) as err:

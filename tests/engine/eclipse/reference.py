@@ -14,8 +14,7 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import Union
 
-from engine.eclipse.battle import (ATTACKER, DEFENDER, SIDE_NAMES, BattleResult, Fleet, Group, GroupResult,
-                                   _TYPE_ORDER)
+from engine.eclipse.battle import ATTACKER, DEFENDER, SIDE_NAMES, BattleResult, Fleet, Group, GroupResult, _TYPE_ORDER
 from engine.eclipse.parts import SHIP_TYPES
 from engine.eclipse.reputation import tiles_drawn
 from engine.eclipse.sweep import ROUNDS_SHOWN
@@ -60,8 +59,10 @@ class _Solver:
         self.size = tuple(SHIP_TYPES[g.kind].size for g in self.groups)
         self.targeting = tuple(NPC_TARGETING if f.npc else f.targeting for f in self.fleets)
         n = len(self.groups)
-        self.members = (tuple(i for i in range(n) if self.side[i] == ATTACKER),
-                        tuple(i for i in range(n) if self.side[i] == DEFENDER))
+        self.members = (
+            tuple(i for i in range(n) if self.side[i] == ATTACKER),
+            tuple(i for i in range(n) if self.side[i] == DEFENDER),
+        )
 
         def key(i: int) -> tuple:
             return (-self.groups[i].stats.initiative, -self.side[i], _TYPE_ORDER[self.groups[i].kind])
@@ -72,7 +73,8 @@ class _Solver:
             self.fleets[self.side[i]].retreat.round
             if self.fleets[self.side[i]].retreat and self.fleets[self.side[i]].retreat.covers(self.groups[i].kind)
             else None
-            for i in range(n))
+            for i in range(n)
+        )
         self.cap = max([r for r in self.retreat_round if r] or [1])
         self.one: Num = Fraction(1) if exact else 1.0
         self.zero: Num = Fraction(0) if exact else 0.0
@@ -80,9 +82,13 @@ class _Solver:
         # retreat status, the round while a plan waits), so successors are a subtraction and an
         # addition away and memo keys hash fast.
         self.multisets = [
-            [tuple(reversed(c)) for k in range(g.count + 1)
-             for c in combinations_with_replacement(range(g.stats.hull + 1), k)]
-            for g in self.groups]
+            [
+                tuple(reversed(c))
+                for k in range(g.count + 1)
+                for c in combinations_with_replacement(range(g.stats.hull + 1), k)
+            ]
+            for g in self.groups
+        ]
         self.ms_index = [{m: j for j, m in enumerate(ms)} for ms in self.multisets]
         self.radix = []
         r = 1
@@ -103,8 +109,10 @@ class _Solver:
         self.chain_order: list[int] = []  # states in the order their values were finished
         self.missile_nodes: list[Node] = []
         self.topo: dict[int, int] | None = None
-        start = sum(self.ms_index[i][tuple(sorted(g.damage or (0,) * g.count, reverse=True))] * self.radix[i]
-                    for i, g in enumerate(self.groups))
+        start = sum(
+            self.ms_index[i][tuple(sorted(g.damage or (0,) * g.count, reverse=True))] * self.radix[i]
+            for i, g in enumerate(self.groups)
+        )
         # Node slots within a state: 0 round start, then missile steps 0..Lm, engagement steps
         # 0..Le, then the three final outcomes.
         self.m0 = 1
@@ -154,8 +162,9 @@ class _Solver:
             hit = self.outcome_memo[key] = (p_miss, outs)
         return hit
 
-    def candidates(self, side: int, enemy: tuple[int, ...], fleet: tuple, levels: tuple[int, ...],
-                   hits: tuple) -> tuple[tuple[int, bool], ...]:
+    def candidates(
+        self, side: int, enemy: tuple[int, ...], fleet: tuple, levels: tuple[int, ...], hits: tuple
+    ) -> tuple[tuple[int, bool], ...]:
         """The fleet states the hits can leave, as (code of the enemy groups, any ship left)."""
         hulls = tuple(self.hull[j] for j in enemy)
         found = sorted(results(fleet, hulls, tuple(self.shield[j] for j in enemy), levels, hits))
@@ -163,8 +172,9 @@ class _Solver:
         if strategy != OPTIMAL:
             sizes = tuple(self.size[j] for j in enemy)
             found = [max(found, key=lambda c: heuristic_key(strategy, fleet, c, hulls, sizes))]
-        return tuple((sum(self.ms_index[j][c] * self.radix[j] for j, c in zip(enemy, cand)), any(cand))
-                     for cand in found)
+        return tuple(
+            (sum(self.ms_index[j][c] * self.radix[j] for j, c in zip(enemy, cand)), any(cand)) for cand in found
+        )
 
     def fire(self, code: int, b: int, phase: str) -> tuple[list[tuple[Node, Num]], Num]:
         """Activation ``b`` of ``phase`` ("m" missiles, "e" engagement).
@@ -199,7 +209,8 @@ class _Solver:
             cands = self.result_memo.get(rkey)
             if cands is None:
                 cands = self.result_memo[rkey] = self.candidates(
-                    side, enemy, tuple(dmg[j] for j in enemy), levels, hits)
+                    side, enemy, tuple(dmg[j] for j in enemy), levels, hits
+                )
             if len(cands) == 1:
                 part, alive = cands[0]
                 reached.append((base + part * slots + (next_slot if alive else won_slot), p))
@@ -237,8 +248,10 @@ class _Solver:
             return v
         code, slot = divmod(node, self.slots)
         if slot >= self.t0:
-            v = self.values[node] = (self.one if slot == self.final_slot["A"] else self.zero,
-                                     self.one if slot == self.final_slot["D"] else self.zero)
+            v = self.values[node] = (
+                self.one if slot == self.final_slot["A"] else self.zero,
+                self.one if slot == self.final_slot["D"] else self.zero,
+            )
             return v
         if slot == 0 or slot >= self.e0:
             self.chain(code)
@@ -363,8 +376,9 @@ class _Solver:
         heapq.heapify(heap)
         return heap, active
 
-    def spread(self, code: int, mass: dict[Node, Num], loop: bool, heap: list, active: set,
-               finals: dict[Node, Num] | None) -> tuple[Num, Num, Num]:
+    def spread(
+        self, code: int, mass: dict[Node, Num], loop: bool, heap: list, active: set, finals: dict[Node, Num] | None
+    ) -> tuple[Num, Num, Num]:
         """Push one state's mass through its round to the successor states' nodes.
 
         Returns (mass reaching a final this round, mass ending in a stalemate, mass leaving at
@@ -491,8 +505,17 @@ class _Solver:
             if not self.exact:
                 exp_lost = max(exp_lost, 0.0)
             lost[self.side[i]] += exp_lost
-            groups.append(GroupResult(SIDE_NAMES[self.side[i]], g.kind, g.count, g.stats.initiative,
-                                      tuple(f(p) for p in surv[i]), f(esc_group[i]), f(exp_lost)))
+            groups.append(
+                GroupResult(
+                    SIDE_NAMES[self.side[i]],
+                    g.kind,
+                    g.count,
+                    g.stats.initiative,
+                    tuple(f(p) for p in surv[i]),
+                    f(esc_group[i]),
+                    f(exp_lost),
+                )
+            )
         reasons, rules = (), ()
         terminals = None
         if keep_terminals:
@@ -502,16 +525,30 @@ class _Solver:
                 terminals[(outcome_of[slot],) + self.decode(code)[:2]] = f(m)
 
         def describe(order):
-            return tuple((SIDE_NAMES[self.side[i]], self.groups[i].kind, self.groups[i].stats.initiative) for i in order)
+            return tuple(
+                (SIDE_NAMES[self.side[i]], self.groups[i].kind, self.groups[i].stats.initiative) for i in order
+            )
 
         return BattleResult(
-            attacker_win=f(win["A"]), defender_win=f(win["D"]), stalemate=f(win["S"]),
-            attacker_escape=f(escape[0]), defender_escape=f(escape[1]),
+            attacker_win=f(win["A"]),
+            defender_win=f(win["D"]),
+            stalemate=f(win["S"]),
+            attacker_escape=f(escape[0]),
+            defender_escape=f(escape[1]),
             attacker_reputation=None if self.fleets[0].npc else f(rep[0]),
             defender_reputation=None if self.fleets[1].npc else f(rep[1]),
-            expected_rounds=f(exp_rounds), rounds=tuple(f(p) for p in self.rounds()), groups=tuple(groups),
-            attacker_expected_lost=f(lost[0]), defender_expected_lost=f(lost[1]),
-            order=describe(self.order), missile_order=describe(self.missile_order),
-            targeting=self.targeting, fallback=self.fallback, states=len(self.values), estimate=estimate,
-            rules=rules, reasons=reasons, terminals=terminals,
+            expected_rounds=f(exp_rounds),
+            rounds=tuple(f(p) for p in self.rounds()),
+            groups=tuple(groups),
+            attacker_expected_lost=f(lost[0]),
+            defender_expected_lost=f(lost[1]),
+            order=describe(self.order),
+            missile_order=describe(self.missile_order),
+            targeting=self.targeting,
+            fallback=self.fallback,
+            states=len(self.values),
+            estimate=estimate,
+            rules=rules,
+            reasons=reasons,
+            terminals=terminals,
         )

@@ -8,8 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.eclipse.battle import (MAX_OPTIMAL_STATES, MAX_STATES, Fleet, Group, RetreatPlan, check_size,
-                                   estimate_states, solve_battle)
+from engine.eclipse.battle import (
+    MAX_OPTIMAL_STATES,
+    MAX_STATES,
+    Fleet,
+    Group,
+    RetreatPlan,
+    check_size,
+    estimate_states,
+    solve_battle,
+)
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.targeting import LARGEST_FIRST, heuristic_key, results
 from engine.core.reasons import InvalidInput
@@ -41,24 +49,61 @@ def test_one_interceptor_against_an_identical_one():
 def test_initiative_order_of_the_rulebook_example():
     # ESEMPIO DI COMBATTIMENTO: Vernor (attacker) interceptors 4, Iain's interceptors 3 (defender
     # first on the tie), Iain's cruiser 3, then Vernor's cruiser 3.
-    vernor = Fleet((
-        Group("interceptor", 3, stats_from_parts("interceptor", ["ion_cannon", "plasma_missile", "fusion_drive",
-                                                                 "nuclear_source"])),
-        Group("cruiser", 1, stats_from_parts("cruiser", ["plasma_cannon", "plasma_missile", "gauss_shield",
-                                                         "fusion_drive", "improved_hull", "fusion_source"])),
-    ), retreat=RetreatPlan(1, ("interceptor",)))
-    iain = Fleet((
-        Group("interceptor", 3, stats_from_parts("interceptor", ["plasma_missile", "ion_cannon", "nuclear_drive",
-                                                                 "nuclear_source"])),
-        Group("cruiser", 1, stats_from_parts("cruiser", ["ion_cannon", "ion_cannon", "hull", "fusion_source",
-                                                         "nuclear_drive", "positron_computer"])),
-    ))
+    vernor = Fleet(
+        (
+            Group(
+                "interceptor",
+                3,
+                stats_from_parts("interceptor", ["ion_cannon", "plasma_missile", "fusion_drive", "nuclear_source"]),
+            ),
+            Group(
+                "cruiser",
+                1,
+                stats_from_parts(
+                    "cruiser",
+                    [
+                        "plasma_cannon",
+                        "plasma_missile",
+                        "gauss_shield",
+                        "fusion_drive",
+                        "improved_hull",
+                        "fusion_source",
+                    ],
+                ),
+            ),
+        ),
+        retreat=RetreatPlan(1, ("interceptor",)),
+    )
+    iain = Fleet(
+        (
+            Group(
+                "interceptor",
+                3,
+                stats_from_parts("interceptor", ["plasma_missile", "ion_cannon", "nuclear_drive", "nuclear_source"]),
+            ),
+            Group(
+                "cruiser",
+                1,
+                stats_from_parts(
+                    "cruiser",
+                    ["ion_cannon", "ion_cannon", "hull", "fusion_source", "nuclear_drive", "positron_computer"],
+                ),
+            ),
+        )
+    )
     r = solve_battle(vernor, iain)
-    assert r.order == (("attacker", "interceptor", 4), ("defender", "interceptor", 3),
-                       ("defender", "cruiser", 3), ("attacker", "cruiser", 3))
+    assert r.order == (
+        ("attacker", "interceptor", 4),
+        ("defender", "interceptor", 3),
+        ("defender", "cruiser", 3),
+        ("attacker", "cruiser", 3),
+    )
     # Missiles fire in the same order: [1] Vernor's interceptors, [2] Iain's, [3] Vernor's cruiser.
-    assert r.missile_order == (("attacker", "interceptor", 4), ("defender", "interceptor", 3),
-                               ("attacker", "cruiser", 3))
+    assert r.missile_order == (
+        ("attacker", "interceptor", 4),
+        ("defender", "interceptor", 3),
+        ("attacker", "cruiser", 3),
+    )
     assert abs(r.attacker_win + r.defender_win + r.stalemate - 1) < 1e-12
     assert r.groups[0].escaped > 0  # Vernor's interceptors can get away, as one does in the example
     assert "eclipse/ritirata" in r.rules and "eclipse/missili" in r.rules
@@ -68,8 +113,9 @@ def test_retreat_announced_then_leaves_under_fire():
     # Attacker retreats everything from round 1: it announces on its round-1 activation (no shot)
     # and leaves on its round-2 activation. The defender shoots first each round (tie) and hits
     # on a 6: P(defender destroys it) = 1/6 + 5/6 * 1/6 = 11/36; it escapes with 25/36.
-    r = solve_battle(Fleet((terran("interceptor", 1),), retreat=RetreatPlan(1)),
-                     Fleet((terran("interceptor", 1),)), exact=True)
+    r = solve_battle(
+        Fleet((terran("interceptor", 1),), retreat=RetreatPlan(1)), Fleet((terran("interceptor", 1),)), exact=True
+    )
     assert r.defender_win == 1
     assert r.attacker_escape == Fraction(25, 36)
     # PENALITÀ DI RITIRATA: escaping earns no tile; destroyed (11/36) it still took part: 1 tile.
@@ -92,8 +138,9 @@ def test_stalemate_with_missiles_only():
 
 
 def test_ancients_use_the_rulebook_rule():
-    r = solve_battle(Fleet((terran("cruiser", 1), terran("interceptor", 2))),
-                     Fleet((Group("ancient", 2, npc_stats("ancient")),)))
+    r = solve_battle(
+        Fleet((terran("cruiser", 1), terran("interceptor", 2))), Fleet((Group("ancient", 2, npc_stats("ancient")),))
+    )
     assert r.targeting == ("optimal", LARGEST_FIRST)
     assert r.defender_reputation is None
     assert "eclipse/combattere-contro-gli-antichi-e-il-sdcg" in r.rules
@@ -134,8 +181,13 @@ def test_large_optimal_battles_fall_back_to_the_documented_heuristic(monkeypatch
     a = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
     d = Fleet((terran("interceptor", 8), terran("cruiser", 4), terran("dreadnought", 2)))
     assert check_size(a, d) == (1_012_500, False)
-    tougher = Fleet((terran("interceptor", 8), terran("cruiser", 4),
-                     ship("dreadnought", 2, initiative=1, hull=3, computer=1, ion=2)))
+    tougher = Fleet(
+        (
+            terran("interceptor", 8),
+            terran("cruiser", 4),
+            ship("dreadnought", 2, initiative=1, hull=3, computer=1, ion=2),
+        )
+    )
     est, fallback = check_size(a, tougher)
     assert MAX_OPTIMAL_STATES < est <= MAX_STATES and fallback
     # The switch itself, on a battle small enough for a test: both sides use largest_first.
@@ -145,19 +197,33 @@ def test_large_optimal_battles_fall_back_to_the_documented_heuristic(monkeypatch
     r = solve_battle(small_a, small_d)
     assert r.fallback and r.targeting == ("largest_first", "largest_first")
     assert any(x.code == "optimal_fallback" for x in r.reasons)
-    assert r.attacker_win == solve_battle(replace(small_a, targeting=LARGEST_FIRST),
-                                          replace(small_d, targeting=LARGEST_FIRST)).attacker_win
+    assert (
+        r.attacker_win
+        == solve_battle(
+            replace(small_a, targeting=LARGEST_FIRST), replace(small_d, targeting=LARGEST_FIRST)
+        ).attacker_win
+    )
 
 
 # ----- properties ----------------------------------------------------------------------------
 
-group_stats = st.fixed_dictionaries({
-    "initiative": st.integers(0, 4), "hull": st.integers(0, 2), "computer": st.integers(0, 2),
-    "shield": st.integers(0, 2), "ion": st.integers(0, 2), "plasma": st.integers(0, 1),
-    "missiles": st.integers(0, 1),
-})
-fleets = st.lists(st.tuples(st.sampled_from(["interceptor", "cruiser", "dreadnought"]), st.integers(1, 2), group_stats),
-                  min_size=1, max_size=2, unique_by=lambda t: t[0])
+group_stats = st.fixed_dictionaries(
+    {
+        "initiative": st.integers(0, 4),
+        "hull": st.integers(0, 2),
+        "computer": st.integers(0, 2),
+        "shield": st.integers(0, 2),
+        "ion": st.integers(0, 2),
+        "plasma": st.integers(0, 1),
+        "missiles": st.integers(0, 1),
+    }
+)
+fleets = st.lists(
+    st.tuples(st.sampled_from(["interceptor", "cruiser", "dreadnought"]), st.integers(1, 2), group_stats),
+    min_size=1,
+    max_size=2,
+    unique_by=lambda t: t[0],
+)
 
 
 def build(spec, targeting="optimal"):
@@ -224,6 +290,7 @@ def test_identical_fleets_differ_only_by_who_fires_first_on_ties(a):
 
 # ----- Monte Carlo cross-check (tests only) ---------------------------------------------------
 
+
 def simulate(att: Fleet, dfn: Fleet, rng: random.Random) -> tuple[str, list[int], bool]:
     """Play one battle by the rules, independently of the solver's state machine.
 
@@ -249,8 +316,13 @@ def simulate(att: Fleet, dfn: Fleet, rng: random.Random) -> tuple[str, list[int]
         for damage, n in dice:
             for _ in range(n * len(ships[i])):
                 face = rng.randint(1, 6)
-                cls = len(levels) if face == 6 else 0 if face == 1 else sum(
-                    1 for s in levels if face + g.stats.computer - s >= 6)
+                cls = (
+                    len(levels)
+                    if face == 6
+                    else 0
+                    if face == 1
+                    else sum(1 for s in levels if face + g.stats.computer - s >= 6)
+                )
                 if cls:
                     counts[(damage, cls)] = counts.get((damage, cls), 0) + 1
         if not counts:
@@ -258,7 +330,9 @@ def simulate(att: Fleet, dfn: Fleet, rng: random.Random) -> tuple[str, list[int]
         hits = tuple((d, c, n) for (d, c), n in sorted(counts.items(), reverse=True))
         fleet = tuple(tuple(sorted(ships[j], reverse=True)) for j in enemy)
         hulls = tuple(groups[j][1].stats.hull for j in enemy)
-        sizes = tuple({"interceptor": 1, "cruiser": 3, "dreadnought": 4, "starbase": 2}[groups[j][1].kind] for j in enemy)
+        sizes = tuple(
+            {"interceptor": 1, "cruiser": 3, "dreadnought": 4, "starbase": 2}[groups[j][1].kind] for j in enemy
+        )
         found = results(fleet, hulls, tuple(groups[j][1].stats.shield for j in enemy), levels, hits)
         best = max(found, key=lambda c: heuristic_key(LARGEST_FIRST, fleet, c, hulls, sizes))
         for j, new in zip(enemy, best):
@@ -292,10 +366,20 @@ def within(observed: float, p: float, n: int) -> bool:
 
 
 def test_monte_carlo_agrees_within_sampling_error():
-    att = Fleet((ship("interceptor", 3, initiative=3, computer=1, ion=1),
-                 ship("cruiser", 1, initiative=2, hull=1, computer=1, shield=1, plasma=1, missiles=1)), LARGEST_FIRST)
-    dfn = Fleet((ship("dreadnought", 1, initiative=1, hull=3, computer=1, ion=2),
-                 ship("starbase", 1, initiative=4, hull=2, computer=1, ion=1)), LARGEST_FIRST)
+    att = Fleet(
+        (
+            ship("interceptor", 3, initiative=3, computer=1, ion=1),
+            ship("cruiser", 1, initiative=2, hull=1, computer=1, shield=1, plasma=1, missiles=1),
+        ),
+        LARGEST_FIRST,
+    )
+    dfn = Fleet(
+        (
+            ship("dreadnought", 1, initiative=1, hull=3, computer=1, ion=2),
+            ship("starbase", 1, initiative=4, hull=2, computer=1, ion=1),
+        ),
+        LARGEST_FIRST,
+    )
     exact = solve_battle(att, dfn)
     rng = random.Random(20261122)
     n = 8000
@@ -308,14 +392,19 @@ def test_monte_carlo_agrees_within_sampling_error():
     assert within(wins / n, exact.attacker_win, n)
     for g, total in zip(exact.groups, survivors):
         mean = sum(k * q for k, q in enumerate(g.survivors))
-        assert abs(total / n - mean) < 4.5 * (g.count ** 2 / 4 / n) ** 0.5 + 1e-9
+        assert abs(total / n - mean) < 4.5 * (g.count**2 / 4 / n) ** 0.5 + 1e-9
 
 
 def test_monte_carlo_agrees_on_a_retreat_plan():
     # The attacker's interceptors retreat from round 2 while its cruiser fights on.
-    att = Fleet((ship("interceptor", 2, initiative=3, hull=1, ion=1),
-                 ship("cruiser", 1, initiative=2, hull=2, computer=1, plasma=1)), LARGEST_FIRST,
-                RetreatPlan(2, ("interceptor",)))
+    att = Fleet(
+        (
+            ship("interceptor", 2, initiative=3, hull=1, ion=1),
+            ship("cruiser", 1, initiative=2, hull=2, computer=1, plasma=1),
+        ),
+        LARGEST_FIRST,
+        RetreatPlan(2, ("interceptor",)),
+    )
     dfn = Fleet((ship("cruiser", 2, initiative=2, hull=1, computer=1, ion=2),), LARGEST_FIRST)
     exact = solve_battle(att, dfn)
     rng = random.Random(5)
@@ -333,6 +422,8 @@ def test_monte_carlo_agrees_on_a_retreat_plan():
 def test_ancients_cannot_retreat_cites_the_retreat_rule():
     # Retreating ships need a hex with their player's Influence Disc: Ancients have none.
     with pytest.raises(InvalidInput) as refused:
-        solve_battle(Fleet((terran("interceptor", 1),)),
-                     Fleet((Group("ancient", 1, npc_stats("ancient")),), retreat=RetreatPlan(1)))
+        solve_battle(
+            Fleet((terran("interceptor", 1),)),
+            Fleet((Group("ancient", 1, npc_stats("ancient")),), retreat=RetreatPlan(1)),
+        )
     assert (refused.value.code, refused.value.rule) == ("npc_cannot_retreat", "eclipse/ritirata")

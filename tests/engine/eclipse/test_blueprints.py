@@ -2,8 +2,7 @@
 
 import pytest
 
-from engine.eclipse.blueprints import (check_count, default_blueprint, explicit_stats, npc_stats,
-                                       stats_from_parts)
+from engine.eclipse.blueprints import check_count, default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.core.reasons import InvalidInput
 
 
@@ -33,7 +32,11 @@ def test_two_fusion_drives_are_cumulative():
 def test_energy_over_budget():
     err = refused(stats_from_parts, "interceptor", ["antimatter_cannon", "nuclear_source", "nuclear_drive"])
     assert (err.code, err.rule, err.params["use"], err.params["production"]) == (
-        "energy_over_budget", "eclipse/sviluppo", 5, 3)
+        "energy_over_budget",
+        "eclipse/sviluppo",
+        5,
+        3,
+    )
 
 
 def test_movable_ships_need_a_drive_and_starbases_have_none():

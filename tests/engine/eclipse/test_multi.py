@@ -64,10 +64,14 @@ def test_three_lone_interceptors_worked_by_hand():
     # battle the defender fires first on the tie and wins 6/11 (see the one-on-one test). Blue attacks
     # Green (6/11 Green); the survivor attacks Red, the controller (6/11 Red).
     lone = Fleet((terran("interceptor", 1),))
-    r = resolve_hex([Faction("red", lone, 0, controller=True), Faction("green", lone, 1), Faction("blue", lone, 2)],
-                    exact=True)
-    assert r.hold == {"red": Fraction(6, 11), "green": Fraction(6, 11) * Fraction(5, 11),
-                      "blue": Fraction(5, 11) * Fraction(5, 11)}
+    r = resolve_hex(
+        [Faction("red", lone, 0, controller=True), Faction("green", lone, 1), Faction("blue", lone, 2)], exact=True
+    )
+    assert r.hold == {
+        "red": Fraction(6, 11),
+        "green": Fraction(6, 11) * Fraction(5, 11),
+        "blue": Fraction(5, 11) * Fraction(5, 11),
+    }
     assert r.battles == 3  # the first battle, then one for each possible survivor (Green or Blue)
 
 
@@ -100,8 +104,13 @@ def test_only_the_controller_has_starbases_and_it_defends_with_them():
 def test_a_battle_past_the_inline_limit_makes_the_hex_too_large():
     # Hexes are not computed in the background, so the refusal must not offer it.
     big = Fleet((terran("interceptor", 4), terran("cruiser", 4), terran("dreadnought", 2)))
-    tough = Fleet((terran("interceptor", 8), terran("cruiser", 4),
-                   Group("dreadnought", 2, explicit_stats({"initiative": 1, "hull": 4, "computer": 1, "ion": 2}))))
+    tough = Fleet(
+        (
+            terran("interceptor", 8),
+            terran("cruiser", 4),
+            Group("dreadnought", 2, explicit_stats({"initiative": 1, "hull": 4, "computer": 1, "ion": 2})),
+        )
+    )
     with pytest.raises(InvalidInput) as info:
         resolve_hex([Faction("red", tough, 0, controller=True), Faction("blue", big, 1)])
     assert info.value.code == "battle_too_large" and info.value.params["estimate"] == 2_126_250

@@ -33,7 +33,13 @@ def test_base_initiative_and_limits():
 def test_reputation_values_and_npcs():
     # SEGNALINI REPUTAZIONE: 1 interceptor/starbase/ancient, 2 cruiser, 3 dreadnought, 3 GCDS.
     assert {k: t.reputation for k, t in SHIP_TYPES.items()} == {
-        "interceptor": 1, "cruiser": 2, "dreadnought": 3, "starbase": 1, "ancient": 1, "gcds": 3}
+        "interceptor": 1,
+        "cruiser": 2,
+        "dreadnought": 3,
+        "starbase": 1,
+        "ancient": 1,
+        "gcds": 3,
+    }
     assert NPC_PARTS["ancient"].count("ion_cannon") == 2
     assert NPC_PARTS["gcds"].count("hull") == 7
 

@@ -5,6 +5,7 @@ from hypothesis import given, strategies as st
 
 from engine.core.reasons import InvalidInput
 from engine.eclipse import retreat as ec
+
 # ESEMPIO DI RITIRATA, reconstructed from its text (the picture is lost): B holds only green's
 # disc, C only a green ship, D nothing, E an enemy (red) ship. Green and red fight in A.
 EXAMPLE = "B=green/-/full C=-/green/full D=-/-/full E=-/red/full"
@@ -71,8 +72,7 @@ def test_wormhole_generator_opens_half_wormholes_only():
 
 def test_several_reasons_are_all_listed():
     (v,) = ec.verdicts(ec.parse("blue: X=-/red,ancient,gcds/half/far"))
-    assert codes(v) == ["not_adjacent", "half_wormhole", "no_influence_disc", "enemy_ships",
-                        "ancient_ships", "gcds"]
+    assert codes(v) == ["not_adjacent", "half_wormhole", "no_influence_disc", "enemy_ships", "ancient_ships", "gcds"]
 
 
 def test_notes_retreat_is_not_immediate_and_reputation_penalty():
@@ -80,7 +80,9 @@ def test_notes_retreat_is_not_immediate_and_reputation_penalty():
     assert [n.code for n in ec.notes(s)] == ["next_activation", "reputation_warning"]
     whole = ec.parse(f"green +all: {EXAMPLE}")
     assert [(n.code, n.rule) for n in ec.notes(whole)] == [
-        ("next_activation", "eclipse/ritirata"), ("reputation_lost", "eclipse/penalita-di-ritirata")]
+        ("next_activation", "eclipse/ritirata"),
+        ("reputation_lost", "eclipse/penalita-di-ritirata"),
+    ]
     partial = ec.situation("green", [], all_ships_retreat=False)
     assert [n.code for n in ec.notes(partial)] == ["next_activation"]
 
@@ -93,15 +95,18 @@ def test_rules_lead_with_the_retreat_paragraph_and_cover_every_reason():
         assert set(v.rules) <= set(ids)
 
 
-@pytest.mark.parametrize("line, field", [
-    ("purple: X=green/-/full", "player"),
-    ("green: X=purple/-/full", "candidates[0].influence"),
-    ("green: X=green/pirates/full", "candidates[0].ships"),
-    ("green: X=green/-/wide", "candidates[0].wormhole"),
-    ("green: X=green/-/full X=-/-/full", "candidates[1].hex"),
-    ("green: " + " ".join(f"H{i}=-/-/full" for i in range(7)), "candidates"),
-    ("green battleship: X=green/-/full", "ship_type"),
-])
+@pytest.mark.parametrize(
+    "line, field",
+    [
+        ("purple: X=green/-/full", "player"),
+        ("green: X=purple/-/full", "candidates[0].influence"),
+        ("green: X=green/pirates/full", "candidates[0].ships"),
+        ("green: X=green/-/wide", "candidates[0].wormhole"),
+        ("green: X=green/-/full X=-/-/full", "candidates[1].hex"),
+        ("green: " + " ".join(f"H{i}=-/-/full" for i in range(7)), "candidates"),
+        ("green battleship: X=green/-/full", "ship_type"),
+    ],
+)
 def test_invalid_situations_name_the_field(line, field):
     with pytest.raises(InvalidInput) as err:
         ec.parse(line)
@@ -114,16 +119,24 @@ def test_notation_without_colon_is_refused():
 
 
 neighbour = st.builds(
-    ec.Neighbour, hex=st.just("X"), influence=st.sampled_from((None,) + ec.COLOURS),
+    ec.Neighbour,
+    hex=st.just("X"),
+    influence=st.sampled_from((None,) + ec.COLOURS),
     ships=st.frozensets(st.sampled_from(ec.SHIP_OWNERS), max_size=4),
-    wormhole=st.sampled_from(ec.WORMHOLES), adjacent=st.booleans())
+    wormhole=st.sampled_from(ec.WORMHOLES),
+    adjacent=st.booleans(),
+)
 
 
 @given(neighbour, st.sampled_from(ec.COLOURS), st.booleans())
 def test_legal_means_the_three_conditions_of_the_rule(n, player, wg):
     s = ec.Situation(player, (n,), wg)
-    expected = (n.adjacent and n.influence == player and not (n.ships - {player})
-                and (n.wormhole == "full" or (n.wormhole == "half" and wg)))
+    expected = (
+        n.adjacent
+        and n.influence == player
+        and not (n.ships - {player})
+        and (n.wormhole == "full" or (n.wormhole == "half" and wg))
+    )
     assert ec.is_legal_destination(s, n) == expected
     assert ec.is_legal_destination(s, n) == (not ec.destination_reasons(s, n))
 

@@ -39,17 +39,32 @@ def ship(kind, count, **stats):
 
 def random_battle(rng: random.Random) -> tuple[Fleet, Fleet]:
     """Two fleets of 1-3 groups with small random stats; the attacker may plan a retreat."""
+
     def fleet(side):
-        kinds = rng.sample(["interceptor", "cruiser", "dreadnought"] + (["starbase"] if side else []), rng.randint(1, 3))
-        groups = tuple(ship(k, rng.randint(1, 2), initiative=rng.randint(0, 4), hull=rng.randint(0, 2),
-                            computer=rng.randint(0, 2), shield=rng.randint(0, 2), ion=rng.randint(0, 2),
-                            plasma=rng.randint(0, 1), antimatter=rng.choice([0, 0, 0, 1]),
-                            missiles=rng.choice([0, 0, 1])) for k in kinds)
+        kinds = rng.sample(
+            ["interceptor", "cruiser", "dreadnought"] + (["starbase"] if side else []), rng.randint(1, 3)
+        )
+        groups = tuple(
+            ship(
+                k,
+                rng.randint(1, 2),
+                initiative=rng.randint(0, 4),
+                hull=rng.randint(0, 2),
+                computer=rng.randint(0, 2),
+                shield=rng.randint(0, 2),
+                ion=rng.randint(0, 2),
+                plasma=rng.randint(0, 1),
+                antimatter=rng.choice([0, 0, 0, 1]),
+                missiles=rng.choice([0, 0, 1]),
+            )
+            for k in kinds
+        )
         retreat = None
         movable = [g.kind for g in groups if g.kind != "starbase"]
         if movable and rng.random() < 0.3:
             retreat = RetreatPlan(rng.randint(1, 3), tuple(rng.sample(movable, rng.randint(0, len(movable)))))
         return Fleet(groups, rng.choice(["optimal", "optimal", "largest_first", "most_kills"]), retreat)
+
     return fleet(0), fleet(1)
 
 
@@ -68,9 +83,18 @@ def battles(seed: int, count: int, max_states: int):
 
 
 def assert_same(new, old, tol=TOL):
-    for name in ("attacker_win", "defender_win", "stalemate", "attacker_escape", "defender_escape",
-                 "attacker_reputation", "defender_reputation", "expected_rounds", "attacker_expected_lost",
-                 "defender_expected_lost"):
+    for name in (
+        "attacker_win",
+        "defender_win",
+        "stalemate",
+        "attacker_escape",
+        "defender_escape",
+        "attacker_reputation",
+        "defender_reputation",
+        "expected_rounds",
+        "attacker_expected_lost",
+        "defender_expected_lost",
+    ):
         x, y = getattr(new, name), getattr(old, name)
         assert (x is None) == (y is None), name
         assert x is None or abs(x - y) <= tol, (name, x, y)
@@ -104,10 +128,19 @@ def test_near_certain_battles_keep_the_loser_s_preferences():
     # The attacker wins 99.8%: in many states its probability rounds to 1.0 and only the
     # defender's tiny probability separates the candidate assignments (the tie-break). One
     # stored probability per state loses that and changed the expected rounds by 2%.
-    a = Fleet((ship("cruiser", 2, initiative=1, hull=2, computer=1, shield=2, ion=1, antimatter=1),
-               ship("dreadnought", 2, initiative=4, hull=2, shield=2, ion=2, missiles=1)))
-    d = Fleet((ship("cruiser", 2, initiative=2, hull=1, computer=2, ion=2, plasma=1),
-               ship("starbase", 1, initiative=1, hull=1, ion=1)), "largest_first")
+    a = Fleet(
+        (
+            ship("cruiser", 2, initiative=1, hull=2, computer=1, shield=2, ion=1, antimatter=1),
+            ship("dreadnought", 2, initiative=4, hull=2, shield=2, ion=2, missiles=1),
+        )
+    )
+    d = Fleet(
+        (
+            ship("cruiser", 2, initiative=2, hull=1, computer=2, ion=2, plasma=1),
+            ship("starbase", 1, initiative=1, hull=1, ion=1),
+        ),
+        "largest_first",
+    )
     assert_same(solve_battle(a, d), solve_reference(a, d, exact=True))
 
 

@@ -2,8 +2,14 @@
 
 from fractions import Fraction
 
-from engine.eclipse.targeting import (LARGEST_FIRST, MOST_KILLS, class_probabilities, heuristic_key, results,
-                                      roll_outcomes)
+from engine.eclipse.targeting import (
+    LARGEST_FIRST,
+    MOST_KILLS,
+    class_probabilities,
+    heuristic_key,
+    results,
+    roll_outcomes,
+)
 
 
 def test_classes_from_the_combat_example():
@@ -55,6 +61,8 @@ def test_heuristics_rank_differently():
     kill_two_small = ((), (0,))
     kill_big = ((0, 0), ())
     assert heuristic_key(LARGEST_FIRST, before, kill_big, hulls, sizes) > heuristic_key(
-        LARGEST_FIRST, before, kill_two_small, hulls, sizes)
+        LARGEST_FIRST, before, kill_two_small, hulls, sizes
+    )
     assert heuristic_key(MOST_KILLS, before, kill_two_small, hulls, sizes) > heuristic_key(
-        MOST_KILLS, before, kill_big, hulls, sizes)
+        MOST_KILLS, before, kill_big, hulls, sizes
+    )

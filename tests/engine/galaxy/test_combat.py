@@ -94,8 +94,10 @@ def test_round_examples_opportunities():
 
 
 def test_all_opportunities_at_once_reach_the_maximum():
-    row = {world: 7 for world in ("cylor", "divergence", "ecup-contract", "erithizonian", "felowi",
-                                   "kha-farjimmn", "myrmidon")}
+    row = {
+        world: 7
+        for world in ("cylor", "divergence", "ecup-contract", "erithizonian", "felowi", "kha-farjimmn", "myrmidon")
+    }
     result = count_opportunities("imperial", 7, row, covers=True, governs_imperial=True)
     assert result.count == MAX_OPPORTUNITIES == 9
 
@@ -148,9 +150,7 @@ def test_base_attack_table():
 def test_three_attacks_on_one_base_are_binomial():
     odds = attack_sequence(Attacker(9), [BaseTarget()], 3)
     # Each attack drops the base with p = 5/6: (1/6)^3, 3(5/6)(1/6)^2, 3(5/6)^2(1/6), (5/6)^3.
-    assert odds.targets[0].rows_lost == (
-        Fraction(1, 216), Fraction(15, 216), Fraction(75, 216), Fraction(125, 216)
-    )
+    assert odds.targets[0].rows_lost == (Fraction(1, 216), Fraction(15, 216), Fraction(75, 216), Fraction(125, 216))
     assert odds.attacker_destroyed == 0
     assert odds.nothing_happens == Fraction(1, 216)
 
@@ -173,9 +173,11 @@ def test_two_different_ships_and_a_destroyed_attacker_stops():
     # The second attack needs the attacker alive after the first.
     assert odds.targets[1].destroyed == (1 - a.counterattack_destroys_attacker) * b.attack_succeeds
     assert odds.ships_destroyed[2] == a.attack_succeeds * b.attack_succeeds
-    assert odds.attacker_destroyed == a.counterattack_destroys_attacker + (
-        1 - a.counterattack_destroys_attacker
-    ) * b.counterattack_destroys_attacker
+    assert (
+        odds.attacker_destroyed
+        == a.counterattack_destroys_attacker
+        + (1 - a.counterattack_destroys_attacker) * b.counterattack_destroys_attacker
+    )
 
 
 def test_same_plan_moves_on_after_destroying_the_ship():
@@ -217,9 +219,7 @@ def test_sequence_matches_monte_carlo():
         destroyed += ship_dead
         attacker_dead += not alive
         rows_two += rows == 2
-    odds = attack_sequence(
-        Attacker(9), [ShipTarget(8, phaser_banks=True), BaseTarget()], 3, plan="same"
-    )
+    odds = attack_sequence(Attacker(9), [ShipTarget(8, phaser_banks=True), BaseTarget()], 3, plan="same")
     assert abs(destroyed / trials - float(odds.targets[0].destroyed)) < 0.01
     assert abs(attacker_dead / trials - float(odds.attacker_destroyed)) < 0.01
     assert abs(rows_two / trials - float(odds.targets[1].rows_lost[2])) < 0.01
@@ -304,7 +304,11 @@ def test_a_bigger_fleet_never_does_worse_over_a_sequence(a, values, plan):
         (lambda: attack_sequence(Attacker(11), [ShipTarget(7)], 1), "attacker_not_a_fleet", "attacker"),
         (lambda: attack_sequence(Attacker(8), [ShipTarget(0)], 1), "nova_cannot_be_attacked", "targets[0].value"),
         (lambda: attack_sequence(Attacker(8), [ShipTarget(11)], 1), "ship_value_out_of_range", "targets[0].value"),
-        (lambda: attack_sequence(Attacker(8), [ShipTarget(7, screened=True)], 1), "target_screened", "targets[0].screened"),
+        (
+            lambda: attack_sequence(Attacker(8), [ShipTarget(7, screened=True)], 1),
+            "target_screened",
+            "targets[0].screened",
+        ),
         (
             lambda: attack_sequence(Attacker(8), [ShipTarget(7, has_governor=False, phaser_banks=True)], 1),
             "phaser_banks_need_governor",

@@ -84,7 +84,11 @@ def test_without_last_player_an_equal_tie_stays_shared():
         ({"bases": (Base("Verde", "cylor", 6),)}, "out_of_range", "bases[0].influence"),
         ({"bases": (Base("Verde", "cylor", -1),)}, "out_of_range", "bases[0].influence"),
         ({"bases": tuple(Base("Verde", "cylor", 1) for _ in range(6))}, "too_many_bases", "bases"),
-        ({"secret_bases": (SecretBase("Blu", "cylor"), SecretBase("Blu", "imperial"))}, "secret_base_twice", "secret_bases[1].player"),
+        (
+            {"secret_bases": (SecretBase("Blu", "cylor"), SecretBase("Blu", "imperial"))},
+            "secret_base_twice",
+            "secret_bases[1].player",
+        ),
         ({"secret_bases": (SecretBase("Blu", "atlantis"),)}, "unknown_world", "secret_bases[0].world"),
         ({"players": ("Verde", "verde")}, "duplicate_name", "players[1]"),
         ({"players": ("Solo",)}, "player_count", "players"),
@@ -114,7 +118,9 @@ def test_codes_emitted_are_declared():
 
 
 bases = st.lists(
-    st.builds(Base, st.sampled_from(("Verde", "Rosso", "Blu", "Giallo")), st.sampled_from(SURVIVORS), st.integers(0, 5)),
+    st.builds(
+        Base, st.sampled_from(("Verde", "Rosso", "Blu", "Giallo")), st.sampled_from(SURVIVORS), st.integers(0, 5)
+    ),
     max_size=12,
 )
 

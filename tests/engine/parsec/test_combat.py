@@ -154,9 +154,7 @@ def test_exchange_matches_monte_carlo():
                 break
             if rng.randint(1, 8) + 1 > rng.randint(1, 8):
                 fighter_alive = False
-    odds = combat_odds(
-        [AttackingShip("cruiser", distance=2), AttackingShip("fighter")], Defender("fighter")
-    )
+    odds = combat_odds([AttackingShip("cruiser", distance=2), AttackingShip("fighter")], Defender("fighter"))
     for outcome, hits in counts.items():
         assert abs(hits / trials - float(odds.outcomes[outcome])) < 0.01
 
@@ -169,11 +167,18 @@ modifier = st.integers(-4, 4)
 
 
 @relaxed
-@given(st.lists(units_that_attack, min_size=1, max_size=4), any_unit, modifier, modifier,
-       st.sampled_from(["counterattack", "evade"]), st.sampled_from(["continue", "withdraw"]))
+@given(
+    st.lists(units_that_attack, min_size=1, max_size=4),
+    any_unit,
+    modifier,
+    modifier,
+    st.sampled_from(["counterattack", "evade"]),
+    st.sampled_from(["continue", "withdraw"]),
+)
 def test_outcomes_sum_to_one(units, defender, attack, defense, d_choice, a_choice):
-    odds = combat_odds([AttackingShip(u) for u in units], Defender(defender), Modifiers(attack, defense),
-                       d_choice, a_choice)
+    odds = combat_odds(
+        [AttackingShip(u) for u in units], Defender(defender), Modifiers(attack, defense), d_choice, a_choice
+    )
     assert sum(odds.outcomes.values()) == 1
     assert sum(odds.ships_lost) == 1
 
@@ -206,17 +211,59 @@ def test_more_linked_colonies_never_help_the_attacker(n, unit):
     ("attackers", "defender", "modifiers", "code", "field"),
     [
         ([], Defender("colony"), Modifiers(), "no_attackers", "attackers"),
-        ([AttackingShip("fighter")] * (MAX_ATTACKERS + 1), Defender("colony"), Modifiers(), "too_many_attackers", "attackers"),
+        (
+            [AttackingShip("fighter")] * (MAX_ATTACKERS + 1),
+            Defender("colony"),
+            Modifiers(),
+            "too_many_attackers",
+            "attackers",
+        ),
         ([AttackingShip("dreadnought")], Defender("colony"), Modifiers(), "unknown_unit", "attackers[0].unit"),
         ([AttackingShip("cargo")], Defender("colony"), Modifiers(), "unit_cannot_attack", "attackers[0].unit"),
         ([AttackingShip("colony")], Defender("colony"), Modifiers(), "unit_cannot_attack", "attackers[0].unit"),
-        ([AttackingShip("fighter", 0)], Defender("colony"), Modifiers(), "distance_out_of_range", "attackers[0].distance"),
+        (
+            [AttackingShip("fighter", 0)],
+            Defender("colony"),
+            Modifiers(),
+            "distance_out_of_range",
+            "attackers[0].distance",
+        ),
         ([AttackingShip("fighter")], Defender("base"), Modifiers(), "unknown_unit", "defender.unit"),
-        ([AttackingShip("fighter")], Defender("colony", 8), Modifiers(), "linked_colonies_out_of_range", "defender.linked_colonies"),
-        ([AttackingShip("fighter")], Defender("colony", 0), Modifiers(), "linked_colonies_out_of_range", "defender.linked_colonies"),
-        ([AttackingShip("fighter")], Defender("cruiser", 2), Modifiers(), "linked_colonies_only_for_colonies", "defender.linked_colonies"),
-        ([AttackingShip("fighter")], Defender("colony"), Modifiers(attack=11), "modifier_out_of_range", "attack_modifier"),
-        ([AttackingShip("fighter")], Defender("colony"), Modifiers(defender_range=-1), "range_bonus_out_of_range", "defender_range_bonus"),
+        (
+            [AttackingShip("fighter")],
+            Defender("colony", 8),
+            Modifiers(),
+            "linked_colonies_out_of_range",
+            "defender.linked_colonies",
+        ),
+        (
+            [AttackingShip("fighter")],
+            Defender("colony", 0),
+            Modifiers(),
+            "linked_colonies_out_of_range",
+            "defender.linked_colonies",
+        ),
+        (
+            [AttackingShip("fighter")],
+            Defender("cruiser", 2),
+            Modifiers(),
+            "linked_colonies_only_for_colonies",
+            "defender.linked_colonies",
+        ),
+        (
+            [AttackingShip("fighter")],
+            Defender("colony"),
+            Modifiers(attack=11),
+            "modifier_out_of_range",
+            "attack_modifier",
+        ),
+        (
+            [AttackingShip("fighter")],
+            Defender("colony"),
+            Modifiers(defender_range=-1),
+            "range_bonus_out_of_range",
+            "defender_range_bonus",
+        ),
         ([AttackingShip("fighter", 3)], Defender("colony"), Modifiers(), "no_attacker_in_range", "attackers"),
     ],
 )

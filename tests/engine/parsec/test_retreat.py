@@ -7,6 +7,7 @@ from hypothesis import given, strategies as st
 
 from engine.core.reasons import InvalidInput
 from engine.parsec import retreat as ps
+
 RING = " ".join(f"fighter@{q},{r}" for q, r in ps.DIRECTIONS)  # six fighters around (0, 0)
 
 
@@ -16,11 +17,11 @@ def codes(reasons):
 
 # --- can it evade? ------------------------------------------------------------------------
 
+
 def test_surrounded_on_all_six_hexes_cannot_evade():
     s = ps.parse(f"cruiser vs {RING}")
     assert not ps.can_evade(s)
-    assert [(r.code, r.rule) for r in ps.evade_reasons(s)] == [("surrounded",
-                                                                "parsec/manovra-evasiva")]
+    assert [(r.code, r.rule) for r in ps.evade_reasons(s)] == [("surrounded", "parsec/manovra-evasiva")]
     assert ps.ends_exchange(s) is False
 
 
@@ -42,15 +43,15 @@ def test_boxed_in_by_other_vessels_is_a_movement_rule_not_a_surround():
     five = " ".join(f"fighter@{q},{r}" for q, r in ps.DIRECTIONS[:5])
     s = ps.parse(f"cruiser vs {five} | blocked 0,1")
     assert [(r.code, r.rule) for r in ps.evade_reasons(s)] == [
-        ("no_free_hex", "parsec/azioni-e-movimento-dei-vascelli")]
+        ("no_free_hex", "parsec/azioni-e-movimento-dei-vascelli")
+    ]
 
 
 def test_a_colony_never_evades_and_a_long_range_attack_on_it_ends_the_exchange():
     far = ps.parse("colony vs cruiser@2,0")
     assert codes(ps.evade_reasons(far)) == ["colony_cannot_evade"]
     assert ps.ends_exchange(far) is True
-    assert [(r.code, r.rule) for r in ps.notes(far)] == [
-        ("colony_exchange_ends", "parsec/attacco-a-lungo-raggio")]
+    assert [(r.code, r.rule) for r in ps.notes(far)] == [("colony_exchange_ends", "parsec/attacco-a-lungo-raggio")]
     near = ps.parse("colony vs cruiser@2,0 fighter@0,1")
     assert ps.ends_exchange(near) is False
     (reason,) = ps.exchange_reasons(near)
@@ -58,6 +59,7 @@ def test_a_colony_never_evades_and_a_long_range_attack_on_it_ends_the_exchange()
 
 
 # --- does it end the exchange? ------------------------------------------------------------
+
 
 def test_rulebook_long_range_example_and_escaping_it():
     # "a vessel with range 2, two hexes from its target, can attack": a cruiser two hexes
@@ -84,18 +86,21 @@ def test_walls_of_other_vessels_block_the_way():
     # Worked by hand: vessels west, south-west, south and north of the fighter leave only
     # (1, 0) and (1, -1) open; the attacker on (2, 0) cannot be entered either.
     s = ps.parse("fighter vs fighter@2,0 | blocked -1,0 -1,1 0,1 0,-1")
-    assert ps.reachable(s) == {(1, 0): 1, (1, -1): 1, (2, -1): 2, (1, 1): 2, (2, -2): 2,
-                               (1, -2): 2}
+    assert ps.reachable(s) == {(1, 0): 1, (1, -1): 1, (2, -1): 2, (1, 1): 2, (2, -2): 2, (1, -2): 2}
 
 
 # --- a chosen destination -----------------------------------------------------------------
 
-@pytest.mark.parametrize("line, expected", [
-    ("fighter vs cruiser@2,0 | blocked -1,0 | to -1,0", ["destination_occupied"]),
-    ("fighter vs cruiser@2,0 | to -3,0", ["destination_unreachable"]),
-    ("fighter vs cruiser@2,0 | to 0,1", ["destination_in_range"]),
-    ("fighter vs cruiser@2,0 | to -2,0", []),
-])
+
+@pytest.mark.parametrize(
+    "line, expected",
+    [
+        ("fighter vs cruiser@2,0 | blocked -1,0 | to -1,0", ["destination_occupied"]),
+        ("fighter vs cruiser@2,0 | to -3,0", ["destination_unreachable"]),
+        ("fighter vs cruiser@2,0 | to 0,1", ["destination_in_range"]),
+        ("fighter vs cruiser@2,0 | to -2,0", []),
+    ],
+)
 def test_destination_reasons(line, expected):
     s = ps.parse(line)
     assert codes(ps.destination_reasons(s)) == expected
@@ -103,18 +108,23 @@ def test_destination_reasons(line, expected):
 
 
 def test_every_code_is_reachable():
-    lines = ["colony vs cruiser@2,0", "colony vs fighter@1,0", f"fighter vs {RING}",
-             f"fighter vs {RING} | card", "fighter vs fighter@1,0 | blocked " +
-             " ".join(f"{q},{r}" for q, r in ps.DIRECTIONS[1:]), "fighter vs cruiser@2,0^5",
-             "fighter vs cruiser@2,0", "fighter vs cruiser@2,0 | blocked -1,0 | to -1,0",
-             "fighter vs cruiser@2,0 | to -3,0", "fighter vs cruiser@2,0 | to 0,1"]
+    lines = [
+        "colony vs cruiser@2,0",
+        "colony vs fighter@1,0",
+        f"fighter vs {RING}",
+        f"fighter vs {RING} | card",
+        "fighter vs fighter@1,0 | blocked " + " ".join(f"{q},{r}" for q, r in ps.DIRECTIONS[1:]),
+        "fighter vs cruiser@2,0^5",
+        "fighter vs cruiser@2,0",
+        "fighter vs cruiser@2,0 | blocked -1,0 | to -1,0",
+        "fighter vs cruiser@2,0 | to -3,0",
+        "fighter vs cruiser@2,0 | to 0,1",
+    ]
     seen = set()
     for line in lines:
         s = ps.parse(line)
-        seen |= set(codes(ps.evade_reasons(s) + ps.exchange_reasons(s)
-                          + ps.destination_reasons(s) + ps.notes(s)))
-    assert seen == set(ps.EVADE_CODES + ps.EXCHANGE_CODES + ps.DESTINATION_CODES
-                       + ps.NOTE_CODES)
+        seen |= set(codes(ps.evade_reasons(s) + ps.exchange_reasons(s) + ps.destination_reasons(s) + ps.notes(s)))
+    assert seen == set(ps.EVADE_CODES + ps.EXCHANGE_CODES + ps.DESTINATION_CODES + ps.NOTE_CODES)
 
 
 # --- geometry -----------------------------------------------------------------------------
@@ -148,19 +158,19 @@ def test_reachable_matches_random_walks_on_an_open_field():
     assert len(steps) == 36  # 6 + 12 + 18 hexes in rings 1..3
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"vessel": "starbase", "attackers": [{"kind": "fighter", "at": (1, 0)}]}, "vessel"),
-    ({"vessel": "fighter", "attackers": []}, "attackers"),
-    ({"vessel": "fighter", "attackers": [{"kind": "ufo", "at": (1, 0)}]}, "attackers[0].kind"),
-    ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (0, 0)}]}, "attackers[0]"),
-    ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (20, 0)}]}, "attackers[0]"),
-    ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0), "range": 9}]},
-     "attackers[0].range"),
-    ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}], "movement": 13},
-     "movement"),
-    ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}],
-      "blocked": [(0, 0)]}, "blocked"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"vessel": "starbase", "attackers": [{"kind": "fighter", "at": (1, 0)}]}, "vessel"),
+        ({"vessel": "fighter", "attackers": []}, "attackers"),
+        ({"vessel": "fighter", "attackers": [{"kind": "ufo", "at": (1, 0)}]}, "attackers[0].kind"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (0, 0)}]}, "attackers[0]"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (20, 0)}]}, "attackers[0]"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0), "range": 9}]}, "attackers[0].range"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}], "movement": 13}, "movement"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}], "blocked": [(0, 0)]}, "blocked"),
+    ],
+)
 def test_invalid_input_names_the_field(kwargs, field):
     with pytest.raises(InvalidInput) as err:
         ps.situation(kwargs.pop("vessel"), kwargs.pop("attackers"), **kwargs)

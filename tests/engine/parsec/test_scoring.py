@@ -47,7 +47,10 @@ def test_economic_victory_needs_ten_colonies_and_six_of_each_resource():
 
 def test_military_victory_on_half_the_modules():
     # 2 players: 6 modules, half is 3. 3-4 players: 12 modules, half is 6.
-    assert parsec.score([P("A", modules_dominated=3), P("B", units={"cruiser": 5})]).verdicts[0].code == "parsec_military_victory"
+    assert (
+        parsec.score([P("A", modules_dominated=3), P("B", units={"cruiser": 5})]).verdicts[0].code
+        == "parsec_military_victory"
+    )
     assert parsec.score([P("A", modules_dominated=2), P("B", units={"cruiser": 5})]).winner == "B"
     three = [P("A", modules_dominated=5), P("B"), P("C", units={"cruiser": 1})]
     assert parsec.score(three).winner == "C"
@@ -96,8 +99,10 @@ def test_invalid_sheets_are_refused(players, code, field):
 )
 def test_timed_points_are_linear_in_the_counts(resources, events, units):
     p = P("A", resources=resources, events=events, units=units)
-    expected = sum(resources.values()) + sum(parsec.EVENT_VP[c] * n for c, n in events.items()) + sum(
-        parsec.UNIT_VP[u] * n for u, n in units.items()
+    expected = (
+        sum(resources.values())
+        + sum(parsec.EVENT_VP[c] * n for c, n in events.items())
+        + sum(parsec.UNIT_VP[u] * n for u, n in units.items())
     )
     result = parsec.score([p, P("B")])
     assert result.player("A").total == expected

@@ -78,7 +78,11 @@ def test_a_stronger_world_is_never_easier(defense, military):
         ({"defense": 3, "military": [1] * (MAX_TABLEAU + 1)}, "too_many_cards", "military"),
         ({"defense": 3, "military": [1, 11]}, "military_out_of_range", "military[1]"),
         ({"defense": 3, "military": [], "hand_size": -1}, "hand_size_out_of_range", "hand_size"),
-        ({"defense": 3, "military": [], "specialized_bonus": -2}, "specialized_bonus_out_of_range", "specialized_bonus"),
+        (
+            {"defense": 3, "military": [], "specialized_bonus": -2},
+            "specialized_bonus_out_of_range",
+            "specialized_bonus",
+        ),
     ],
 )
 def test_refusals(kwargs, code, field):

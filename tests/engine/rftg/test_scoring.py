@@ -15,7 +15,9 @@ def test_chips_and_card_vp_add_up():
 
 def test_first_goals_are_three_each_and_can_be_shared():
     # A tie in the same phase gives every tied player the 3 VP ("gettoni da 3 PV").
-    result = rftg.score([P("A", first_goals=("galactic_status",)), P("B", first_goals=("galactic_status", "budget_surplus"))])
+    result = rftg.score(
+        [P("A", first_goals=("galactic_status",)), P("B", first_goals=("galactic_status", "budget_surplus"))]
+    )
     assert result.player("A").total == 3 and result.player("B").total == 6
 
 
@@ -37,7 +39,9 @@ def test_most_goal_tied_at_the_end_gives_three_each():
 
 def test_most_goal_below_the_minimum_scores_nothing():
     # Greatest Military needs at least 6; Largest Industry at least 3.
-    result = rftg.score([P("A"), P("B")], [MostGoal("greatest_military", {"A": 5, "B": 1}), MostGoal("largest_industry", {"A": 3})])
+    result = rftg.score(
+        [P("A"), P("B")], [MostGoal("greatest_military", {"A": 5, "B": 1}), MostGoal("largest_industry", {"A": 3})]
+    )
     assert result.player("A").total == 5 and result.player("A").lines[0].params["goal"] == "largest_industry"
 
 
@@ -84,17 +88,59 @@ def test_robot_tie_compares_impact_plus_credits_with_cards_and_goods():
     [
         ([P("A", vp_chips=-1), P("B")], (), None, "out_of_range", "players[0].vp_chips"),
         ([P("A", first_goals=("fastest",)), P("B")], (), None, "unknown_goal", "players[0].first_goals[0]"),
-        ([P("A", first_goals=("galactic_status", "galactic_status")), P("B")], (), None, "duplicate_goal", "players[0].first_goals[1]"),
-        ([P("A", first_goals=rftg.FIRST_GOALS[:3]), P("B", first_goals=rftg.FIRST_GOALS[3:5])], (), None, "too_many_goals", "players"),
+        (
+            [P("A", first_goals=("galactic_status", "galactic_status")), P("B")],
+            (),
+            None,
+            "duplicate_goal",
+            "players[0].first_goals[1]",
+        ),
+        (
+            [P("A", first_goals=rftg.FIRST_GOALS[:3]), P("B", first_goals=rftg.FIRST_GOALS[3:5])],
+            (),
+            None,
+            "too_many_goals",
+            "players",
+        ),
         ([P("A"), P("B")], (MostGoal("biggest", {}),), None, "unknown_goal", "most_goals[0].goal"),
-        ([P("A"), P("B")], (MostGoal("production_leader", {}), MostGoal("production_leader", {})), None, "duplicate_goal", "most_goals[1].goal"),
-        ([P("A"), P("B")], tuple(MostGoal(g, {}) for g in list(rftg.MOST_GOALS)[:3]), None, "too_many_goals", "most_goals"),
-        ([P("A"), P("B")], (MostGoal("production_leader", {"Z": 4}),), None, "unknown_player", "most_goals[0].values.Z"),
+        (
+            [P("A"), P("B")],
+            (MostGoal("production_leader", {}), MostGoal("production_leader", {})),
+            None,
+            "duplicate_goal",
+            "most_goals[1].goal",
+        ),
+        (
+            [P("A"), P("B")],
+            tuple(MostGoal(g, {}) for g in list(rftg.MOST_GOALS)[:3]),
+            None,
+            "too_many_goals",
+            "most_goals",
+        ),
+        (
+            [P("A"), P("B")],
+            (MostGoal("production_leader", {"Z": 4}),),
+            None,
+            "unknown_player",
+            "most_goals[0].values.Z",
+        ),
         ([P("A"), P("A")], (), None, "duplicate_name", "players[1].name"),
         ([P("A")], (), None, "player_count", "players"),
         ([P(str(i)) for i in range(6)], (), None, "player_count", "players"),
-        ([P("A", galactic_genome_project=GenomeProject()), P("B", galactic_genome_project=GenomeProject())], (), None, "card_in_two_tableaus", "players[1].six_dev_bonus.galactic_genome_project"),
-        ([P("A", terraforming_guild=TerraformingGuild(0, 0)), P("B")], (), None, "out_of_range", "players[0].six_dev_bonus.terraforming_guild.terraforming_cards"),
+        (
+            [P("A", galactic_genome_project=GenomeProject()), P("B", galactic_genome_project=GenomeProject())],
+            (),
+            None,
+            "card_in_two_tableaus",
+            "players[1].six_dev_bonus.galactic_genome_project",
+        ),
+        (
+            [P("A", terraforming_guild=TerraformingGuild(0, 0)), P("B")],
+            (),
+            None,
+            "out_of_range",
+            "players[0].six_dev_bonus.terraforming_guild.terraforming_cards",
+        ),
         ([P("A", first_goals=("galactic_status",))], (), Robot(), "solitaire_rules", "players"),
         ([P("A"), P("B")], (), Robot(), "solitaire_rules", "players"),
         ([P("Robot")], (), Robot(), "duplicate_name", "robot.name"),

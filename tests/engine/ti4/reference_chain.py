@@ -23,6 +23,7 @@ from engine.ti4.chain import ROUNDS_SHOWN, WORK_BUDGET, ChainOutcome, RoundRules
 Pair = tuple[int, int]
 Distribution = dict[Pair, Number]
 
+
 def _capped(force: ForceStates, i: int, modifier: int, cap: int) -> tuple[Number, ...]:
     """The combat roll with every count of ``cap`` hits or more merged at ``cap``."""
     full = force.roll(i, "combat", modifier)
@@ -97,8 +98,9 @@ class _PairChain:
                     row[d] = self.zero
         return ended
 
-    def spread(self, a: int, d: int, m: Number, modifiers: tuple[int, int],
-               out: list[list[Number]], skip_still: bool) -> None:
+    def spread(
+        self, a: int, d: int, m: Number, modifiers: tuple[int, int], out: list[list[Number]], skip_still: bool
+    ) -> None:
         """Add to ``out`` where one round of rolls sends mass ``m`` from (a, d)."""
         path_a, path_d = self.attacker.chain(a), self.defender.chain(d)
         hits_a = _capped(self.attacker, a, modifiers[0], len(path_d) - 1)
@@ -107,13 +109,14 @@ class _PairChain:
         for hd, qd in enumerate(hits_d):
             target = out[path_a[hd]]
             w = m * qd
-            for nd, qa in (row[1:] if skip_still and hd == 0 else row):
+            for nd, qa in row[1:] if skip_still and hd == 0 else row:
                 target[nd] += w * qa
 
     def cost(self, a: int, d: int) -> int:
         """Hit combinations one ``spread`` from (a, d) looks at: the work it does."""
         return min(len(self.attacker.roll(a, "combat")), self.defender.depths[d] + 1) * min(
-            len(self.defender.roll(d, "combat")), self.attacker.depths[a] + 1)
+            len(self.defender.roll(d, "combat")), self.attacker.depths[a] + 1
+        )
 
 
 def _cells(grid: list[list[Number]]):
@@ -123,8 +126,9 @@ def _cells(grid: list[list[Number]]):
                 yield a, d, p
 
 
-def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
-        rules: RoundRules, zero: Number) -> ChainOutcome:
+def run(
+    attacker: ForceStates, defender: ForceStates, start: Distribution, rules: RoundRules, zero: Number
+) -> ChainOutcome:
     """Play the battle from ``start`` (the pairs after any pre-combat fire) to its end."""
     pairs = _PairChain(attacker, defender, zero)
     going, ended = pairs.settle_pairs(start)
@@ -169,15 +173,15 @@ def run(attacker: ForceStates, defender: ForceStates, start: Distribution,
     return ChainOutcome(pairs.ends, tuple(rounds), later, expected)
 
 
-def _solve_tail(pairs: _PairChain, grid: list[list[Number]],
-                modifiers: tuple[int, int]) -> tuple[Number, Number]:
+def _solve_tail(pairs: _PairChain, grid: list[list[Number]], modifiers: tuple[int, int]) -> tuple[Number, Number]:
     """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, expected
     rounds). Pairs are taken from the most hits left to the fewest: every move but the
     self-loop goes down, so each pair is final when its turn comes."""
     attacker, defender, zero = pairs.attacker, pairs.defender, pairs.zero
-    order = sorted(((a, d) for a in range(len(grid)) for d in range(len(grid[0]))
-                    if attacker.depths[a] and defender.depths[d]),
-                   key=lambda ad: -(attacker.depths[ad[0]] + defender.depths[ad[1]]))
+    order = sorted(
+        ((a, d) for a in range(len(grid)) for d in range(len(grid[0])) if attacker.depths[a] and defender.depths[d]),
+        key=lambda ad: -(attacker.depths[ad[0]] + defender.depths[ad[1]]),
+    )
     absorbed = visits = zero
     for a, d in order:
         m = grid[a][d]

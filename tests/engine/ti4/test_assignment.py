@@ -26,8 +26,7 @@ def test_sustain_last_damages_a_kind_when_its_turn_comes():
     path = force.chain(force.start)
     damaged = [force.states[i] for i in path]
     # slots: fighter, dreadnought -> (intact, damaged) pairs
-    assert damaged == [(1, 0, 2, 0), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2), (0, 0, 0, 1),
-                       (0, 0, 0, 0)]
+    assert damaged == [(1, 0, 2, 0), (0, 0, 2, 0), (0, 0, 1, 1), (0, 0, 0, 2), (0, 0, 0, 1), (0, 0, 0, 0)]
 
 
 def test_custom_order_and_keep_alive():

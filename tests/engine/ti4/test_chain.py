@@ -56,8 +56,7 @@ def test_one_side_unable_to_score_is_not_a_stalemate():
 
 def test_defender_retreat_is_announced_first():
     # Both plan round 1; 23.4: only the defender retreats. Cruiser (7, p=2/5) vs fighter.
-    rules = RoundRules(horizon=1, modifier=lambda r: (0, 0), attacker_retreat=1,
-                       defender_retreat=1)
+    rules = RoundRules(horizon=1, modifier=lambda r: (0, 0), attacker_retreat=1, defender_retreat=1)
     outcome = duel(rules, attacker={"cruiser": 1}, defender={"cruiser": 1})
     kinds = by_kind(outcome)
     assert kinds["defender_retreat"] == F(3, 5) ** 2  # nobody hit: the defender leaves

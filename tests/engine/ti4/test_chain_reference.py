@@ -72,14 +72,18 @@ def _random_force(rng: random.Random, kind: str, side: str, size: int) -> Force:
     modifiers = []
     for _ in range(rng.randint(0, 3)):
         first = rng.randint(1, 5)
-        modifiers.append(RoundModifier(rng.choice((-3, -2, -1, 1, 2)), first,
-                                       rng.choice((None, rng.randint(first, 6)))))
-    return Force(units, upgrades=tuple(u for u in UPGRADABLE if rng.random() < 0.3),
-                 policy=HitPolicy(tuple(order), rng.random() < 0.6,
-                                  rng.choice((None, rng.choice(present)))),
-                 retreat_round=rng.choice((None, None, rng.randint(1, 6))) if kind == "space" else None,
-                 modifiers=tuple(modifiers), flagship=Flagship(rng.randint(2, 9), rng.randint(1, 3), 3),
-                 technologies=tuple(t for t in TECHNOLOGIES if rng.random() < 0.25 and t in OLD_TECHNOLOGIES))
+        modifiers.append(
+            RoundModifier(rng.choice((-3, -2, -1, 1, 2)), first, rng.choice((None, rng.randint(first, 6))))
+        )
+    return Force(
+        units,
+        upgrades=tuple(u for u in UPGRADABLE if rng.random() < 0.3),
+        policy=HitPolicy(tuple(order), rng.random() < 0.6, rng.choice((None, rng.choice(present)))),
+        retreat_round=rng.choice((None, None, rng.randint(1, 6))) if kind == "space" else None,
+        modifiers=tuple(modifiers),
+        flagship=Flagship(rng.randint(2, 9), rng.randint(1, 3), 3),
+        technologies=tuple(t for t in TECHNOLOGIES if rng.random() < 0.25 and t in OLD_TECHNOLOGIES),
+    )
 
 
 def random_battles(count: int, size: int, seed: int) -> list[Battle]:
@@ -87,11 +91,16 @@ def random_battles(count: int, size: int, seed: int) -> list[Battle]:
     out = []
     for _ in range(count):
         kind = "ground" if rng.random() < 0.2 else "space"
-        out.append(Battle(kind, _random_force(rng, kind, "attacker", size),
-                          _random_force(rng, kind, "defender", size),
-                          nebula=kind == "space" and rng.random() < 0.3,
-                          space_cannon=rng.random() < 0.8,
-                          stop_after=rng.choice((None, None, None, rng.randint(1, 6)))))
+        out.append(
+            Battle(
+                kind,
+                _random_force(rng, kind, "attacker", size),
+                _random_force(rng, kind, "defender", size),
+                nebula=kind == "space" and rng.random() < 0.3,
+                space_cannon=rng.random() < 0.8,
+                stop_after=rng.choice((None, None, None, rng.randint(1, 6))),
+            )
+        )
     return out
 
 

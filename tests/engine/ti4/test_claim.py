@@ -19,11 +19,17 @@ def test_first_public_and_secret_in_a_status_phase_are_allowed():
 
 def test_second_public_in_one_status_phase():
     # 20.6: at most 1 public and 1 secret objective per status phase.
-    assert codes(Claim("status", "public", claimed_this_phase_public=1)) == (False, [("claim_status_public_limit", "ti4/20.6")])
+    assert codes(Claim("status", "public", claimed_this_phase_public=1)) == (
+        False,
+        [("claim_status_public_limit", "ti4/20.6")],
+    )
 
 
 def test_second_secret_in_one_status_phase():
-    assert codes(Claim("status", "secret", claimed_this_phase_secret=1)) == (False, [("claim_status_secret_limit", "ti4/20.6")])
+    assert codes(Claim("status", "secret", claimed_this_phase_secret=1)) == (
+        False,
+        [("claim_status_secret_limit", "ti4/20.6")],
+    )
 
 
 def test_second_objective_in_one_combat():
@@ -37,11 +43,17 @@ def test_action_phase_objectives_outside_combat_are_not_limited():
 
 
 def test_same_objective_twice():
-    assert codes(Claim("status", "public", already_claimed_this_objective=True)) == (False, [("claim_already_claimed", "ti4/20.8")])
+    assert codes(Claim("status", "public", already_claimed_this_objective=True)) == (
+        False,
+        [("claim_already_claimed", "ti4/20.8")],
+    )
 
 
 def test_public_objective_without_home_planets():
-    assert codes(Claim("status", "public", controls_home_planets=False)) == (False, [("claim_home_planets", "ti4/20.16")])
+    assert codes(Claim("status", "public", controls_home_planets=False)) == (
+        False,
+        [("claim_home_planets", "ti4/20.16")],
+    )
 
 
 def test_home_planets_do_not_matter_for_secrets():
@@ -49,7 +61,10 @@ def test_home_planets_do_not_matter_for_secrets():
 
 
 def test_more_than_three_secrets_held():
-    assert codes(Claim("status", "secret", secret_objectives_held=4)) == (False, [("claim_too_many_secrets", "ti4/20.21")])
+    assert codes(Claim("status", "secret", secret_objectives_held=4)) == (
+        False,
+        [("claim_too_many_secrets", "ti4/20.21")],
+    )
     assert codes(Claim("status", "secret", secret_objectives_held=3)) == (True, [])
 
 
@@ -68,16 +83,28 @@ def test_imperial_primary_claims_a_status_public_objective_in_the_action_phase()
 
 
 def test_imperial_point_needs_mecatol_rex():
-    assert codes(Claim("action", "imperial", controls_mecatol_rex=False)) == (False, [("claim_imperial_needs_mecatol", "ti4/41.2")])
+    assert codes(Claim("action", "imperial", controls_mecatol_rex=False)) == (
+        False,
+        [("claim_imperial_needs_mecatol", "ti4/41.2")],
+    )
     assert codes(Claim("action", "imperial", controls_mecatol_rex=True)) == (True, [])
 
 
 def test_imperial_only_in_the_action_phase():
-    assert codes(Claim("status", "imperial", controls_mecatol_rex=True)) == (False, [("claim_imperial_action_phase", "ti4/41.1")])
+    assert codes(Claim("status", "imperial", controls_mecatol_rex=True)) == (
+        False,
+        [("claim_imperial_action_phase", "ti4/41.1")],
+    )
 
 
 def test_all_reasons_are_listed_together():
-    claim = Claim("status", "public", claimed_this_phase_public=1, controls_home_planets=False, already_claimed_this_objective=True)
+    claim = Claim(
+        "status",
+        "public",
+        claimed_this_phase_public=1,
+        controls_home_planets=False,
+        already_claimed_this_objective=True,
+    )
     allowed, reasons = codes(claim)
     assert not allowed
     assert [code for code, _ in reasons] == ["claim_status_public_limit", "claim_already_claimed", "claim_home_planets"]
@@ -85,9 +112,16 @@ def test_all_reasons_are_listed_together():
 
 def test_every_refusal_code_has_a_test_above():
     tested = {
-        "claim_wrong_phase", "claim_status_public_limit", "claim_status_secret_limit", "claim_combat_limit",
-        "claim_already_claimed", "claim_home_planets", "claim_too_many_secrets", "claim_not_own_secret",
-        "claim_imperial_action_phase", "claim_imperial_needs_mecatol",
+        "claim_wrong_phase",
+        "claim_status_public_limit",
+        "claim_status_secret_limit",
+        "claim_combat_limit",
+        "claim_already_claimed",
+        "claim_home_planets",
+        "claim_too_many_secrets",
+        "claim_not_own_secret",
+        "claim_imperial_action_phase",
+        "claim_imperial_needs_mecatol",
     }
     assert tested == ti4_claim.CODES
 

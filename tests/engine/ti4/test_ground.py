@@ -16,8 +16,7 @@ def odds(r):
 
 def test_one_infantry_each_by_hand():
     # Both hit on 8-10 (3/10): per round attacker only 21/100, defender only 21/100, both 9/100.
-    assert odds(solve(Force({"infantry": 1}), Force({"infantry": 1}))) == (
-        F(7, 17), F(7, 17), F(3, 17))
+    assert odds(solve(Force({"infantry": 1}), Force({"infantry": 1}))) == (F(7, 17), F(7, 17), F(3, 17))
 
 
 def test_bombardment_before_landing():
@@ -51,8 +50,7 @@ def test_infantry_ii_and_modifiers():
     up = solve(Force({"infantry": 1}, upgrades=("infantry",)), Force({"infantry": 1}))
     # attacker only 2/5*7/10 = 28/100, defender only 3/5*3/10 = 18/100, both 12/100.
     assert odds(up) == (F(28, 58), F(18, 58), F(12, 58))
-    even = solve(Force({"infantry": 1}, upgrades=("infantry",), modifiers=(RoundModifier(-1),)),
-                 Force({"infantry": 1}))
+    even = solve(Force({"infantry": 1}, upgrades=("infantry",), modifiers=(RoundModifier(-1),)), Force({"infantry": 1}))
     assert odds(even) == (F(7, 17), F(7, 17), F(3, 17))
 
 
@@ -86,13 +84,12 @@ def test_monte_carlo_agrees_within_sampling_error():
     rng = random.Random(7)
     n = 20000
     for dreads, pds in ((2, 0), (2, 1)):
-        exact = ground_combat(Battle("ground", Force({"infantry": 5, "dreadnought": dreads}),
-                                     Force({"infantry": 4, "pds": pds})))
+        exact = ground_combat(
+            Battle("ground", Force({"infantry": 5, "dreadnought": dreads}), Force({"infantry": 4, "pds": pds}))
+        )
         tally = {"attacker": 0, "defender": 0, "draw": 0}
         for _ in range(n):
             tally[_simulate(rng, 5, 4, dreads, pds)] += 1
-        for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win),
-                        ("draw", exact.draw)):
+        for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win), ("draw", exact.draw)):
             sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
             assert abs(tally[name] / n - p) < 4 * sigma, (name, tally[name] / n, p)
-

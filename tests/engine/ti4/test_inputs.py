@@ -16,62 +16,118 @@ def refused(battle: Battle) -> InvalidInput:
 
 def test_a_plain_battle_passes():
     validate(OK_SPACE)
-    validate(Battle("ground", Force({"infantry": 2, "war_sun": 1}),
-                    Force({"infantry": 1, "pds": 2, "space_dock": 1}), bombardment=True))
+    validate(
+        Battle(
+            "ground",
+            Force({"infantry": 2, "war_sun": 1}),
+            Force({"infantry": 1, "pds": 2, "space_dock": 1}),
+            bombardment=True,
+        )
+    )
 
 
-@pytest.mark.parametrize("battle, code, field", [
-    (Battle("air", Force({}), Force({})), "unknown_kind", "kind"),
-    (Battle("space", Force({"mech": 1}), Force({"fighter": 1})), "unknown_unit",
-     "attacker.units.mech"),
-    (Battle("space", Force({"cruiser": -1}), Force({"fighter": 1})), "negative_count",
-     "attacker.units.cruiser"),
-    (Battle("space", Force({"cruiser": 9}), Force({"fighter": 1})), "too_many_units",
-     "attacker.units.cruiser"),
-    (Battle("space", Force({"fighter": 21}), Force({"fighter": 1})), "too_many_units",
-     "attacker.units.fighter"),
-    (Battle("space", Force({"fighter": 20, "cruiser": 5}), Force({"fighter": 1})),
-     "too_many_combatants", "attacker.units"),
-    (Battle("space", Force({"pds": 1}), Force({"fighter": 1})), "empty_side", "attacker.units"),
-    (Battle("space", Force({"infantry": 2, "cruiser": 1}), Force({"fighter": 1})),
-     "unit_not_in_space_combat", "attacker.units.infantry"),
-    (Battle("ground", Force({"infantry": 1}), Force({"infantry": 1, "fighter": 2})),
-     "fighters_in_ground_combat", "defender.units.fighter"),
-    (Battle("ground", Force({"infantry": 1, "cruiser": 1}), Force({"infantry": 1})),
-     "unit_not_in_ground_combat", "attacker.units.cruiser"),
-    (Battle("ground", Force({"infantry": 1, "pds": 1}), Force({"infantry": 1})),
-     "unit_not_in_ground_combat", "attacker.units.pds"),
-    (Battle("space", Force({"cruiser": 1}, upgrades=("war_sun",)), Force({"fighter": 1})),
-     "unknown_upgrade", "attacker.upgrades[0]"),
-    (Battle("space", Force({"cruiser": 1}, policy=HitPolicy(order=("cruiser", "cruiser"))),
-            Force({"fighter": 1})), "duplicate_in_order", "attacker.order[1]"),
-    (Battle("space", Force({"cruiser": 1}, policy=HitPolicy(order=("pds",))),
-            Force({"fighter": 1})), "unknown_unit", "attacker.order[0]"),
-    (Battle("space", Force({"cruiser": 1}), Force({"fighter": 1},
-                                                  policy=HitPolicy(keep_alive="carrier"))),
-     "keep_alive_absent", "defender.keep_alive"),
-    (Battle("space", Force({"cruiser": 1}, retreat_round=MAX_ROUND + 1), Force({"fighter": 1})),
-     "round_out_of_range", "attacker.retreat_round"),
-    (Battle("ground", Force({"infantry": 1}, retreat_round=1), Force({"infantry": 1})),
-     "no_retreat_in_ground_combat", "attacker.retreat_round"),
-    (Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}), stop_after=0),
-     "round_out_of_range", "stop_after"),
-    (Battle("space", Force({"cruiser": 1}, modifiers=(RoundModifier(4),)), Force({"fighter": 1})),
-     "modifier_out_of_range", "attacker.modifiers[0].value"),
-    (Battle("space", Force({"cruiser": 1}, modifiers=(RoundModifier(1, 3, 2),)),
-            Force({"fighter": 1})), "round_range_reversed", "attacker.modifiers[0].last_round"),
-    (Battle("space", Force({"cruiser": 1}, modifiers=(RoundModifier(1),) * 7),
-            Force({"fighter": 1})), "too_many_modifiers", "attacker.modifiers"),
-    (Battle("ground", Force({"infantry": 1}), Force({"infantry": 1}), nebula=True),
-     "nebula_in_ground_combat", "nebula"),
-    (Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}), bombardment=True),
-     "bombardment_in_space_combat", "bombardment"),
-])
+@pytest.mark.parametrize(
+    "battle, code, field",
+    [
+        (Battle("air", Force({}), Force({})), "unknown_kind", "kind"),
+        (Battle("space", Force({"mech": 1}), Force({"fighter": 1})), "unknown_unit", "attacker.units.mech"),
+        (Battle("space", Force({"cruiser": -1}), Force({"fighter": 1})), "negative_count", "attacker.units.cruiser"),
+        (Battle("space", Force({"cruiser": 9}), Force({"fighter": 1})), "too_many_units", "attacker.units.cruiser"),
+        (Battle("space", Force({"fighter": 21}), Force({"fighter": 1})), "too_many_units", "attacker.units.fighter"),
+        (
+            Battle("space", Force({"fighter": 20, "cruiser": 5}), Force({"fighter": 1})),
+            "too_many_combatants",
+            "attacker.units",
+        ),
+        (Battle("space", Force({"pds": 1}), Force({"fighter": 1})), "empty_side", "attacker.units"),
+        (
+            Battle("space", Force({"infantry": 2, "cruiser": 1}), Force({"fighter": 1})),
+            "unit_not_in_space_combat",
+            "attacker.units.infantry",
+        ),
+        (
+            Battle("ground", Force({"infantry": 1}), Force({"infantry": 1, "fighter": 2})),
+            "fighters_in_ground_combat",
+            "defender.units.fighter",
+        ),
+        (
+            Battle("ground", Force({"infantry": 1, "cruiser": 1}), Force({"infantry": 1})),
+            "unit_not_in_ground_combat",
+            "attacker.units.cruiser",
+        ),
+        (
+            Battle("ground", Force({"infantry": 1, "pds": 1}), Force({"infantry": 1})),
+            "unit_not_in_ground_combat",
+            "attacker.units.pds",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, upgrades=("war_sun",)), Force({"fighter": 1})),
+            "unknown_upgrade",
+            "attacker.upgrades[0]",
+        ),
+        (
+            Battle(
+                "space", Force({"cruiser": 1}, policy=HitPolicy(order=("cruiser", "cruiser"))), Force({"fighter": 1})
+            ),
+            "duplicate_in_order",
+            "attacker.order[1]",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, policy=HitPolicy(order=("pds",))), Force({"fighter": 1})),
+            "unknown_unit",
+            "attacker.order[0]",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}, policy=HitPolicy(keep_alive="carrier"))),
+            "keep_alive_absent",
+            "defender.keep_alive",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, retreat_round=MAX_ROUND + 1), Force({"fighter": 1})),
+            "round_out_of_range",
+            "attacker.retreat_round",
+        ),
+        (
+            Battle("ground", Force({"infantry": 1}, retreat_round=1), Force({"infantry": 1})),
+            "no_retreat_in_ground_combat",
+            "attacker.retreat_round",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}), stop_after=0),
+            "round_out_of_range",
+            "stop_after",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, modifiers=(RoundModifier(4),)), Force({"fighter": 1})),
+            "modifier_out_of_range",
+            "attacker.modifiers[0].value",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, modifiers=(RoundModifier(1, 3, 2),)), Force({"fighter": 1})),
+            "round_range_reversed",
+            "attacker.modifiers[0].last_round",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, modifiers=(RoundModifier(1),) * 7), Force({"fighter": 1})),
+            "too_many_modifiers",
+            "attacker.modifiers",
+        ),
+        (
+            Battle("ground", Force({"infantry": 1}), Force({"infantry": 1}), nebula=True),
+            "nebula_in_ground_combat",
+            "nebula",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}), bombardment=True),
+            "bombardment_in_space_combat",
+            "bombardment",
+        ),
+    ],
+)
 def test_refusals_name_the_field(battle, code, field):
     error = refused(battle)
     assert (error.code, error.field) == (code, field)
 
 
 def test_limit_is_exactly_the_maximum():
-    validate(Battle("space", Force({"fighter": 20, "cruiser": MAX_COMBATANTS - 20}),
-                    Force({"fighter": 1})))
+    validate(Battle("space", Force({"fighter": 20, "cruiser": MAX_COMBATANTS - 20}), Force({"fighter": 1})))

@@ -20,15 +20,20 @@ def test_survivors_losses_and_counts_agree():
 
 
 def test_columns_and_rounds_sum_to_one():
-    r = space_combat(Battle("space", Force({"destroyer": 2, "fighter": 3, "carrier": 1}),
-                            Force({"cruiser": 2, "dreadnought": 1}, retreat_round=2)), exact=True)
+    r = space_combat(
+        Battle(
+            "space",
+            Force({"destroyer": 2, "fighter": 3, "carrier": 1}),
+            Force({"cruiser": 2, "dreadnought": 1}, retreat_round=2),
+        ),
+        exact=True,
+    )
     assert r.attacker_win + r.defender_win + r.draw + r.unfinished == 1
     assert sum(r.rounds) + r.rounds_later == 1
     assert r.defender_retreat <= r.attacker_win
     for side in (r.attacker, r.defender):
         assert sum(p for _, p in side.survivors) == 1
-        assert list(side.at_least_non_fighters) == sorted(side.at_least_non_fighters,
-                                                          reverse=True)
+        assert list(side.at_least_non_fighters) == sorted(side.at_least_non_fighters, reverse=True)
         probs = [p for _, p in side.survivors]
         assert probs == sorted(probs, reverse=True)
 
@@ -40,27 +45,30 @@ from engine.ti4.plans import RoundModifier  # noqa: E402
 from engine.ti4.units import DEFAULT_ORDER, SHIPS, Flagship  # noqa: E402
 
 ships = st.fixed_dictionaries(
-    {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 3) for k in SHIPS}).filter(bool)
+    {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 3) for k in SHIPS}
+).filter(bool)
 rounds = st.none() | st.integers(1, 4)
-policies = st.builds(HitPolicy, order=st.permutations(DEFAULT_ORDER).map(tuple),
-                     sustain_first=st.booleans())
-modifiers = st.lists(st.builds(RoundModifier, st.integers(-3, 3), st.integers(1, 3),
-                               st.none() | st.integers(3, 5)), max_size=2).map(tuple)
+policies = st.builds(HitPolicy, order=st.permutations(DEFAULT_ORDER).map(tuple), sustain_first=st.booleans())
+modifiers = st.lists(
+    st.builds(RoundModifier, st.integers(-3, 3), st.integers(1, 3), st.none() | st.integers(3, 5)), max_size=2
+).map(tuple)
 
 
 @st.composite
 def forces(draw):
     units = draw(ships)
-    extras = draw(st.fixed_dictionaries({}, optional={"pds": st.integers(1, 2),
-                                                      "space_dock": st.integers(1, 1)}))
+    extras = draw(st.fixed_dictionaries({}, optional={"pds": st.integers(1, 2), "space_dock": st.integers(1, 1)}))
     policy = draw(policies)
     keep = draw(st.none() | st.sampled_from(sorted(units)))
-    upgrades = draw(st.lists(st.sampled_from(["fighter", "destroyer", "cruiser", "carrier", "pds"]),
-                             unique=True))
-    return Force({**units, **extras}, upgrades=tuple(upgrades),
+    upgrades = draw(st.lists(st.sampled_from(["fighter", "destroyer", "cruiser", "carrier", "pds"]), unique=True))
+    return Force(
+        {**units, **extras},
+        upgrades=tuple(upgrades),
         policy=HitPolicy(policy.order, policy.sustain_first, keep),
-        retreat_round=draw(rounds), modifiers=draw(modifiers),
-        flagship=draw(st.builds(Flagship, st.integers(1, 10), st.integers(1, 3), st.integers(0, 6))))
+        retreat_round=draw(rounds),
+        modifiers=draw(modifiers),
+        flagship=draw(st.builds(Flagship, st.integers(1, 10), st.integers(1, 3), st.integers(0, 6))),
+    )
 
 
 @settings(max_examples=40, deadline=None)

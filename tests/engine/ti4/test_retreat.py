@@ -16,6 +16,7 @@ def codes(reasons):
 
 # --- announcing (23.4) --------------------------------------------------------------------
 
+
 def test_defender_announces_first():
     assert ti4.can_announce(ti4.parse(f"defender: {HOME}"))
 
@@ -27,8 +28,7 @@ def test_attacker_may_announce_when_the_defender_did_not():
 def test_attacker_cannot_announce_once_the_defender_has():
     c = ti4.parse(f"attacker +opp: {HOME}")
     assert not ti4.can_announce(c)
-    assert [(r.code, r.rule) for r in ti4.announcement_reasons(c)] == [
-        ("defender_announced", "ti4/23.4")]
+    assert [(r.code, r.rule) for r in ti4.announcement_reasons(c)] == [("defender_announced", "ti4/23.4")]
 
 
 def test_defender_chance_has_passed_once_the_attacker_announced():
@@ -45,10 +45,8 @@ def test_nobody_announces_without_a_valid_destination(role):
 
 def test_every_announcement_reason_can_stack():
     c = ti4.parse("attacker +opp: A=edge", Fleet(fighters=2))
-    assert codes(ti4.announcement_reasons(c)) == [
-        "defender_announced", "no_ship_can_move", "no_valid_destination"]
-    assert set(codes(ti4.announcement_reasons(c))) | {"announcement_passed"} == set(
-        ti4.ANNOUNCE_CODES)
+    assert codes(ti4.announcement_reasons(c)) == ["defender_announced", "no_ship_can_move", "no_valid_destination"]
+    assert set(codes(ti4.announcement_reasons(c))) | {"announcement_passed"} == set(ti4.ANNOUNCE_CODES)
 
 
 def test_fighter_ii_can_move_by_itself():
@@ -108,17 +106,20 @@ def test_faq_notes_stalemate_for_the_attacker_only_and_skilled_retreat_for_both(
 
 
 def test_announced_retreat_must_happen_and_is_void_if_the_opponent_is_gone():
-    assert codes(ti4.notes(ti4.parse(f"defender: {HOME}")))[:2] == ["must_retreat",
-                                                                     "opponent_gone"]
+    assert codes(ti4.notes(ti4.parse(f"defender: {HOME}")))[:2] == ["must_retreat", "opponent_gone"]
 
 
 # --- command token (23.7, 73.3, 73.6) -----------------------------------------------------
 
-@pytest.mark.parametrize("line, source, code", [
-    (f"defender: {HOME}", "reinforcements", "token_from_reinforcements"),
-    (f"defender -tokens: {HOME}", "command_sheet", "token_from_command_sheet"),
-    ("defender -tokens: A=edge,planet,token", "already_there", "token_already_there"),
-])
+
+@pytest.mark.parametrize(
+    "line, source, code",
+    [
+        (f"defender: {HOME}", "reinforcements", "token_from_reinforcements"),
+        (f"defender -tokens: {HOME}", "command_sheet", "token_from_command_sheet"),
+        ("defender -tokens: A=edge,planet,token", "already_there", "token_already_there"),
+    ],
+)
 def test_command_token_source(line, source, code):
     (v,) = ti4.verdicts(ti4.parse(line))
     assert v.details["command_token"] == source
@@ -126,6 +127,7 @@ def test_command_token_source(line, source, code):
 
 
 # --- capacity (23.7, 17) ------------------------------------------------------------------
+
 
 def test_capacity_table_from_the_unit_cards():
     # Carrier 4, Carrier II 6, Cruiser II 1, Dreadnought 1, War Sun 6; destroyers carry nothing.
@@ -154,28 +156,39 @@ def test_when_only_one_kind_can_cover_the_loss_the_range_is_forced():
     assert loss.fighters_range == (2, 3) and loss.infantry_range == (0, 1)
 
 
-@given(st.integers(0, 4), st.integers(0, 5), st.integers(0, 2), st.booleans(),
-       st.integers(0, 30), st.integers(0, 30))
+@given(st.integers(0, 4), st.integers(0, 5), st.integers(0, 2), st.booleans(), st.integers(0, 30), st.integers(0, 30))
 def test_capacity_loss_properties(carriers, dreads, suns, upgraded, fighters, infantry):
-    f = Fleet(carriers=carriers, dreadnoughts=dreads, war_suns=suns, carrier_ii=upgraded,
-              fighters=fighters, infantry=infantry)
+    f = Fleet(
+        carriers=carriers, dreadnoughts=dreads, war_suns=suns, carrier_ii=upgraded, fighters=fighters, infantry=infantry
+    )
     loss = ti4.capacity_loss(f)
     kept = fighters + infantry - loss.excess
     assert 0 <= kept <= ti4.fleet_capacity(f)
     assert loss.fighters_range[0] + loss.infantry_range[1] == loss.excess
     assert loss.fighters_range[1] + loss.infantry_range[0] == loss.excess
-    more = ti4.capacity_loss(Fleet(carriers=carriers, dreadnoughts=dreads, war_suns=suns,
-                                   carrier_ii=upgraded, fighters=fighters + 1, infantry=infantry))
+    more = ti4.capacity_loss(
+        Fleet(
+            carriers=carriers,
+            dreadnoughts=dreads,
+            war_suns=suns,
+            carrier_ii=upgraded,
+            fighters=fighters + 1,
+            infantry=infantry,
+        )
+    )
     assert more.excess >= loss.excess
 
 
 # --- fleet pool (65.5) --------------------------------------------------------------------
 
+
 def test_fleet_pool_counts_ships_already_there_but_not_fighters():
     # 2 carriers + 1 dreadnought arrive where 2 of the player's ships already are: 5 ships
     # against a pool of 3 tokens, so 2 are removed; the 6 fighters do not count (65.1).
-    c = ti4.parse("defender pool=3: A=edge,planet,mine:2 B=edge,units C=edge,ships,units,mine:9",
-                  Fleet(carriers=2, dreadnoughts=1, fighters=6))
+    c = ti4.parse(
+        "defender pool=3: A=edge,planet,mine:2 B=edge,units C=edge,ships,units,mine:9",
+        Fleet(carriers=2, dreadnoughts=1, fighters=6),
+    )
     a, b, blocked = ti4.verdicts(c)
     assert a.details["fleet_pool_excess"] == 2
     assert ("fleet_pool_excess", "ti4/65.5") in [(n.code, n.rule) for n in a.notes]
@@ -190,6 +203,7 @@ def test_fleet_pool_is_skipped_when_not_described():
 
 # --- rules and validation -----------------------------------------------------------------
 
+
 def test_rules_start_with_announce_and_retreat_and_cover_reasons():
     c = ti4.parse("defender: A=edge,planet B=edge,units,nebula C=wormhole,units")
     ids = ti4.rules(c)
@@ -197,19 +211,19 @@ def test_rules_start_with_announce_and_retreat_and_cover_reasons():
     assert {"ti4/54.1", "ti4/89", "ti4/2"} <= set(ids)
 
 
-@pytest.mark.parametrize("kwargs, field", [
-    ({"role": "spectator", "systems": []}, "role"),
-    ({"role": "defender", "systems": [{"name": f"S{i}"} for i in range(13)]}, "candidates"),
-    ({"role": "defender", "systems": [{"name": "A"}, {"name": "A"}]}, "candidates[1].system"),
-    ({"role": "defender", "systems": [{"name": "A", "anomaly": "black_hole"}]},
-     "candidates[0].anomaly"),
-    ({"role": "defender", "systems": [{"name": "A", "adjacency": "near"}]},
-     "candidates[0].adjacent"),
-    ({"role": "defender", "systems": [], "fleet": Fleet(war_suns=3)}, "units.war_suns"),
-    ({"role": "defender", "systems": [], "fleet": Fleet(fighters=61)}, "units.fighters"),
-    ({"role": "defender", "systems": [{"name": "A", "own_ships": 29}]},
-     "candidates[0].own_ships"),
-])
+@pytest.mark.parametrize(
+    "kwargs, field",
+    [
+        ({"role": "spectator", "systems": []}, "role"),
+        ({"role": "defender", "systems": [{"name": f"S{i}"} for i in range(13)]}, "candidates"),
+        ({"role": "defender", "systems": [{"name": "A"}, {"name": "A"}]}, "candidates[1].system"),
+        ({"role": "defender", "systems": [{"name": "A", "anomaly": "black_hole"}]}, "candidates[0].anomaly"),
+        ({"role": "defender", "systems": [{"name": "A", "adjacency": "near"}]}, "candidates[0].adjacent"),
+        ({"role": "defender", "systems": [], "fleet": Fleet(war_suns=3)}, "units.war_suns"),
+        ({"role": "defender", "systems": [], "fleet": Fleet(fighters=61)}, "units.fighters"),
+        ({"role": "defender", "systems": [{"name": "A", "own_ships": 29}]}, "candidates[0].own_ships"),
+    ],
+)
 def test_invalid_input_names_the_field(kwargs, field):
     with pytest.raises(InvalidInput) as err:
         ti4.combat(kwargs.pop("role"), kwargs.pop("systems"), kwargs.pop("fleet", None))
@@ -222,24 +236,48 @@ def test_unknown_notation_flag_is_refused():
 
 
 system = st.builds(
-    ti4.System, name=st.just("S"), adjacency=st.sampled_from(ti4.ADJACENCIES),
-    controls_planet=st.booleans(), own_units=st.booleans(), other_players_ships=st.booleans(),
-    anomaly=st.sampled_from((None,) + ti4.ANOMALIES), own_command_token=st.booleans())
+    ti4.System,
+    name=st.just("S"),
+    adjacency=st.sampled_from(ti4.ADJACENCIES),
+    controls_planet=st.booleans(),
+    own_units=st.booleans(),
+    other_players_ships=st.booleans(),
+    anomaly=st.sampled_from((None,) + ti4.ANOMALIES),
+    own_command_token=st.booleans(),
+)
 
 
 @given(system)
 def test_legal_means_every_condition_of_23_7_and_the_anomaly_rules(s):
-    expected = (s.adjacency != "none" and (s.controls_planet or s.own_units)
-                and not s.other_players_ships and s.anomaly in (None, "gravity_rift"))
+    expected = (
+        s.adjacency != "none"
+        and (s.controls_planet or s.own_units)
+        and not s.other_players_ships
+        and s.anomaly in (None, "gravity_rift")
+    )
     assert ti4.is_legal_destination(s) == expected
     assert ti4.is_legal_destination(s) == (not ti4.destination_reasons(s))
 
 
 @given(st.lists(system, max_size=4), st.sampled_from(ti4.ROLES), st.booleans())
 def test_announcing_needs_the_turn_and_a_legal_system(systems, role, opp):
-    named = tuple(ti4.System(f"S{i}", *[getattr(s, f) for f in (
-        "adjacency", "controls_planet", "own_units", "other_players_ships", "anomaly",
-        "own_command_token")]) for i, s in enumerate(systems))
+    named = tuple(
+        ti4.System(
+            f"S{i}",
+            *[
+                getattr(s, f)
+                for f in (
+                    "adjacency",
+                    "controls_planet",
+                    "own_units",
+                    "other_players_ships",
+                    "anomaly",
+                    "own_command_token",
+                )
+            ],
+        )
+        for i, s in enumerate(systems)
+    )
     c = ti4.Combat(role, named, Fleet(carriers=1), opp)
     assert ti4.can_announce(c) == (not opp and any(map(ti4.is_legal_destination, named)))
 

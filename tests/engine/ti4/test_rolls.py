@@ -28,7 +28,11 @@ def test_war_sun_bombardment_rolls_three_dice():
     # Bombardment 3 (x3): three dice, each hitting on 3..10 (p = 4/5).
     p = F(4, 5)
     assert ability_hits({"war_sun": 1}, Loadout(), "bombardment") == (
-        (1 - p) ** 3, 3 * p * (1 - p) ** 2, 3 * p * p * (1 - p), p ** 3)
+        (1 - p) ** 3,
+        3 * p * (1 - p) ** 2,
+        3 * p * p * (1 - p),
+        p**3,
+    )
 
 
 def test_pds_ii_fires_on_five():

@@ -68,7 +68,12 @@ def test_objectives_left_keep_the_game_going():
         ([P("A", 1, 1), P("a", 0, 2), P("C", 0, 3)], {}, "duplicate_name", "players[1].name"),
         ([P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)], {"target": 12}, "unknown_target", "target"),
         ([P("A", 1), P("B", 0), P("C", 0)], {"unrevealed_public_objectives": 0}, "initiative_required", "players"),
-        ([P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)], {"unrevealed_public_objectives": 9}, "out_of_range", "unrevealed_public_objectives"),
+        (
+            [P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)],
+            {"unrevealed_public_objectives": 9},
+            "out_of_range",
+            "unrevealed_public_objectives",
+        ),
     ],
 )
 def test_invalid_tracks_are_refused(players, kwargs, code, field):

@@ -76,8 +76,7 @@ def test_direct_hit_destroys_the_ship_that_sustained():
 def test_two_direct_hits_in_one_round_on_two_ships():
     """Two dreadnoughts v two Direct Hits: two hits in one round make both sustain and both are
     destroyed (FAQ action cards 3)."""
-    states = ForceStates({"dreadnought": 2}, Loadout(), HitPolicy(), F,
-                         effects=RoundEffects(opponent_direct_hits=2))
+    states = ForceStates({"dreadnought": 2}, Loadout(), HitPolicy(), F, effects=RoundEffects(opponent_direct_hits=2))
     assert states.counts(states.after_round(states.start, 2)) == {}
     one = states.after_round(states.start, 1)
     assert states.counts(one) == {"dreadnought": 1}  # one sustained and was destroyed
@@ -103,8 +102,7 @@ def test_maneuvering_jets_cancel_a_space_cannon_hit():
 
 def test_experimental_battlestation_fires_three_dice_at_5():
     """The defender has no PDS: the space dock's three dice (3/5 each) all miss with 8/125."""
-    result = space(Force({"fighter": 1}),
-                   Force({"fighter": 1}, cards=ActionCards(experimental_battlestation=1)))
+    result = space(Force({"fighter": 1}), Force({"fighter": 1}, cards=ActionCards(experimental_battlestation=1)))
     assert result.attacker_win == F(8, 125) * F(4, 9)
 
 
@@ -121,15 +119,16 @@ def test_cards_are_refused_where_they_change_nothing():
         ground(Force({"infantry": 1}, cards=ActionCards(shields_holding=1)), Force({"infantry": 1}))
     assert refused.value.code == "card_not_in_this_combat"
     with pytest.raises(InvalidInput) as refused:
-        space(Force({"fighter": 1}, cards=ActionCards(morale_boost=4, shields_holding=4)),
-              Force({"fighter": 1}))
+        space(Force({"fighter": 1}, cards=ActionCards(morale_boost=4, shields_holding=4)), Force({"fighter": 1}))
     assert refused.value.code == "too_many_cards"  # a hand holds 7 (18.4)
     with pytest.raises(InvalidInput) as refused:
         space(Force({"fighter": 1}, cards=ActionCards(direct_hit=5)), Force({"fighter": 1}))
     assert refused.value.code == "card_count_out_of_range"
     with pytest.raises(InvalidInput) as refused:  # four Direct Hits in the deck, not four a side
-        space(Force({"fighter": 1}, cards=ActionCards(direct_hit=3)),
-              Force({"fighter": 1}, cards=ActionCards(direct_hit=2)))
+        space(
+            Force({"fighter": 1}, cards=ActionCards(direct_hit=3)),
+            Force({"fighter": 1}, cards=ActionCards(direct_hit=2)),
+        )
     assert (refused.value.code, refused.value.field) == ("card_copies_shared", "defender.cards.direct_hit")
 
 
@@ -138,12 +137,14 @@ def test_duranium_armor_by_hand():
     x = 3/5 + 2/25 y + 8/25 x (it sustains a hit and cannot be repaired that round);
     y = 12/25 + 8/25 x (missed by the fighter, it is repaired). So x = 399/409.
     Without Duranium, y = 12/17 and x = (3/5 + 2/25 * 12/17) / (17/25)."""
-    result = space(Force({"dreadnought": 1}, technologies=("duranium_armor",)), Force({"fighter": 1}),
-                   exact=False)
+    result = space(Force({"dreadnought": 1}, technologies=("duranium_armor",)), Force({"fighter": 1}), exact=False)
     assert result.attacker_win == pytest.approx(399 / 409, abs=1e-12)
     assert result.attacker_win + result.defender_win + result.draw == pytest.approx(1, abs=1e-12)
-    damaged = space(Force({"dreadnought": 1}, technologies=("duranium_armor",),
-                          damaged={"dreadnought": 1}), Force({"fighter": 1}), exact=False)
+    damaged = space(
+        Force({"dreadnought": 1}, technologies=("duranium_armor",), damaged={"dreadnought": 1}),
+        Force({"fighter": 1}),
+        exact=False,
+    )
     assert damaged.attacker_win == pytest.approx(F(12, 25) + F(8, 25) * F(399, 409), abs=1e-12)
     plain = space(Force({"dreadnought": 1}), Force({"fighter": 1}))
     assert plain.attacker_win == (F(3, 5) + F(2, 25) * F(12, 17)) / F(17, 25)
@@ -156,8 +157,10 @@ def _simulate_duranium(rng, attacker, defender):
     before this round. ``attacker`` and ``defender`` are (units, has Duranium)."""
     values = {"fighter": 9, "destroyer": 9, "cruiser": 7, "dreadnought": 5}
     order = ("fighter", "destroyer", "cruiser", "dreadnought")
-    fleets = [[{"kind": k, "damaged": False} for k in order for _ in range(units.get(k, 0))]
-              for units, _ in (attacker, defender)]
+    fleets = [
+        [{"kind": k, "damaged": False} for k in order for _ in range(units.get(k, 0))]
+        for units, _ in (attacker, defender)
+    ]
     while fleets[0] and fleets[1]:
         hits = [sum(rng.randint(1, 10) >= values[u["kind"]] for u in fleet) for fleet in fleets]
         for side, (fleet, taken) in enumerate(zip(fleets, reversed(hits))):
@@ -199,8 +202,7 @@ def test_letnev_flagship_starts_every_round_repaired():
     after sustaining: a lone fighter scores at most one hit a round, so it can never destroy
     it and the flagship wins with certainty."""
     letnev = FACTION_FLAGSHIPS["barony_of_letnev"].sheet
-    result = space(Force({"flagship": 1}, flagship=letnev, damaged={"flagship": 1}),
-                   Force({"fighter": 1}), exact=False)
+    result = space(Force({"flagship": 1}, flagship=letnev, damaged={"flagship": 1}), Force({"fighter": 1}), exact=False)
     assert result.attacker_win == pytest.approx(1.0, abs=1e-12)
     assert result.defender_win == result.draw == 0
 
@@ -210,16 +212,18 @@ def test_saar_flagship_fires_anti_fighter_barrage():
     destroy both fighters before the first combat roll: the battle ends there, won."""
     saar = FACTION_FLAGSHIPS["clan_of_saar"].sheet
     result = space(Force({"flagship": 1}, flagship=saar), Force({"fighter": 2}))
-    plain = space(Force({"flagship": 1}, flagship=FACTION_FLAGSHIPS["embers_of_muaat"].sheet),
-                  Force({"fighter": 2}))  # same 5 (x2) without barrage
+    plain = space(
+        Force({"flagship": 1}, flagship=FACTION_FLAGSHIPS["embers_of_muaat"].sheet), Force({"fighter": 2})
+    )  # same 5 (x2) without barrage
     assert result.rounds[1] - plain.rounds[1] >= F(11, 16) * (1 - plain.rounds[1])
     assert result.attacker_win > plain.attacker_win
 
 
 def test_sardakk_flagship_lifts_the_other_ships():
     sardakk = FACTION_FLAGSHIPS["sardakk_norr"].sheet
-    states = ForceStates({"flagship": 1, "fighter": 1}, Loadout(flagship=sardakk),
-                         HitPolicy(order=("flagship", "fighter")), F)
+    states = ForceStates(
+        {"flagship": 1, "fighter": 1}, Loadout(flagship=sardakk), HitPolicy(order=("flagship", "fighter")), F
+    )
     assert states.dice(states.start, "combat") == (((6, 2), (8, 1)), ())  # the fighter hits on 8
     gone = states.after_round(states.start, 2)  # sustained, then destroyed
     assert states.dice(gone, "combat") == (((9, 1),), ())  # no flagship, no bonus

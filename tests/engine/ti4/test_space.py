@@ -38,6 +38,7 @@ def test_a_flagship_carries_fighters():
     # from the survivors when everything fits (capacity 3 for 3 fighters).
     def battle(cap):
         return solve(Force({"flagship": 1, "fighter": 3}, flagship=Flagship(9, 2, cap)), Force({"fighter": 2}))
+
     fits = battle(3).attacker.survivors
     for cap in (0, 1, 2):
         kept = sum(p * min(dict(units).get("fighter", 0), cap) for units, p in fits)
@@ -69,9 +70,11 @@ def test_nebula_symmetry(a, b):
     plus_one = solve(Force(a), Force(b, modifiers=(RoundModifier(1),)))
     mirrored = solve(Force(b, modifiers=(RoundModifier(1),)), Force(a))
     assert (nebula.attacker_win, nebula.defender_win, nebula.draw) == (
-        plus_one.attacker_win, plus_one.defender_win, plus_one.draw)
-    assert (nebula.attacker_win, nebula.defender_win) == (mirrored.defender_win,
-                                                          mirrored.attacker_win)
+        plus_one.attacker_win,
+        plus_one.defender_win,
+        plus_one.draw,
+    )
+    assert (nebula.attacker_win, nebula.defender_win) == (mirrored.defender_win, mirrored.attacker_win)
 
 
 def test_barrage_never_touches_sustain():
@@ -124,8 +127,7 @@ def test_attacker_cannot_announce_after_the_defender():
     both = solve(Force({"cruiser": 1}, retreat_round=2), Force({"cruiser": 1}, retreat_round=2))
     only_def = solve(Force({"cruiser": 1}), Force({"cruiser": 1}, retreat_round=2))
     assert both.attacker_retreat == 0
-    assert (both.attacker_win, both.defender_retreat) == (only_def.attacker_win,
-                                                         only_def.defender_retreat)
+    assert (both.attacker_win, both.defender_retreat) == (only_def.attacker_win, only_def.defender_retreat)
     assert [r.code for r in both.reasons] == ["attacker_retreat_blocked"]
 
 
@@ -140,8 +142,7 @@ def test_stalemate_forces_the_attacker_out():
     # -2 on both sides: carrier (9) and fighters (9) need an 11. Nobody can win: the attacker
     # must retreat (FAQ); its carrier takes both fighters along (capacity 4).
     minus = (RoundModifier(-2),)
-    r = solve(Force({"carrier": 1, "fighter": 2}, modifiers=minus), Force({"fighter": 1},
-                                                                          modifiers=minus))
+    r = solve(Force({"carrier": 1, "fighter": 2}, modifiers=minus), Force({"fighter": 1}, modifiers=minus))
     assert r.stalemate == 1 and r.defender_win == 1
     assert r.attacker.survivors == (((("carrier", 1), ("fighter", 2)), F(1)),)
     assert "ti4/faq-generale-2" in r.rules
@@ -160,24 +161,26 @@ def test_capacity_and_space_dock_allowance():
         fighters = dict(units).get("fighter", 0)
         carriers = dict(units).get("carrier", 0)
         assert fighters <= 4 * carriers + 3
-    up = solve(Force({"dreadnought": 2}), Force({"carrier": 1, "fighter": 8},
-                                                 upgrades=("fighter",)))
+    up = solve(Force({"dreadnought": 2}), Force({"carrier": 1, "fighter": 8}, upgrades=("fighter",)))
     assert any(dict(units).get("fighter", 0) > 4 for units, _ in up.defender.survivors)
 
 
 def test_large_battle_sums_to_one_in_floats():
-    r = space_combat(Battle("space",
-                            Force({"dreadnought": 2, "cruiser": 4, "destroyer": 4, "carrier": 2,
-                                   "fighter": 6}),
-                            Force({"dreadnought": 2, "cruiser": 3, "destroyer": 2, "carrier": 2,
-                                   "fighter": 8, "pds": 2})))
+    r = space_combat(
+        Battle(
+            "space",
+            Force({"dreadnought": 2, "cruiser": 4, "destroyer": 4, "carrier": 2, "fighter": 6}),
+            Force({"dreadnought": 2, "cruiser": 3, "destroyer": 2, "carrier": 2, "fighter": 8, "pds": 2}),
+        )
+    )
     assert abs(r.attacker_win + r.defender_win + r.draw - 1) < 1e-12
     assert abs(sum(r.rounds) + r.rounds_later - 1) < 1e-12
     assert abs(sum(r.attacker.count_distribution) - 1) < 1e-12
 
 
 fleets = st.fixed_dictionaries(
-    {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 2) for k in SHIPS}).filter(bool)
+    {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 2) for k in SHIPS}
+).filter(bool)
 
 
 @settings(max_examples=30, deadline=None)
@@ -187,13 +190,13 @@ def test_adding_a_ship_never_hurts_its_side(a, b, extra, nebula):
     # the attacker never lowers P(attacker wins) and never raises P(defender wins).
     assume(a.get(extra, 0) < COMPONENT_LIMIT.get(extra, 99))  # a second flagship does not exist
     before = space_combat(Battle("space", Force(a), Force(b), nebula=nebula))
-    after = space_combat(Battle("space", Force({**a, extra: a.get(extra, 0) + 1}), Force(b),
-                                nebula=nebula))
+    after = space_combat(Battle("space", Force({**a, extra: a.get(extra, 0) + 1}), Force(b), nebula=nebula))
     assert after.attacker_win >= before.attacker_win - 1e-12
     assert after.defender_win <= before.defender_win + 1e-12
 
 
 # --- Monte Carlo cross-check: an independent, naive simulation of the same rules. ---
+
 
 def _roll(rng, dice, value, modifier=0):
     return sum(1 for _ in range(dice) if rng.randint(1, 10) + modifier >= value)
@@ -230,10 +233,10 @@ def _simulate(rng, a_units, d_units, nebula, a_pds, d_pds):
             first = False
             if not (a_fleet and d_fleet):
                 break
-        a_hits = sum(_roll(rng, Loadout().stats(u[0]).combat.dice, Loadout().stats(u[0]).combat.value)
-                     for u in a_fleet)
-        d_hits = sum(_roll(rng, Loadout().stats(u[0]).combat.dice, Loadout().stats(u[0]).combat.value, nebula)
-                     for u in d_fleet)
+        a_hits = sum(_roll(rng, Loadout().stats(u[0]).combat.dice, Loadout().stats(u[0]).combat.value) for u in a_fleet)
+        d_hits = sum(
+            _roll(rng, Loadout().stats(u[0]).combat.dice, Loadout().stats(u[0]).combat.value, nebula) for u in d_fleet
+        )
         take(a_fleet, d_hits)
         take(d_fleet, a_hits)
     return "draw" if not a_fleet and not d_fleet else ("attacker" if a_fleet else "defender")
@@ -248,11 +251,9 @@ def test_monte_carlo_agrees_within_sampling_error():
     wins = {"attacker": 0, "defender": 0, "draw": 0}
     for _ in range(n):
         wins[_simulate(rng, a, d, 1, 0, 1)] += 1
-    for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win),
-                    ("draw", exact.draw)):
+    for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win), ("draw", exact.draw)):
         sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
         assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
-
 
 
 def test_a_retreat_planned_after_the_stop_cites_the_retreat_step():

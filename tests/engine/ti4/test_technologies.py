@@ -23,8 +23,11 @@ def test_antimass_deflectors_and_plasma_scoring_change_the_space_cannon():
     # One PDS (space cannon 6: half the faces hit) fires at a lone fighter before the combat; the
     # fighter that survives then fights one fighter: 4/9 to win (test_ti4_space.py, one fighter each).
     def attacker_win(attacker_techs=(), defender_techs=()):
-        return space(Force({"fighter": 1}, technologies=attacker_techs),
-                     Force({"fighter": 1, "pds": 1}, technologies=defender_techs)).attacker_win
+        return space(
+            Force({"fighter": 1}, technologies=attacker_techs),
+            Force({"fighter": 1, "pds": 1}, technologies=defender_techs),
+        ).attacker_win
+
     assert attacker_win() == F(1, 2) * F(4, 9)
     assert attacker_win(("antimass_deflectors",)) == F(3, 5) * F(4, 9)  # the PDS needs a 7
     assert attacker_win((), ("plasma_scoring",)) == F(1, 4) * F(4, 9)  # two dice must both miss
@@ -50,11 +53,15 @@ def test_graviton_laser_system_end_to_end_for_either_side():
     shooters = {"fighter": 2, "pds": 1}
     for techs, hit in (((), hit_fighter), (("graviton_laser_system",), hit_cruiser)):
         as_attacker = space(Force(shooters, technologies=techs), Force(fleet)).attacker_win
-        assert as_attacker == (space(Force({"fighter": 2}), Force(hit)).attacker_win / 2
-                               + space(Force({"fighter": 2}), Force(missed)).attacker_win / 2)
+        assert as_attacker == (
+            space(Force({"fighter": 2}), Force(hit)).attacker_win / 2
+            + space(Force({"fighter": 2}), Force(missed)).attacker_win / 2
+        )
         as_defender = space(Force(fleet), Force(shooters, technologies=techs)).defender_win
-        assert as_defender == (space(Force(hit), Force({"fighter": 2})).defender_win / 2
-                               + space(Force(missed), Force({"fighter": 2})).defender_win / 2)
+        assert as_defender == (
+            space(Force(hit), Force({"fighter": 2})).defender_win / 2
+            + space(Force(missed), Force({"fighter": 2})).defender_win / 2
+        )
 
 
 def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
@@ -63,7 +70,10 @@ def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
     with_cannon = space(three, Force({"destroyer": 1, "cruiser": 1}))
     plain = space(Force({"cruiser": 3}), Force({"cruiser": 1}))
     assert (with_cannon.attacker_win, with_cannon.defender_win, with_cannon.draw) == (
-        plain.attacker_win, plain.defender_win, plain.draw)
+        plain.attacker_win,
+        plain.defender_win,
+        plain.draw,
+    )
     # Destroyed, not hit: Sustain Damage cannot save a lone dreadnought.
     alone = space(three, Force({"dreadnought": 1}))
     assert alone.attacker_win == 1 and alone.rounds[0] == 1
@@ -73,16 +83,18 @@ def test_assault_cannon_destroys_a_non_fighter_ship_before_the_combat():
     assert (defending.attacker_win, defending.defender_win) == (mirror.attacker_win, mirror.defender_win)
     # Two non-fighter ships are not enough to use the card.
     two = Force({"cruiser": 2, "fighter": 3}, technologies=("assault_cannon",))
-    assert space(two, Force({"dreadnought": 1})).attacker_win == space(
-        Force({"cruiser": 2, "fighter": 3}), Force({"dreadnought": 1})).attacker_win
+    assert (
+        space(two, Force({"dreadnought": 1})).attacker_win
+        == space(Force({"cruiser": 2, "fighter": 3}), Force({"dreadnought": 1})).attacker_win
+    )
 
 
 def test_plasma_scoring_adds_one_bombardment_die():
     # A dreadnought bombards on 5 (6 faces of 10); with Plasma Scoring it rolls two dice, and the
     # lone defending infantry dies before the landing with 1 - (4/10)^2 = 21/25.
     def ends_before_landing(techs):
-        return ground(Force({"infantry": 1, "dreadnought": 1}, technologies=techs),
-                     Force({"infantry": 1})).rounds[0]
+        return ground(Force({"infantry": 1, "dreadnought": 1}, technologies=techs), Force({"infantry": 1})).rounds[0]
+
     assert ends_before_landing(()) == F(3, 5)
     assert ends_before_landing(("plasma_scoring",)) == F(21, 25)
 
@@ -91,6 +103,7 @@ def test_antimass_deflectors_protect_the_landing_infantry():
     # Space cannon defense (PDS on 6) at a lone landing infantry: 1/2, or 2/5 against deflectors.
     def lost_before_combat(techs):
         return ground(Force({"infantry": 1}, technologies=techs), Force({"infantry": 1, "pds": 1})).rounds[0]
+
     assert lost_before_combat(()) == F(1, 2)
     assert lost_before_combat(("antimass_deflectors",)) == F(2, 5)
 
@@ -99,8 +112,8 @@ def test_x89_bacterial_weapon_takes_all_the_infantry_after_one_bombardment_kill(
     # One dreadnought bombards on 5 (3/5). Without X-89 one hit kills one of three infantry; with
     # it, any hit clears the planet, so the attacker wins before landing with 3/5.
     def before_landing(techs):
-        return ground(Force({"infantry": 1, "dreadnought": 1}, technologies=techs),
-                     Force({"infantry": 3})).rounds[0]
+        return ground(Force({"infantry": 1, "dreadnought": 1}, technologies=techs), Force({"infantry": 3})).rounds[0]
+
     assert before_landing(()) == 0
     assert before_landing(("x89_bacterial_weapon",)) == F(3, 5)
 
@@ -111,14 +124,17 @@ def test_magen_defense_grid_silences_the_first_round():
     # one-on-one chain, which the defender wins with 7/17 (test_ti4_ground.py, one infantry
     # each): 3/10 + 7/10 * 7/17.
     def defender_win(techs, attacker=None):
-        return ground(attacker or Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=techs),
-                     space_cannon=False).defender_win
+        return ground(
+            attacker or Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=techs), space_cannon=False
+        ).defender_win
+
     assert defender_win(()) == F(7, 17)
     assert defender_win(("magen_defense_grid",)) == F(3, 10) + F(7, 10) * F(7, 17)
     # No stack of bonuses lets the attacker roll in that round (six +3 modifiers are the most).
     boosted = Force({"infantry": 1}, modifiers=(RoundModifier(3, 1, 1),) * 6)
-    assert ground(boosted, Force({"infantry": 1, "pds": 1}, technologies=("magen_defense_grid",)),
-                  space_cannon=False).rounds[1] == F(3, 10)
+    assert ground(
+        boosted, Force({"infantry": 1, "pds": 1}, technologies=("magen_defense_grid",)), space_cannon=False
+    ).rounds[1] == F(3, 10)
     # A war sun takes Planetary Shield away, and the grid with it (70.3).
     war_sun = Force({"infantry": 1, "war_sun": 1})
     assert defender_win(("magen_defense_grid",), war_sun) == defender_win((), war_sun)
@@ -128,24 +144,35 @@ def test_each_reason_names_the_side_whose_card_acts():
     def reasons(attacker, defender, kind="ground"):
         battle = ground if kind == "ground" else space
         return {(r.code, r.params["side"]) for r in battle(attacker, defender).reasons if "side" in r.params}
+
     cards = ("antimass_deflectors", "plasma_scoring", "x89_bacterial_weapon", "magen_defense_grid")
     invading = Force({"infantry": 2, "dreadnought": 1}, technologies=cards)
     holding = Force({"infantry": 2, "pds": 1}, technologies=cards)
     # On a planet: the attacker's deflectors (against the PDS), plasma (bombardment) and X-89;
     # the defender's plasma (space cannon defense) and grid. The PDS's shield stops the bombardment.
-    assert reasons(invading, holding) == {("antimass_deflectors", "attacker"), ("plasma_scoring", "defender"),
-                                          ("magen_defense_grid", "defender")}
+    assert reasons(invading, holding) == {
+        ("antimass_deflectors", "attacker"),
+        ("plasma_scoring", "defender"),
+        ("magen_defense_grid", "defender"),
+    }
     assert reasons(invading, Force({"infantry": 2}, technologies=cards)) == {
-        ("plasma_scoring", "attacker"), ("x89_bacterial_weapon", "attacker")}
+        ("plasma_scoring", "attacker"),
+        ("x89_bacterial_weapon", "attacker"),
+    }
 
 
 def test_each_technology_cites_the_rule_its_card_text_works_through():
-    cannon = space(Force({"cruiser": 3}, technologies=("antimass_deflectors", "assault_cannon")),
-                   Force({"destroyer": 1, "pds": 1}, technologies=("graviton_laser_system",)))
+    cannon = space(
+        Force({"cruiser": 3}, technologies=("antimass_deflectors", "assault_cannon")),
+        Force({"destroyer": 1, "pds": 1}, technologies=("graviton_laser_system",)),
+    )
     cited = {r.code: r.rule for r in cannon.reasons}
     # -1 to the PDS rolls (a modifier, 49.2); hits past fighters (who takes space cannon hits,
     # 15.5); Assault Cannon is a "before combat" ability (23.2). Not 81.1 ("placed faceup").
-    assert cited == {"antimass_deflectors": "ti4/49.2", "graviton_laser_system": "ti4/15.5",
-                     "assault_cannon": "ti4/23.2"}
+    assert cited == {
+        "antimass_deflectors": "ti4/49.2",
+        "graviton_laser_system": "ti4/15.5",
+        "assault_cannon": "ti4/23.2",
+    }
     grid = ground(Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=("magen_defense_grid",)))
     assert {r.code: r.rule for r in grid.reasons}["magen_defense_grid"] == "ti4/70.3"  # names Magen

@@ -63,12 +63,27 @@ def test_an_over_budget_answer_is_remembered_like_any_other(app):
 
 
 LONG_BATTLE = {  # about 1.7 s of solving on the development machine
-    "attacker": {"targeting": "largest_first", "ships": [
-        {"type": "cruiser", "count": 4, "initiative": 2, "hull": 2, "computer": 1, "cannons": {"ion": 2}},
-        {"type": "dreadnought", "count": 2, "initiative": 1, "hull": 3, "computer": 1, "cannons": {"ion": 2, "plasma": 1}}]},
-    "defender": {"targeting": "largest_first", "ships": [
-        {"type": "interceptor", "count": 6, "initiative": 3, "hull": 1, "shield": 1, "cannons": {"ion": 1}},
-        {"type": "starbase", "count": 2, "initiative": 4, "hull": 2, "computer": 1, "cannons": {"ion": 2}}]},
+    "attacker": {
+        "targeting": "largest_first",
+        "ships": [
+            {"type": "cruiser", "count": 4, "initiative": 2, "hull": 2, "computer": 1, "cannons": {"ion": 2}},
+            {
+                "type": "dreadnought",
+                "count": 2,
+                "initiative": 1,
+                "hull": 3,
+                "computer": 1,
+                "cannons": {"ion": 2, "plasma": 1},
+            },
+        ],
+    },
+    "defender": {
+        "targeting": "largest_first",
+        "ships": [
+            {"type": "interceptor", "count": 6, "initiative": 3, "hull": 1, "shield": 1, "cannons": {"ion": 1}},
+            {"type": "starbase", "count": 2, "initiative": 4, "hull": 2, "computer": 1, "cannons": {"ion": 2}},
+        ],
+    },
 }
 
 

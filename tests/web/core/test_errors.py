@@ -13,8 +13,12 @@ def test_405_keeps_its_allow_header(client):
 
 
 def test_a_rule_refusal_is_a_422_with_the_contract_shape(client):
-    body = {"factions": [{"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
-                         {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]}]}
+    body = {
+        "factions": [
+            {"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+            {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+        ]
+    }
     response = client.post("/api/combat/eclipse/hex?lang=en", json=body)
     assert response.status_code == 422
     assert set(response.get_json()["error"]) == {"code", "message", "field"}

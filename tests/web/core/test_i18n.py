@@ -27,8 +27,9 @@ def test_every_message_has_an_italian_translation_with_the_same_placeholders(pat
         # A plural message (msgid_plural) has a tuple of English forms and one Italian per form.
         english = message.id if message.pluralizable else (message.id,)
         italian = message.string if message.pluralizable else (message.string,)
-        assert len(italian) == 2 and all(italian) if message.pluralizable else italian[0], \
+        assert len(italian) == 2 and all(italian) if message.pluralizable else italian[0], (
             f"{path.name}: no Italian for {message.id!r}"
+        )
         wanted = set(PLACEHOLDER.findall(english[-1]))
         assert all(set(PLACEHOLDER.findall(text)) == wanted for text in (*english, *italian)), message.id
 
@@ -107,15 +108,20 @@ def test_toggle_survives_a_query_parameter_named_like_the_path(client):
 def test_an_api_call_in_a_language_does_not_change_the_readers_choice(app):
     client = app.test_client()
     client.get("/?lang=it")
-    client.post("/api/combat/ti4?lang=en", json={"kind": "space", "attacker": {"units": {"cruiser": 1}},
-                                                 "defender": {"units": {"destroyer": 1}}})
+    client.post(
+        "/api/combat/ti4?lang=en",
+        json={"kind": "space", "attacker": {"units": {"cruiser": 1}}, "defender": {"units": {"destroyer": 1}}},
+    )
     assert page_lang(client.get("/rules/ti4").get_data(as_text=True)) == "it"
 
 
-@pytest.mark.parametrize("lang, one, other", [
-    ("en", "%(n)s unit left", "%(n)s units left"),
-    ("it", "%(n)s unità rimasta", "%(n)s unità rimaste"),
-])
+@pytest.mark.parametrize(
+    "lang, one, other",
+    [
+        ("en", "%(n)s unit left", "%(n)s units left"),
+        ("it", "%(n)s unità rimasta", "%(n)s unità rimaste"),
+    ],
+)
 def test_plural_forms_for_a_page_script_follow_the_catalogue(app, lang, one, other):
     from web.core.i18n import plural_forms, ungettext
 
@@ -124,8 +130,9 @@ def test_plural_forms_for_a_page_script_follow_the_catalogue(app, lang, one, oth
     assert forms == {"one": one, "other": other}
 
 
-@pytest.mark.parametrize("query", ["_method=POST", "endpoint=x", "_external=1&_scheme=https", "section_id=x",
-                                   "game_id=eclipse", "_anchor=x"])
+@pytest.mark.parametrize(
+    "query", ["_method=POST", "endpoint=x", "_external=1&_scheme=https", "section_id=x", "game_id=eclipse", "_anchor=x"]
+)
 @pytest.mark.parametrize("path", ["/", "/rules/ti4/23.7", "/retreat/eclipse", "/scoring/ti4", "/tools"])
 def test_query_parameters_named_like_url_for_arguments_are_plain_parameters(client, path, query):
     """The language toggle (and the retreat share link) rebuild the page's own address: a query

@@ -84,6 +84,7 @@ def test_progress_rises_to_one(app, client, manual, monkeypatch):
         def hear(share):
             seen.append(share)
             progress(share)
+
         return real(attacker, defender, background=background, progress=hear)
 
     monkeypatch.setattr(eclipse, "solve_battle", spy)
@@ -117,11 +118,15 @@ def test_bad_and_unknown_ids_are_json_errors(client, lang, words):
 
 
 def test_invalid_battles_are_refused_before_queueing(client):
-    r = client.post(URL + "?lang=it", json=body([{"type": "interceptor", "count": 9}], [{"type": "cruiser", "count": 1}]))
+    r = client.post(
+        URL + "?lang=it", json=body([{"type": "interceptor", "count": 9}], [{"type": "cruiser", "count": 1}])
+    )
     assert r.status_code == 400
     assert r.get_json()["error"]["field"] == "attacker.ships[0].count"
-    huge = [{"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
-            {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}}]
+    huge = [
+        {"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
+        {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}},
+    ]
     r = client.post(URL, json=body(huge, huge))
     assert r.status_code == RULE_REFUSAL and r.get_json()["error"]["code"] == "battle_too_large"
 
@@ -129,8 +134,11 @@ def test_invalid_battles_are_refused_before_queueing(client):
 def test_the_inline_api_sends_larger_battles_to_the_background(client):
     # 4/4/2 against 8/4/2 with hull-4 dreadnoughts: 2,126,250 states, above the inline limit.
     att = [{"type": "interceptor", "count": 4}, {"type": "cruiser", "count": 4}, {"type": "dreadnought", "count": 2}]
-    dfn = [{"type": "interceptor", "count": 8}, {"type": "cruiser", "count": 4},
-           {"type": "dreadnought", "count": 2, "initiative": 1, "hull": 4, "computer": 1, "cannons": {"ion": 2}}]
+    dfn = [
+        {"type": "interceptor", "count": 8},
+        {"type": "cruiser", "count": 4},
+        {"type": "dreadnought", "count": 2, "initiative": 1, "hull": 4, "computer": 1, "cannons": {"ion": 2}},
+    ]
     r = client.post("/api/combat/eclipse?lang=en", json=body(att, dfn))
     assert r.status_code == RULE_REFUSAL
     error = r.get_json()["error"]

@@ -31,21 +31,36 @@ def test_whole_numbers_take_json_integers_written_as_floats():
     assert type(whole_numbers(3.0)) is int
 
 
-@pytest.mark.parametrize("body, code, field, english", [
-    ({}, "missing_field", "defense", "The field defense is required."),
-    ({"defense": 5, "fog": 1}, "unknown_field", "fog", "The field fog is not recognised."),
-    ({"defense": "5"}, "not_an_integer", "defense", "The field defense must be a whole number."),
-    ({"defense": True}, "not_an_integer", "defense", "The field defense must be a whole number."),
-    ({"defense": 5.5}, "not_an_integer", "defense", "The field defense must be a whole number."),
-    ({"defense": 16}, "out_of_range", "defense", "The field defense must be between 1 and 15."),
-    ({"defense": 5, "discard_power": 1}, "not_a_boolean", "discard_power",
-     "The field discard_power must be true or false."),
-    ({"defense": 5, "military": 3}, "not_a_list", "military", "The field military must be a list."),
-    ({"defense": 5, "military": [1] * 21}, "too_many_items", "military",
-     "The field military may hold at most 20 items."),
-    ({"defense": 5, "military": [0, 11]}, "out_of_range", "military[1]",
-     "The field military[1] must be between -10 and 10."),
-])
+@pytest.mark.parametrize(
+    "body, code, field, english",
+    [
+        ({}, "missing_field", "defense", "The field defense is required."),
+        ({"defense": 5, "fog": 1}, "unknown_field", "fog", "The field fog is not recognised."),
+        ({"defense": "5"}, "not_an_integer", "defense", "The field defense must be a whole number."),
+        ({"defense": True}, "not_an_integer", "defense", "The field defense must be a whole number."),
+        ({"defense": 5.5}, "not_an_integer", "defense", "The field defense must be a whole number."),
+        ({"defense": 16}, "out_of_range", "defense", "The field defense must be between 1 and 15."),
+        (
+            {"defense": 5, "discard_power": 1},
+            "not_a_boolean",
+            "discard_power",
+            "The field discard_power must be true or false.",
+        ),
+        ({"defense": 5, "military": 3}, "not_a_list", "military", "The field military must be a list."),
+        (
+            {"defense": 5, "military": [1] * 21},
+            "too_many_items",
+            "military",
+            "The field military may hold at most 20 items.",
+        ),
+        (
+            {"defense": 5, "military": [0, 11]},
+            "out_of_range",
+            "military[1]",
+            "The field military[1] must be between -10 and 10.",
+        ),
+    ],
+)
 def test_each_kind_of_problem_has_its_code_field_and_sentence(client, body, code, field, english):
     error = refused(client, RFTG, body)
     assert (error["code"], error["field"], error["message"]) == (code, field, english)
@@ -78,16 +93,33 @@ def test_a_key_outside_its_enum_is_an_unknown_field(client):
     assert (error["code"], error["field"]) == ("unknown_field", "row.vulcan")
 
 
-@pytest.mark.parametrize("raw", ["", "{", "[]", "null", '"x"', '{"defense": NaN}', '{"defense": 1e999}',
-                                 "[" * 5000 + "]" * 5000, '{"a":' * 200 + "1" + "}" * 200])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "",
+        "{",
+        "[]",
+        "null",
+        '"x"',
+        '{"defense": NaN}',
+        '{"defense": 1e999}',
+        "[" * 5000 + "]" * 5000,
+        '{"a":' * 200 + "1" + "}" * 200,
+    ],
+)
 def test_bodies_that_are_not_a_plain_json_object_are_refused_cleanly(client, raw):
     error = refused(client, RFTG, raw=raw)
     assert error["code"] in {"invalid_json", "not_an_integer", "unknown_field", "missing_field"}
 
 
 def test_query_models_refuse_like_bodies(client):
-    for query, field in (("page=", "page"), ("page=0", "page"), ("limit=x", "limit"), ("game=chess", "game"),
-                         ("q=" + "x" * 301, "q")):
+    for query, field in (
+        ("page=", "page"),
+        ("page=0", "page"),
+        ("limit=x", "limit"),
+        ("game=chess", "game"),
+        ("q=" + "x" * 301, "q"),
+    ):
         response = client.get(f"/api/search?{query}&lang=en")
         assert response.status_code == 400, query
         assert response.get_json()["error"]["field"] == field

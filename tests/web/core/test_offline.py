@@ -62,8 +62,14 @@ def test_pages_say_their_language_for_the_worker(client, lang):
 
 @pytest.mark.parametrize(
     "url, kind",
-    [("/tools/combat/ti4", "calculator"), ("/retreat/eclipse", "calculator"), ("/scoring/rftg", "sheet"),
-     ("/scoring", "sheet"), ("/rules/ti4", ""), ("/offline", "")],
+    [
+        ("/tools/combat/ti4", "calculator"),
+        ("/retreat/eclipse", "calculator"),
+        ("/scoring/rftg", "sheet"),
+        ("/scoring", "sheet"),
+        ("/rules/ti4", ""),
+        ("/offline", ""),
+    ],
 )
 def test_each_page_says_whether_it_is_a_tool(client, url, kind):
     html = client.get(url).get_data(as_text=True)
@@ -97,7 +103,9 @@ def test_game_pack_holds_every_section_in_both_languages(client, db):
     assert first["body"] == {"it": sections[0].body_it, "en": sections[0].body_en}
     assert first["title"] == {"it": sections[0].title_it, "en": sections[0].title_en}
     expected = {f"/rules/{s.id}?lang={lang}" for s in sections for lang in ("it", "en")}
-    expected |= {f"/rules/rftg?lang={lang}" for lang in ("it", "en")} | {f"/glossary/rftg?lang={lang}" for lang in ("it", "en")}
+    expected |= {f"/rules/rftg?lang={lang}" for lang in ("it", "en")} | {
+        f"/glossary/rftg?lang={lang}" for lang in ("it", "en")
+    }
     assert set(pack["pages"]) == expected and len(pack["pages"]) == len(expected)
     for url in pack["pages"]:
         assert client.get(url).status_code == 200, url

@@ -29,8 +29,9 @@ SUMMARY: list[str] = []  # printed at the end of the test run (tests/conftest.py
 @pytest.fixture(scope="module")
 def run(tmp_path_factory):
     # A short compute budget: the fuzzer checks that over-long work is refused cleanly, not the odds.
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("schemathesis")),
-                      "COMPUTE_BUDGET_SECONDS": 0.25})
+    app = create_app(
+        {"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("schemathesis")), "COMPUTE_BUDGET_SECONDS": 0.25}
+    )
     config = SchemathesisConfig.from_path(CONFIG)
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=config)
     started = time.perf_counter()
@@ -46,13 +47,16 @@ def run(tmp_path_factory):
                     checks[node.name] += 1
                     if node.failure_info is not None:
                         failure = node.failure_info.failure
-                        failures.append(f"{event.label} {node.name}: {failure.title}\n"
-                                        f"{node.failure_info.code_sample[:400]}")
+                        failures.append(
+                            f"{event.label} {node.name}: {failure.title}\n{node.failure_info.code_sample[:400]}"
+                        )
         elif isinstance(event, (events.NonFatalError, events.FatalError)):
             errors.append(str(getattr(event, "info", event))[:500])
     elapsed = time.perf_counter() - started
-    SUMMARY.append(f"schemathesis: {sum(checks.values())} checks on {len(tested)} operations in {elapsed:.0f} s, "
-                   f"{len(failures)} failures")
+    SUMMARY.append(
+        f"schemathesis: {sum(checks.values())} checks on {len(tested)} operations in {elapsed:.0f} s, "
+        f"{len(failures)} failures"
+    )
     return {"checks": checks, "failures": failures, "errors": errors, "tested": tested, "elapsed": elapsed}
 
 
@@ -64,7 +68,12 @@ def test_no_failures(run):
 def test_every_operation_and_check_ran(run):
     documented = {f"{method.upper()} {path}" for path, method, _ in operations()}
     assert documented <= run["tested"]
-    for check in ("not_a_server_error", "status_code_conformance", "content_type_conformance",
-                  "response_schema_conformance", "positive_data_acceptance", "negative_data_rejection"):
+    for check in (
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_schema_conformance",
+        "positive_data_acceptance",
+        "negative_data_rejection",
+    ):
         assert run["checks"][check] > 0, check
-

@@ -42,7 +42,9 @@ def test_request_size_is_limited(client):
 
 def test_the_front_sends_the_same_headers_on_its_own_pages():
     lines = (ROOT / "deploy" / "nginx" / "security-headers.conf").read_text().splitlines()
-    sent = dict(re.fullmatch(r'add_header (\S+) "(.*)" always;', line).groups() for line in lines if line.startswith("add_"))
+    sent = dict(
+        re.fullmatch(r'add_header (\S+) "(.*)" always;', line).groups() for line in lines if line.startswith("add_")
+    )
     assert sent == HEADERS
 
 
@@ -86,8 +88,13 @@ def test_behind_one_proxy_the_client_address_and_scheme_come_from_it(tmp_path):
 def test_a_chunked_body_over_the_limit_is_a_413(client):
     def post(padding: int):
         body = json.dumps({"attacker": 8, "defender": 7, "target": "ship"}).encode() + b" " * padding
-        return client.post("/api/combat/galaxy", input_stream=io.BytesIO(body), content_type="application/json",
-                           headers={"Transfer-Encoding": "chunked"}, environ_base={"wsgi.input_terminated": True})
+        return client.post(
+            "/api/combat/galaxy",
+            input_stream=io.BytesIO(body),
+            content_type="application/json",
+            headers={"Transfer-Encoding": "chunked"},
+            environ_base={"wsgi.input_terminated": True},
+        )
 
     too_large = post(70_000)
     assert too_large.status_code == 413 and too_large.get_json()["error"]["code"] == "request_too_large"

@@ -32,7 +32,6 @@ from tests.sources import ENGINE, combat_files
 from web.core.verdicts import citations, message, reason_json
 
 
-
 def literal_codes(*paths: str | Path) -> set[str]:
     files = [ENGINE / path for path in paths]
     return {code for file in files for code in re.findall(r'Reason\(\s*"(\w+)"', file.read_text())}
@@ -41,18 +40,40 @@ def literal_codes(*paths: str | Path) -> set[str]:
 TOOLS = {
     "eclipse combat": (literal_codes(*combat_files("eclipse")), eclipse_combat.REASONS),
     "ti4 combat": (literal_codes(*combat_files("ti4")), ti4_combat_text.REASONS),
-    "galaxy, parsec, rftg": (literal_codes("galaxy/combat.py", "parsec/combat.py", "rftg/conquest.py"),
-                             small_combat_text.REASONS),
-    "eclipse retreat": (literal_codes("eclipse/retreat.py") | set(retreat_eclipse.REASON_CODES + retreat_eclipse.NOTE_CODES),
-                        retreat_text.MESSAGES["eclipse"]),
-    "ti4 retreat": (literal_codes("ti4/retreat.py", "ti4/capacity.py")
-                    | set(retreat_ti4.ANNOUNCE_CODES + retreat_ti4.REASON_CODES + retreat_ti4.NOTE_CODES),
-                    retreat_text.MESSAGES["ti4"]),
-    "parsec retreat": (literal_codes("parsec/retreat.py") | set(
-        retreat_parsec.EVADE_CODES + retreat_parsec.EXCHANGE_CODES + retreat_parsec.DESTINATION_CODES
-        + retreat_parsec.NOTE_CODES), retreat_text.MESSAGES["parsec"]),
-    "score sheets": (literal_codes("core/sheet.py", "core/checks.py", *(f"{g}/scoring.py" for g in ("eclipse", "galaxy", "parsec", "rftg", "ti4")), "ti4/claim.py") | set().union(*(m.CODES for m in (eclipse, galaxy, parsec, rftg, ti4)))
-                     | getattr(ti4_claim, "CODES", set()), scoring_messages.LINE_MESSAGES),
+    "galaxy, parsec, rftg": (
+        literal_codes("galaxy/combat.py", "parsec/combat.py", "rftg/conquest.py"),
+        small_combat_text.REASONS,
+    ),
+    "eclipse retreat": (
+        literal_codes("eclipse/retreat.py") | set(retreat_eclipse.REASON_CODES + retreat_eclipse.NOTE_CODES),
+        retreat_text.MESSAGES["eclipse"],
+    ),
+    "ti4 retreat": (
+        literal_codes("ti4/retreat.py", "ti4/capacity.py")
+        | set(retreat_ti4.ANNOUNCE_CODES + retreat_ti4.REASON_CODES + retreat_ti4.NOTE_CODES),
+        retreat_text.MESSAGES["ti4"],
+    ),
+    "parsec retreat": (
+        literal_codes("parsec/retreat.py")
+        | set(
+            retreat_parsec.EVADE_CODES
+            + retreat_parsec.EXCHANGE_CODES
+            + retreat_parsec.DESTINATION_CODES
+            + retreat_parsec.NOTE_CODES
+        ),
+        retreat_text.MESSAGES["parsec"],
+    ),
+    "score sheets": (
+        literal_codes(
+            "core/sheet.py",
+            "core/checks.py",
+            *(f"{g}/scoring.py" for g in ("eclipse", "galaxy", "parsec", "rftg", "ti4")),
+            "ti4/claim.py",
+        )
+        | set().union(*(m.CODES for m in (eclipse, galaxy, parsec, rftg, ti4)))
+        | getattr(ti4_claim, "CODES", set()),
+        scoring_messages.LINE_MESSAGES,
+    ),
 }
 
 
@@ -99,16 +120,25 @@ def test_citations_link_each_rule_once_in_order(app):
         assert citations(["ti4/23.7"])["ti4/23.7"]["label"].startswith("78.7")
 
 
-@pytest.mark.parametrize("lang, one, several", [
-    ("en", "Anna reached 10 victory points", "Anna, Bruno reached 10 victory points"),
-    ("it", "Anna ha raggiunto 10 punti vittoria", "Anna, Bruno hanno raggiunto 10 punti vittoria"),
-])
+@pytest.mark.parametrize(
+    "lang, one, several",
+    [
+        ("en", "Anna reached 10 victory points", "Anna, Bruno reached 10 victory points"),
+        ("it", "Anna ha raggiunto 10 punti vittoria", "Anna, Bruno hanno raggiunto 10 punti vittoria"),
+    ],
+)
 def test_a_counted_message_agrees_with_how_many_players_it_names(app, lang, one, several):
     # The verb follows the number of players in the list (gettext plural forms), not a fixed form.
     with app.test_request_context(f"/?lang={lang}"):
-        alone = reason_json(Reason("ti4_target_reached", "ti4/61.7", {"players": ["Anna"], "target": 10}),
-                            scoring_messages.LINE_MESSAGES, scoring_messages.format_params)
-        together = reason_json(Reason("ti4_target_reached", "ti4/61.7", {"players": ["Anna", "Bruno"], "target": 10}),
-                               scoring_messages.LINE_MESSAGES, scoring_messages.format_params)
+        alone = reason_json(
+            Reason("ti4_target_reached", "ti4/61.7", {"players": ["Anna"], "target": 10}),
+            scoring_messages.LINE_MESSAGES,
+            scoring_messages.format_params,
+        )
+        together = reason_json(
+            Reason("ti4_target_reached", "ti4/61.7", {"players": ["Anna", "Bruno"], "target": 10}),
+            scoring_messages.LINE_MESSAGES,
+            scoring_messages.format_params,
+        )
     assert alone["message"].startswith(one)
     assert together["message"].startswith(several)

@@ -41,7 +41,9 @@ def test_search_echoes_the_query_escaped(client):
         assert re.sub(r"</?mark>", "", result["snippet"]).count("<") == 0
 
 
-@pytest.mark.parametrize("path", ["/api/retreat/eclipse", "/api/score/eclipse", "/api/combat/ti4", "/api/combat/eclipse"])
+@pytest.mark.parametrize(
+    "path", ["/api/retreat/eclipse", "/api/score/eclipse", "/api/combat/ti4", "/api/combat/eclipse"]
+)
 def test_api_messages_do_not_carry_markup_from_field_names_or_values(client, path):
     response = client.post(path, json={PAYLOAD: 1, "players": [{"name": PAYLOAD}], "attacker": PAYLOAD})
     assert response.status_code == 400
@@ -53,8 +55,13 @@ def test_api_messages_do_not_carry_markup_from_field_names_or_values(client, pat
 
 
 def test_section_ids_cannot_walk_the_file_system(client):
-    for path in ["/rules/..%2F..%2Fapp.py", "/rules/ti4/../../app.py", "/api/sections/..%2Fapp.py",
-                 "/rules/%2e%2e/%2e%2e/etc/passwd", "/glossary/..%2F..%2Fapp"]:
+    for path in [
+        "/rules/..%2F..%2Fapp.py",
+        "/rules/ti4/../../app.py",
+        "/api/sections/..%2Fapp.py",
+        "/rules/%2e%2e/%2e%2e/etc/passwd",
+        "/glossary/..%2F..%2Fapp",
+    ]:
         response = client.get(path)
         assert response.status_code == 404, path
         assert "create_app" not in response.get_data(as_text=True)

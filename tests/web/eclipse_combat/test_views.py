@@ -35,11 +35,22 @@ def test_one_interceptor_each(client):
 
 
 def test_parts_stats_ancients_and_retreat(client):
-    att = [{"type": "cruiser", "count": 2, "parts": ["plasma_cannon", "hull", "fusion_source", "nuclear_drive",
-                                                      "electron_computer"]},
-           {"type": "interceptor", "count": 2, "initiative": 4, "hull": 1, "computer": 1, "cannons": {"ion": 1}}]
-    r = client.post(URL, json={"attacker": {"ships": att, "retreat": {"round": 2, "types": ["interceptor"]}},
-                               "defender": {"ships": [{"type": "ancient", "count": 2}]}, "targeting": "most_kills"})
+    att = [
+        {
+            "type": "cruiser",
+            "count": 2,
+            "parts": ["plasma_cannon", "hull", "fusion_source", "nuclear_drive", "electron_computer"],
+        },
+        {"type": "interceptor", "count": 2, "initiative": 4, "hull": 1, "computer": 1, "cannons": {"ion": 1}},
+    ]
+    r = client.post(
+        URL,
+        json={
+            "attacker": {"ships": att, "retreat": {"round": 2, "types": ["interceptor"]}},
+            "defender": {"ships": [{"type": "ancient", "count": 2}]},
+            "targeting": "most_kills",
+        },
+    )
     assert r.status_code == 200, r.get_json()
     data = r.get_json()
     assert data["attacker"]["targeting"] == "most_kills"
@@ -61,16 +72,37 @@ def test_large_optimal_battle_says_it_fell_back(client, monkeypatch):
 
 
 BAD = [
-    ("energy over budget", [{"type": "interceptor", "count": 1,
-                             "parts": ["antimatter_cannon", "nuclear_source", "nuclear_drive"]}],
-     "energy_over_budget", "attacker.ships[0].parts", "eclipse/sviluppo"),
-    ("no drive", [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "nuclear_source"]}],
-     "drive_required", "attacker.ships[0].parts", "eclipse/sviluppo"),
-    ("5 cruisers", [{"type": "cruiser", "count": 5}],
-     "count_over_limit", "attacker.ships[0].count", "eclipse/costruzione"),
-    ("over-size battle", [{"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
-                          {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}}],
-     "battle_too_large", None, "eclipse/fase-combattimento"),
+    (
+        "energy over budget",
+        [{"type": "interceptor", "count": 1, "parts": ["antimatter_cannon", "nuclear_source", "nuclear_drive"]}],
+        "energy_over_budget",
+        "attacker.ships[0].parts",
+        "eclipse/sviluppo",
+    ),
+    (
+        "no drive",
+        [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "nuclear_source"]}],
+        "drive_required",
+        "attacker.ships[0].parts",
+        "eclipse/sviluppo",
+    ),
+    (
+        "5 cruisers",
+        [{"type": "cruiser", "count": 5}],
+        "count_over_limit",
+        "attacker.ships[0].count",
+        "eclipse/costruzione",
+    ),
+    (
+        "over-size battle",
+        [
+            {"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
+            {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}},
+        ],
+        "battle_too_large",
+        None,
+        "eclipse/fase-combattimento",
+    ),
 ]
 
 
@@ -94,27 +126,73 @@ def test_bad_blueprints_name_field_and_rule_in_both_languages(client, name, ship
 ONE = [{"type": "interceptor", "count": 1}]
 
 
-@pytest.mark.parametrize("payload,status,field", [
-    ({"attacker": {"ships": []}, "defender": {"ships": ONE}}, 400, "attacker.ships"),
-    ({"attacker": {"ships": [{"type": "ancient", "count": 1}]}, "defender": {"ships": [{"type": "cruiser", "count": 1}]}},
-     422, "attacker.ships"),
-    ({"attacker": {"ships": [{"type": "ancient", "count": 1, "parts": []}]}, "defender": {"ships": ONE}},
-     422, "attacker.ships[0].parts"),
-    ({"attacker": {"ships": [{"type": "interceptor", "count": 1, "colour": "red"}]}, "defender": {"ships": []}},
-     400, "attacker.ships[0].colour"),
-    ({"attacker": {"ships": ONE, "retreat": {"round": 9}}, "defender": {"ships": ONE}}, 400, "attacker.retreat.round"),
-    ({"attacker": {"ships": [{"type": "starbase", "count": 1}], "retreat": {"round": 1, "types": ["starbase"]}},
-      "defender": {"ships": ONE}}, 422, "attacker.retreat.types"),
-    ({"attacker": {"ships": ONE}, "defender": {"ships": ONE}, "targeting": "random"}, 400, "targeting"),
-    ({"attacker": {"ships": [{"type": "interceptor", "count": 9}]}, "defender": {"ships": ONE}},
-     400, "attacker.ships[0].count"),
-    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": -1}]}, "defender": {"ships": ONE}},
-     400, "attacker.ships[0].hull"),
-    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "death_ray"]}]},
-      "defender": {"ships": ONE}}, 400, "attacker.ships[0].parts[1]"),
-    ({"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": 1, "parts": []}]}, "defender": {"ships": ONE}},
-     422, "attacker.ships[0]"),
-])
+@pytest.mark.parametrize(
+    "payload,status,field",
+    [
+        ({"attacker": {"ships": []}, "defender": {"ships": ONE}}, 400, "attacker.ships"),
+        (
+            {
+                "attacker": {"ships": [{"type": "ancient", "count": 1}]},
+                "defender": {"ships": [{"type": "cruiser", "count": 1}]},
+            },
+            422,
+            "attacker.ships",
+        ),
+        (
+            {"attacker": {"ships": [{"type": "ancient", "count": 1, "parts": []}]}, "defender": {"ships": ONE}},
+            422,
+            "attacker.ships[0].parts",
+        ),
+        (
+            {"attacker": {"ships": [{"type": "interceptor", "count": 1, "colour": "red"}]}, "defender": {"ships": []}},
+            400,
+            "attacker.ships[0].colour",
+        ),
+        (
+            {"attacker": {"ships": ONE, "retreat": {"round": 9}}, "defender": {"ships": ONE}},
+            400,
+            "attacker.retreat.round",
+        ),
+        (
+            {
+                "attacker": {
+                    "ships": [{"type": "starbase", "count": 1}],
+                    "retreat": {"round": 1, "types": ["starbase"]},
+                },
+                "defender": {"ships": ONE},
+            },
+            422,
+            "attacker.retreat.types",
+        ),
+        ({"attacker": {"ships": ONE}, "defender": {"ships": ONE}, "targeting": "random"}, 400, "targeting"),
+        (
+            {"attacker": {"ships": [{"type": "interceptor", "count": 9}]}, "defender": {"ships": ONE}},
+            400,
+            "attacker.ships[0].count",
+        ),
+        (
+            {"attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": -1}]}, "defender": {"ships": ONE}},
+            400,
+            "attacker.ships[0].hull",
+        ),
+        (
+            {
+                "attacker": {"ships": [{"type": "cruiser", "count": 1, "parts": ["ion_cannon", "death_ray"]}]},
+                "defender": {"ships": ONE},
+            },
+            400,
+            "attacker.ships[0].parts[1]",
+        ),
+        (
+            {
+                "attacker": {"ships": [{"type": "cruiser", "count": 1, "hull": 1, "parts": []}]},
+                "defender": {"ships": ONE},
+            },
+            422,
+            "attacker.ships[0]",
+        ),
+    ],
+)
 def test_other_refusals_name_the_field(client, payload, status, field):
     # 400: the request does not match its schema; 422: well formed, but the rules refuse it.
     r = client.post(URL, json=payload)
@@ -124,8 +202,9 @@ def test_other_refusals_name_the_field(client, payload, status, field):
 
 @pytest.mark.parametrize("lang, words", [("en", "starbases cannot move"), ("it", "Basi Stellari sono immobili")])
 def test_a_starbase_on_the_attacking_side_is_refused(client, lang, words):
-    r = client.post(f"{URL}?lang={lang}", json=body([{"type": "starbase", "count": 1}],
-                                                    [{"type": "interceptor", "count": 1}]))
+    r = client.post(
+        f"{URL}?lang={lang}", json=body([{"type": "starbase", "count": 1}], [{"type": "interceptor", "count": 1}])
+    )
     assert r.status_code == RULE_REFUSAL
     error = r.get_json()["error"]
     assert error["code"] == "starbase_cannot_attack" and error["field"] == "attacker.ships[0].type"
@@ -154,13 +233,16 @@ def test_every_engine_code_has_a_message():
 
 def test_every_cited_rule_exists(db):
     cited = engine_codes(r'"(eclipse/[a-z0-9.-]+)"') | {
-        rid for rid in re.findall(r'"(eclipse/[a-z0-9.-]+)"', (ROOT / "web" / "eclipse_combat" / "views.py").read_text())}
+        rid
+        for rid in re.findall(r'"(eclipse/[a-z0-9.-]+)"', (ROOT / "web" / "eclipse_combat" / "views.py").read_text())
+    }
     assert cited
     assert all(db.get(rid) is not None for rid in cited), [rid for rid in cited if db.get(rid) is None]
 
 
-@pytest.mark.parametrize("lang,title", [("it", "Probabilità di combattimento di Eclipse"),
-                                        ("en", "Eclipse combat odds")])
+@pytest.mark.parametrize(
+    "lang,title", [("it", "Probabilità di combattimento di Eclipse"), ("en", "Eclipse combat odds")]
+)
 def test_page_in_both_languages(client, lang, title):
     r = client.get(f"/tools/combat/eclipse?lang={lang}")
     assert r.status_code == 200
@@ -176,12 +258,17 @@ HEX = "/api/combat/eclipse/hex"
 
 
 def test_hex_with_three_players_and_ancients(client):
-    r = client.post(HEX, json={"factions": [
-        {"name": "red", "controller": True, "entered": 0, "ships": [{"type": "interceptor", "count": 2}]},
-        {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 2}]},
-        {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]},
-        {"name": "ancients", "ships": [{"type": "ancient", "count": 1}]},
-    ]})
+    r = client.post(
+        HEX,
+        json={
+            "factions": [
+                {"name": "red", "controller": True, "entered": 0, "ships": [{"type": "interceptor", "count": 2}]},
+                {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 2}]},
+                {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]},
+                {"name": "ancients", "ships": [{"type": "ancient", "count": 1}]},
+            ]
+        },
+    )
     assert r.status_code == 200, r.get_json()
     data = r.get_json()
     # FASE COMBATTIMENTO: the last two to enter fight first, the controller last, NPCs after.
@@ -191,25 +278,42 @@ def test_hex_with_three_players_and_ancients(client):
 
 
 def test_hex_refuses_two_controllers(client):
-    r = client.post(HEX + "?lang=it", json={"factions": [
-        {"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
-        {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]}]})
+    r = client.post(
+        HEX + "?lang=it",
+        json={
+            "factions": [
+                {"name": "a", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+                {"name": "b", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+            ]
+        },
+    )
     assert r.status_code == 422
     err = r.get_json()["error"]
     assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
 
 
 def test_hex_error_names_the_faction_in_the_request_language(client):
-    r = client.post(HEX + "?lang=it", json={"factions": [
-        {"name": "a", "ships": [{"type": "interceptor", "count": 1}]},
-        {"name": "b", "ships": [{"type": "ancient", "count": 1}, {"type": "cruiser", "count": 1}]}]})
+    r = client.post(
+        HEX + "?lang=it",
+        json={
+            "factions": [
+                {"name": "a", "ships": [{"type": "interceptor", "count": 1}]},
+                {"name": "b", "ships": [{"type": "ancient", "count": 1}, {"type": "cruiser", "count": 1}]},
+            ]
+        },
+    )
     err = r.get_json()["error"]
     assert (r.status_code, err["code"], err["field"]) == (422, "npc_mixed_with_players", "factions[1].ships")
     assert "regola eclipse/combattere-contro-gli-antichi-e-il-sdcg" in err["message"]
 
 
-@pytest.mark.parametrize("lang, title, colour", [("en", "Eclipse: more than two factions in a hex", "Red"),
-                                                 ("it", "Eclipse: più di due fazioni in un esagono", "Rossa")])
+@pytest.mark.parametrize(
+    "lang, title, colour",
+    [
+        ("en", "Eclipse: more than two factions in a hex", "Red"),
+        ("it", "Eclipse: più di due fazioni in un esagono", "Rossa"),
+    ],
+)
 def test_hex_page_in_both_languages(client, lang, title, colour):
     html = client.get(f"/tools/combat/eclipse/hex?lang={lang}").get_data(as_text=True)
     assert f"<h1>{title}</h1>" in html
@@ -222,7 +326,9 @@ def test_hex_page_in_both_languages(client, lang, title, colour):
 
 
 def test_cannon_out_of_range_names_its_path(client):
-    r = client.post(URL, json=body([{"type": "cruiser", "count": 1, "cannons": {"plasma": 9}}],
-                                   [{"type": "interceptor", "count": 1}]))
+    r = client.post(
+        URL,
+        json=body([{"type": "cruiser", "count": 1, "cannons": {"plasma": 9}}], [{"type": "interceptor", "count": 1}]),
+    )
     assert r.status_code == 400
     assert r.get_json()["error"]["field"] == "attacker.ships[0].cannons.plasma"

@@ -93,7 +93,9 @@ def test_rule_pages_link_to_the_tools_that_apply_them(client):
     assert 'href="/tools/combat' not in client.get("/rules/ti4/13").get_data(as_text=True)  # promissory notes
 
 
-@pytest.mark.parametrize("url", ["/rules/ti4/77.3", "/rules/eclipse/fase-combattimento", "/rules/galaxy/13-combattimento"])
+@pytest.mark.parametrize(
+    "url", ["/rules/ti4/77.3", "/rules/eclipse/fase-combattimento", "/rules/galaxy/13-combattimento"]
+)
 def test_english_toggle_reads_the_rules_in_english(client, url):
     from rules_db.parity import italian_share
 
@@ -172,7 +174,9 @@ def test_ti4_bold_sentences_show_as_updated_text_with_a_legend(client):
         html = client.get(f"/rules/ti4/23.7?lang={lang}").get_data(as_text=True)
         body = html.split('class="rule-body"')[1].split("</div>")[0]
         assert body.count('<ins class="updated">') == 4 and legend in html
-        assert re.findall(r"<strong>(.*?)</strong>", body) == [("STEP 5. RETREAT:" if lang == "en" else "PASSO 5. RITIRATA:")]
+        assert re.findall(r"<strong>(.*?)</strong>", body) == [
+            ("STEP 5. RETREAT:" if lang == "en" else "PASSO 5. RITIRATA:")
+        ]
     # the sentence that answers "where may I retreat?" was never bold, and is not marked
     english = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
     assert "<p>The system to which that player's units retreat must contain" in english
@@ -237,7 +241,10 @@ def test_unknown_id_is_a_json_404(client):
     response = client.get("/api/sections/ti4/nope?lang=en")
     assert response.status_code == 404
     assert response.get_json()["error"] == {
-        "code": "unknown_section", "message": "No section has this id.", "field": "id"}
+        "code": "unknown_section",
+        "message": "No section has this id.",
+        "field": "id",
+    }
 
 
 def test_unknown_api_path_is_json_too(client):
@@ -282,8 +289,8 @@ def test_index_and_unknown_game(client):
 def test_english_number_redirect_keeps_the_query_as_a_query(client, path):
     """The reader's parameters go along as parameters, never as url_for arguments (a 500 for
     ``section_id``, a redirect to the request's Host for ``_external``)."""
-    response = client.get(f"{path}?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST",
-                          headers={"Host": "evil.example"})
+    response = client.get(
+        f"{path}?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST", headers={"Host": "evil.example"}
+    )
     assert response.status_code == 301
-    assert response.headers["Location"] == (
-        "/rules/ti4/23.7?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST")
+    assert response.headers["Location"] == ("/rules/ti4/23.7?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST")

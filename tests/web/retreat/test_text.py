@@ -16,13 +16,22 @@ from web.retreat.text import INPUT_MESSAGES, MESSAGES, reason_json
 ENGINE_CODES = {
     "eclipse": eclipse.REASON_CODES + eclipse.NOTE_CODES,
     "ti4": ti4.ANNOUNCE_CODES + ti4.REASON_CODES + ti4.NOTE_CODES,
-    "parsec": parsec.EVADE_CODES + parsec.EXCHANGE_CODES + parsec.DESTINATION_CODES
-    + parsec.NOTE_CODES,
+    "parsec": parsec.EVADE_CODES + parsec.EXCHANGE_CODES + parsec.DESTINATION_CODES + parsec.NOTE_CODES,
 }
 # Parameters each code is emitted with (the engines' own shapes), to render every sentence.
-PARAMS = {"hex": "B", "owners": ["red", "ancient"], "system": "Mecatol", "excess": 2,
-          "attackers": [[2, 0], [1, -1]], "movement": 2, "ships": 3, "owner": None}
-ENGINE_FILES = [Path("engine") / game / "retreat.py" for game in ("eclipse", "ti4", "parsec")] + [Path("engine/ti4/capacity.py")]
+PARAMS = {
+    "hex": "B",
+    "owners": ["red", "ancient"],
+    "system": "Mecatol",
+    "excess": 2,
+    "attackers": [[2, 0], [1, -1]],
+    "movement": 2,
+    "ships": 3,
+    "owner": None,
+}
+ENGINE_FILES = [Path("engine") / game / "retreat.py" for game in ("eclipse", "ti4", "parsec")] + [
+    Path("engine/ti4/capacity.py")
+]
 
 
 def catalogue():
@@ -60,6 +69,7 @@ def test_every_message_renders_in_both_languages_and_differs(app, game):
 
 def test_owner_names_are_translated(app):
     with app.test_request_context(), force_locale("it"):
-        text = reason_json("eclipse", Reason("enemy_ships", "eclipse/ritirata",
-                                         {"hex": "E", "owners": ["red", "gcds"]}))["message"]
+        text = reason_json(
+            "eclipse", Reason("enemy_ships", "eclipse/ritirata", {"hex": "E", "owners": ["red", "gcds"]})
+        )["message"]
     assert "rosso" in text and "SDCG" in text

@@ -17,6 +17,7 @@ from web.core.models import SCHEMA_CODES
 
 # --- pages --------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", ["eclipse", "ti4", "parsec"])
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_pages_open_with_an_example_and_cite_rules(client, game, lang):
@@ -26,8 +27,18 @@ def test_pages_open_with_an_example_and_cite_rules(client, game, lang):
 
 
 def test_eclipse_page_share_link_reproduces_the_verdict(client):
-    query = urlencode([("player", "red"), ("h0", "B"), ("d0", "red"), ("s0", "ancient"),
-                       ("h1", "C"), ("d1", "red"), ("w1", "half"), ("wg", "1")])
+    query = urlencode(
+        [
+            ("player", "red"),
+            ("h0", "B"),
+            ("d0", "red"),
+            ("s0", "ancient"),
+            ("h1", "C"),
+            ("d1", "red"),
+            ("w1", "half"),
+            ("wg", "1"),
+        ]
+    )
     html = client.get(f"/retreat/eclipse?lang=en&{query}").get_data(as_text=True)
     assert 'data-destination="B"' in html and "Ancient ships" in html
     assert "Legal destinations:" in html and "<strong>C</strong>" in html
@@ -88,9 +99,9 @@ def post(client, game, body, lang="en"):
 
 # --- Eclipse ------------------------------------------------------------------------------
 
+
 def test_eclipse_rulebook_example_through_the_api(client):
-    answer = post(client, "eclipse", {"player": "green", "wormhole_generator": False,
-                                      "candidates": EXAMPLE}).get_json()
+    answer = post(client, "eclipse", {"player": "green", "wormhole_generator": False, "candidates": EXAMPLE}).get_json()
     assert answer["legal"] == ["B"]
     verdicts = {v["hex"]: v for v in answer["verdicts"]}
     assert verdicts["B"] == {"hex": "B", "legal": True, "reasons": []}
@@ -110,21 +121,22 @@ def test_eclipse_messages_follow_the_request_language(client):
     assert "influence disc" in en and "Gettone Influenza" in it
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"candidates": []}, "player"),
-    ({"player": "purple", "candidates": []}, "player"),
-    ({"player": "green"}, "candidates"),
-    ({"player": "green", "candidates": [{"hex": "B"}] * 7}, "candidates"),
-    ({"player": "green", "candidates": ["B"]}, "candidates[0]"),
-    ({"player": "green", "candidates": [{"hex": "B", "ships": ["pirates"]}]},
-     "candidates[0].ships[0]"),
-    ({"player": "green", "candidates": [{"hex": "B", "wormhole": "wide"}]},
-     "candidates[0].wormhole"),
-    ({"player": "green", "candidates": [{"hex": "B"}, {"hex": "B"}]}, "candidates[1].hex"),
-    ({"player": "green", "candidates": [{"hex": ""}]}, "candidates[0].hex"),
-    ({"player": "green", "candidates": [{"hex": "B", "colour": "x"}]}, "candidates[0].colour"),
-    ({"player": "green", "ship_type": "battleship", "candidates": []}, "ship_type"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"candidates": []}, "player"),
+        ({"player": "purple", "candidates": []}, "player"),
+        ({"player": "green"}, "candidates"),
+        ({"player": "green", "candidates": [{"hex": "B"}] * 7}, "candidates"),
+        ({"player": "green", "candidates": ["B"]}, "candidates[0]"),
+        ({"player": "green", "candidates": [{"hex": "B", "ships": ["pirates"]}]}, "candidates[0].ships[0]"),
+        ({"player": "green", "candidates": [{"hex": "B", "wormhole": "wide"}]}, "candidates[0].wormhole"),
+        ({"player": "green", "candidates": [{"hex": "B"}, {"hex": "B"}]}, "candidates[1].hex"),
+        ({"player": "green", "candidates": [{"hex": ""}]}, "candidates[0].hex"),
+        ({"player": "green", "candidates": [{"hex": "B", "colour": "x"}]}, "candidates[0].colour"),
+        ({"player": "green", "ship_type": "battleship", "candidates": []}, "ship_type"),
+    ],
+)
 def test_eclipse_refusals_name_the_field(client, body, field):
     response = post(client, "eclipse", body)
     error = response.get_json()["error"]
@@ -149,14 +161,35 @@ def test_not_a_json_object_is_a_400(client, raw):
 # --- TI4 ----------------------------------------------------------------------------------
 
 TI4_BODY = {
-    "player": "Sol", "role": "attacker", "opponent_announced_retreat": False,
+    "player": "Sol",
+    "role": "attacker",
+    "opponent_announced_retreat": False,
     "candidates": [
-        {"system": "A", "adjacent": None, "controls_planet": True, "own_units": False,
-         "other_players_ships": False, "anomaly": None},
-        {"system": "B", "adjacent": "wormhole", "controls_planet": False, "own_units": True,
-         "other_players_ships": False, "anomaly": "gravity_rift", "command_token": True},
-        {"system": "C", "adjacent": True, "controls_planet": False, "own_units": True,
-         "other_players_ships": False, "anomaly": "nebula"},
+        {
+            "system": "A",
+            "adjacent": None,
+            "controls_planet": True,
+            "own_units": False,
+            "other_players_ships": False,
+            "anomaly": None,
+        },
+        {
+            "system": "B",
+            "adjacent": "wormhole",
+            "controls_planet": False,
+            "own_units": True,
+            "other_players_ships": False,
+            "anomaly": "gravity_rift",
+            "command_token": True,
+        },
+        {
+            "system": "C",
+            "adjacent": True,
+            "controls_planet": False,
+            "own_units": True,
+            "other_players_ships": False,
+            "anomaly": "nebula",
+        },
     ],
     "units": {"carriers": 1, "dreadnoughts": 1, "fighters": 4, "infantry": 3},
 }
@@ -189,8 +222,7 @@ def test_ti4_announcement_order_through_the_api(client):
 
 
 def test_ti4_fleet_pool_through_the_api(client):
-    body = {**TI4_BODY, "fleet_pool": 2,
-            "candidates": [{"system": "A", "controls_planet": True, "own_ships": 1}]}
+    body = {**TI4_BODY, "fleet_pool": 2, "candidates": [{"system": "A", "controls_planet": True, "own_ships": 1}]}
     (verdict,) = post(client, "ti4", body).get_json()["verdicts"]
     assert verdict["fleet_pool_excess"] == 1  # carrier + dreadnought + 1 there, pool 2
     assert "fleet_pool_excess" in [n["code"] for n in verdict["notes"]]
@@ -201,21 +233,24 @@ def test_ti4_without_units_skips_capacity(client):
     assert post(client, "ti4", body).get_json()["destroyed_for_capacity"] is None
 
 
-@pytest.mark.parametrize("patch, field", [
-    ({"role": "observer"}, "role"),
-    ({"player": "x" * 25}, "player"),
-    ({"opponent_announced_retreat": "yes"}, "opponent_announced_retreat"),
-    ({"units": {"war_suns": 3}}, "units.war_suns"),
-    ({"units": {"tanks": 1}}, "units.tanks"),
-    ({"units": {"carriers": 1.5}}, "units.carriers"),
-    ({"candidates": [{"system": "A", "adjacent": "near"}]}, "candidates[0].adjacent"),
-    ({"candidates": [{"system": "A", "anomaly": "black_hole"}]}, "candidates[0].anomaly"),
-    ({"candidates": [{"system": "A"}, {"system": "A"}]}, "candidates[1].system"),
-    ({"candidates": [{"system": f"S{i}"} for i in range(13)]}, "candidates"),
-    ({"active_anomaly": "storm"}, "active_anomaly"),
-    ({"fleet_pool": 17}, "fleet_pool"),
-    ({"candidates": [{"system": "A", "own_ships": -1}]}, "candidates[0].own_ships"),
-])
+@pytest.mark.parametrize(
+    "patch, field",
+    [
+        ({"role": "observer"}, "role"),
+        ({"player": "x" * 25}, "player"),
+        ({"opponent_announced_retreat": "yes"}, "opponent_announced_retreat"),
+        ({"units": {"war_suns": 3}}, "units.war_suns"),
+        ({"units": {"tanks": 1}}, "units.tanks"),
+        ({"units": {"carriers": 1.5}}, "units.carriers"),
+        ({"candidates": [{"system": "A", "adjacent": "near"}]}, "candidates[0].adjacent"),
+        ({"candidates": [{"system": "A", "anomaly": "black_hole"}]}, "candidates[0].anomaly"),
+        ({"candidates": [{"system": "A"}, {"system": "A"}]}, "candidates[1].system"),
+        ({"candidates": [{"system": f"S{i}"} for i in range(13)]}, "candidates"),
+        ({"active_anomaly": "storm"}, "active_anomaly"),
+        ({"fleet_pool": 17}, "fleet_pool"),
+        ({"candidates": [{"system": "A", "own_ships": -1}]}, "candidates[0].own_ships"),
+    ],
+)
 def test_ti4_refusals_name_the_field(client, patch, field):
     response = post(client, "ti4", {**TI4_BODY, **patch}, "it")
     error = response.get_json()["error"]
@@ -225,10 +260,15 @@ def test_ti4_refusals_name_the_field(client, patch, field):
 
 # --- Parsec -------------------------------------------------------------------------------
 
+
 def test_parsec_long_range_escape(client):
-    body = {"vessel": "fighter", "escape_card": False,
-            "attackers": [{"kind": "cruiser", "q": 2, "r": 0}], "blocked": [],
-            "destination": {"q": -1, "r": 0}}
+    body = {
+        "vessel": "fighter",
+        "escape_card": False,
+        "attackers": [{"kind": "cruiser", "q": 2, "r": 0}],
+        "blocked": [],
+        "destination": {"q": -1, "r": 0},
+    }
     answer = post(client, "parsec", body).get_json()
     assert answer["can_evade"] is True and answer["reasons"] == []
     assert answer["ends_exchange"] is True
@@ -241,22 +281,24 @@ def test_parsec_surrounded(client):
     ring = [{"kind": "fighter", "q": q, "r": r} for q, r in parsec.DIRECTIONS]
     answer = post(client, "parsec", {"vessel": "cruiser", "attackers": ring}).get_json()
     assert answer["can_evade"] is False and answer["ends_exchange"] is False
-    assert [(r["code"], r["rule"]) for r in answer["reasons"]] == [
-        ("surrounded", "parsec/manovra-evasiva")]
+    assert [(r["code"], r["rule"]) for r in answer["reasons"]] == [("surrounded", "parsec/manovra-evasiva")]
     assert answer["safe_hexes"] == []
 
 
-@pytest.mark.parametrize("patch, field", [
-    ({"vessel": "starbase"}, "vessel"),
-    ({"attackers": []}, "attackers"),
-    ({"attackers": [{"kind": "fighter", "q": 0, "r": 0}]}, "attackers[0]"),
-    ({"attackers": [{"kind": "fighter", "q": 40, "r": 0}]}, "attackers[0].q"),
-    ({"attackers": [{"kind": "fighter", "q": 1}]}, "attackers[0].r"),
-    ({"attackers": [{"kind": "fighter", "q": 1, "r": 0, "range": 0}]}, "attackers[0].range"),
-    ({"movement": 20}, "movement"),
-    ({"blocked": [{"q": 1}]}, "blocked[0].r"),
-    ({"destination": {"q": "x", "r": 0}}, "destination.q"),
-])
+@pytest.mark.parametrize(
+    "patch, field",
+    [
+        ({"vessel": "starbase"}, "vessel"),
+        ({"attackers": []}, "attackers"),
+        ({"attackers": [{"kind": "fighter", "q": 0, "r": 0}]}, "attackers[0]"),
+        ({"attackers": [{"kind": "fighter", "q": 40, "r": 0}]}, "attackers[0].q"),
+        ({"attackers": [{"kind": "fighter", "q": 1}]}, "attackers[0].r"),
+        ({"attackers": [{"kind": "fighter", "q": 1, "r": 0, "range": 0}]}, "attackers[0].range"),
+        ({"movement": 20}, "movement"),
+        ({"blocked": [{"q": 1}]}, "blocked[0].r"),
+        ({"destination": {"q": "x", "r": 0}}, "destination.q"),
+    ],
+)
 def test_parsec_refusals_name_the_field(client, patch, field):
     body = {"vessel": "fighter", "attackers": [{"kind": "cruiser", "q": 2, "r": 0}], **patch}
     response = post(client, "parsec", body)
@@ -272,5 +314,7 @@ def test_ti4_antimass_deflectors_through_the_api(client):
     allowed = post(client, "ti4", {**TI4_BODY, "candidates": field, "antimass_deflectors": True}).get_json()
     assert allowed["legal"] == ["F"] and allowed["can_announce"] is True
     assert "antimass_deflectors" in [n["code"] for n in allowed["verdicts"][0]["notes"]]
-    html = client.get("/retreat/ti4?lang=en&role=attacker&antimass=1&n0=F&u0=1&an0=asteroid_field").get_data(as_text=True)
+    html = client.get("/retreat/ti4?lang=en&role=attacker&antimass=1&n0=F&u0=1&an0=asteroid_field").get_data(
+        as_text=True
+    )
     assert "which your Antimass Deflectors let your ships move into" in html

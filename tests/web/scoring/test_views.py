@@ -15,7 +15,9 @@ GAMES = ["eclipse", "ti4", "galaxy", "rftg", "parsec"]
 
 
 def schema(html):
-    return json.loads(re.search(r'<script type="application/json" id="sheet-schema">(.*?)</script>', html, re.S).group(1))
+    return json.loads(
+        re.search(r'<script type="application/json" id="sheet-schema">(.*?)</script>', html, re.S).group(1)
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -24,11 +26,15 @@ def test_sheet_page(client, game):
     s = schema(html)
     assert s["id"] == game and s["api"] == f"/api/score/{game}"
     assert 1 <= s["min_players"] <= s["max_players"] <= 6
-    assert all(f["label"] and f["kind"] in {"int", "ints", "bool", "select", "checks", "player"} for f in s["rows"] + s["game_fields"])
+    assert all(
+        f["label"] and f["kind"] in {"int", "ints", "bool", "select", "checks", "player"}
+        for f in s["rows"] + s["game_fields"]
+    )
     # no inline script: only JSON data blocks and the deferred files (shared helpers, offline reading, the sheet)
     for tag in re.findall(r"<script[^>]*>", html):
         assert 'type="application/json"' in tag or (
-            re.search(r'src="/static/js/(common|offline|scoring)\.js"', tag) and "defer" in tag)
+            re.search(r'src="/static/js/(common|offline|scoring)\.js"', tag) and "defer" in tag
+        )
     assert " on" not in " ".join(re.findall(r"<[^>]+>", html)).replace(" one", "")  # no onclick= and friends
 
 
@@ -56,9 +62,18 @@ def test_unknown_game_is_404(client):
 ECLIPSE = {
     "ancient_ships_on_board": 2,
     "players": [
-        {"name": "Anna", "species": "draco", "reputation": [3, 2], "ambassadors": 1, "hexes": [2, 3],
-         "discoveries": 1, "monoliths": 1, "tech": {"military": 5, "grid": 4, "nano": 0}, "traitor": False,
-         "resources": {"money": 4, "science": 1, "materials": 2}},
+        {
+            "name": "Anna",
+            "species": "draco",
+            "reputation": [3, 2],
+            "ambassadors": 1,
+            "hexes": [2, 3],
+            "discoveries": 1,
+            "monoliths": 1,
+            "tech": {"military": 5, "grid": 4, "nano": 0},
+            "traitor": False,
+            "resources": {"money": 4, "science": 1, "materials": 2},
+        },
         {"name": "Bruno", "hexes": [4, 4, 3], "traitor": True, "tech": {"nano": 7}},
         {"name": "Carla"},
         {"name": "Dario"},
@@ -89,8 +104,14 @@ def test_eclipse_answer_shape_and_numbers(client):
 
 
 def test_ti4_track_and_game_over(client):
-    body = {"target": 10, "players": [{"name": "A", "vp": 10, "initiative": 6}, {"name": "B", "vp": 10, "initiative": 2},
-                                      {"name": "C", "vp": 3, "initiative": 4}]}
+    body = {
+        "target": 10,
+        "players": [
+            {"name": "A", "vp": 10, "initiative": 6},
+            {"name": "B", "vp": 10, "initiative": 2},
+            {"name": "C", "vp": 3, "initiative": 4},
+        ],
+    }
     data = post(client, "/api/score/ti4", body).get_json()
     assert data["game_over"] is True and data["winner"] == "B"
     assert data["tie_break"]["rule"] == "ti4/61.7"
@@ -111,11 +132,23 @@ def test_ti4_without_initiative(client):
     "body, allowed, codes",
     [
         ({"phase": "status", "objective_type": "public"}, True, []),
-        ({"phase": "status", "objective_type": "public", "claimed_this_phase": {"public": 1}}, False, ["claim_status_public_limit"]),
-        ({"phase": "status", "objective_type": "public", "controls_home_planets": False}, False, ["claim_home_planets"]),
+        (
+            {"phase": "status", "objective_type": "public", "claimed_this_phase": {"public": 1}},
+            False,
+            ["claim_status_public_limit"],
+        ),
+        (
+            {"phase": "status", "objective_type": "public", "controls_home_planets": False},
+            False,
+            ["claim_home_planets"],
+        ),
         ({"phase": "action", "objective_type": "imperial"}, False, ["claim_imperial_needs_mecatol"]),
         ({"phase": "action", "objective_type": "imperial", "controls_mecatol_rex": True}, True, []),
-        ({"phase": "action", "objective_type": "secret", "in_combat": True, "claimed_this_combat": 1}, False, ["claim_combat_limit"]),
+        (
+            {"phase": "action", "objective_type": "secret", "in_combat": True, "claimed_this_combat": 1},
+            False,
+            ["claim_combat_limit"],
+        ),
     ],
 )
 def test_claim_checker(client, body, allowed, codes):
@@ -134,7 +167,10 @@ def test_claim_reason_in_italian(client):
 GALAXY = {
     "players": ["Verde", "Rosso", "Blu"],
     "surviving_worlds": ["myrmidon", "imperial", "cylor"],
-    "bases": [{"player": "Verde", "world": "myrmidon", "influence": 5}, {"player": "Rosso", "world": "imperial", "influence": 3}],
+    "bases": [
+        {"player": "Verde", "world": "myrmidon", "influence": 5},
+        {"player": "Rosso", "world": "imperial", "influence": 3},
+    ],
     "secret_bases": [{"player": "Rosso", "world": "cylor"}, {"player": "Blu", "world": "ecup_contract"}],
     "hands": {"Verde": [{"world": "cylor", "value": 4}], "Rosso": [{"world": "ally", "value": 9}]},
     "last_player": "Blu",
@@ -149,10 +185,19 @@ def test_galaxy(client):
 
 
 def test_rftg_and_solitaire(client):
-    body = {"players": [{"name": "A", "vp_chips": 10, "card_vp": 12, "first_goals": ["galactic_status"],
-                         "six_dev_bonus": {"galactic_genome_project": {"gene_worlds": 2, "genetic_labs": True}, "other": 2}},
-                        {"name": "B", "vp_chips": 12, "card_vp": 15}],
-            "most_goals": [{"goal": "greatest_infrastructure", "values": {"A": 4, "B": 5}}]}
+    body = {
+        "players": [
+            {
+                "name": "A",
+                "vp_chips": 10,
+                "card_vp": 12,
+                "first_goals": ["galactic_status"],
+                "six_dev_bonus": {"galactic_genome_project": {"gene_worlds": 2, "genetic_labs": True}, "other": 2},
+            },
+            {"name": "B", "vp_chips": 12, "card_vp": 15},
+        ],
+        "most_goals": [{"goal": "greatest_infrastructure", "values": {"A": 4, "B": 5}}],
+    }
     data = post(client, "/api/score/rftg", body).get_json()
     # A: 10 + 12 + (2*2 + 3) + 2 + 3 = 34; B: 12 + 15 + 5 = 32.
     assert [p["total"] for p in data["players"]] == [34, 32] and data["winner"] == "A"
@@ -162,8 +207,12 @@ def test_rftg_and_solitaire(client):
 
 
 def test_parsec(client):
-    body = {"players": [{"name": "A", "resources": {"titanium": 1}, "events": {"red": 2}, "units": {"colony": 3}},
-                        {"name": "B", "modules_dominated": 3}]}
+    body = {
+        "players": [
+            {"name": "A", "resources": {"titanium": 1}, "events": {"red": 2}, "units": {"colony": 3}},
+            {"name": "B", "modules_dominated": 3},
+        ]
+    }
     data = post(client, "/api/score/parsec", body).get_json()
     assert data["players"][0]["total"] == 1 + 6 + 12
     assert data["winner"] == "B" and data["verdicts"][0]["code"] == "parsec_military_victory"
@@ -172,19 +221,64 @@ def test_parsec(client):
 @pytest.mark.parametrize(
     "path, body, code, field",
     [
-        ("/api/score/eclipse", {"players": [{"name": "A", "discoveries": -1}, {"name": "B"}]}, "out_of_range", "players[0].discoveries"),
-        ("/api/score/eclipse", {"players": [{"name": "A", "species": "klingon"}, {"name": "B"}]}, "unknown_choice", "players[0].species"),
+        (
+            "/api/score/eclipse",
+            {"players": [{"name": "A", "discoveries": -1}, {"name": "B"}]},
+            "out_of_range",
+            "players[0].discoveries",
+        ),
+        (
+            "/api/score/eclipse",
+            {"players": [{"name": "A", "species": "klingon"}, {"name": "B"}]},
+            "unknown_choice",
+            "players[0].species",
+        ),
         ("/api/score/eclipse", {"players": [{"name": "Anna"}, {"name": "anna"}]}, "duplicate_name", "players[1].name"),
         ("/api/score/eclipse", {"players": [{"name": "A"}]}, "too_few_items", "players"),
-        ("/api/score/eclipse", {"players": [{"name": "A", "hexes": [2, "x"]}, {"name": "B"}]}, "not_an_integer", "players[0].hexes[1]"),
-        ("/api/score/eclipse", {"players": [{"name": "A", "colour": "red"}, {"name": "B"}]}, "unknown_field", "players[0].colour"),
-        ("/api/score/galaxy", {**GALAXY, "bases": [{"player": "Verde", "world": "vulcan", "influence": 3}]}, "unknown_choice", "bases[0].world"),
-        ("/api/score/galaxy", {**GALAXY, "bases": [{"player": "Verde", "world": "felowi", "influence": 3}]}, "base_on_surrendered_world", "bases[0].world"),
+        (
+            "/api/score/eclipse",
+            {"players": [{"name": "A", "hexes": [2, "x"]}, {"name": "B"}]},
+            "not_an_integer",
+            "players[0].hexes[1]",
+        ),
+        (
+            "/api/score/eclipse",
+            {"players": [{"name": "A", "colour": "red"}, {"name": "B"}]},
+            "unknown_field",
+            "players[0].colour",
+        ),
+        (
+            "/api/score/galaxy",
+            {**GALAXY, "bases": [{"player": "Verde", "world": "vulcan", "influence": 3}]},
+            "unknown_choice",
+            "bases[0].world",
+        ),
+        (
+            "/api/score/galaxy",
+            {**GALAXY, "bases": [{"player": "Verde", "world": "felowi", "influence": 3}]},
+            "base_on_surrendered_world",
+            "bases[0].world",
+        ),
         ("/api/score/galaxy", {**GALAXY, "players": ["Verde", "Verde"]}, "duplicate_name", "players[1]"),
-        ("/api/score/ti4", {"players": [{"name": "A", "vp": 15}, {"name": "B", "vp": 0}, {"name": "C", "vp": 0}]}, "out_of_range", "players[0].vp"),
+        (
+            "/api/score/ti4",
+            {"players": [{"name": "A", "vp": 15}, {"name": "B", "vp": 0}, {"name": "C", "vp": 0}]},
+            "out_of_range",
+            "players[0].vp",
+        ),
         ("/api/score/ti4/claim", {"phase": "agenda", "objective_type": "public"}, "unknown_choice", "phase"),
-        ("/api/score/rftg", {"players": [{"name": "A", "first_goals": ["nope"]}, {"name": "B"}]}, "unknown_choice", "players[0].first_goals[0]"),
-        ("/api/score/parsec", {"players": [{"name": "A", "units": {"colony": -2}}, {"name": "B"}]}, "out_of_range", "players[0].units.colony"),
+        (
+            "/api/score/rftg",
+            {"players": [{"name": "A", "first_goals": ["nope"]}, {"name": "B"}]},
+            "unknown_choice",
+            "players[0].first_goals[0]",
+        ),
+        (
+            "/api/score/parsec",
+            {"players": [{"name": "A", "units": {"colony": -2}}, {"name": "B"}]},
+            "out_of_range",
+            "players[0].units.colony",
+        ),
     ],
 )
 @pytest.mark.parametrize("lang", ["en", "it"])
@@ -202,13 +296,20 @@ def test_error_language_follows_the_request(client):
     assert "Two players" in post(client, "/api/score/eclipse", body, "en").get_json()["error"]["message"]
     assert "Due giocatori" in post(client, "/api/score/eclipse", body, "it").get_json()["error"]["message"]
     surrendered = {**GALAXY, "bases": [{"player": "Verde", "world": "khafarjimmn", "influence": 3}]}
-    assert "Kha'Farjimmn si è arreso" in post(client, "/api/score/galaxy", surrendered, "it").get_json()["error"]["message"]
+    assert (
+        "Kha'Farjimmn si è arreso"
+        in post(client, "/api/score/galaxy", surrendered, "it").get_json()["error"]["message"]
+    )
 
 
 @pytest.mark.parametrize("game", ["eclipse", "ti4", "galaxy", "rftg", "parsec", "ti4/claim"])
 @pytest.mark.parametrize("body", [None, [], "x", {"players": "x"}, {"players": [1, 2]}, {"players": [{}, {}]}])
 def test_junk_never_gives_a_500(client, game, body):
-    r = client.post(f"/api/score/{game}", json=body) if body is not None else client.post(f"/api/score/{game}", data="{")
+    r = (
+        client.post(f"/api/score/{game}", json=body)
+        if body is not None
+        else client.post(f"/api/score/{game}", data="{")
+    )
     assert r.status_code == 400
     assert r.get_json()["error"]["code"]
 

@@ -57,7 +57,9 @@ def test_api_suggestion(client):
     assert body["suggestion"] == "bombardamento" and "ti4/12" in [r["id"] for r in body["results"][:3]]
 
 
-@pytest.mark.parametrize("q", ['"unclosed', "title:", "AND OR", "🚀 è città", "<script>alert(1)</script>", "\x00", "*?~^"])
+@pytest.mark.parametrize(
+    "q", ['"unclosed', "title:", "AND OR", "🚀 è città", "<script>alert(1)</script>", "\x00", "*?~^"]
+)
 def test_api_malformed_queries_are_plain_text(client, q):
     response = client.get("/api/search", query_string={"q": q})
     assert response.status_code == 200
@@ -172,7 +174,9 @@ def test_searches_and_passages_are_cached_per_process(client, monkeypatch):
     calls = []
     for name in ("search", "passage_to_mark"):
         original = getattr(RulesSearch, name)
-        monkeypatch.setattr(RulesSearch, name, lambda self, *a, _f=original, _n=name, **k: calls.append(_n) or _f(self, *a, **k))
+        monkeypatch.setattr(
+            RulesSearch, name, lambda self, *a, _f=original, _n=name, **k: calls.append(_n) or _f(self, *a, **k)
+        )
     for _ in range(3):
         assert api(client, q="cache flotta nebulosa", lang="it")[0] == 200
         passage_data(client, "/rules/ti4/54?hl=cache flotta nebulosa&lang=it")

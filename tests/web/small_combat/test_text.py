@@ -25,7 +25,9 @@ def engine_codes(pattern):
 
 
 def test_the_scan_finds_codes():
-    assert {"attacker_not_a_fleet", "unknown_unit", "defense_out_of_range"} <= engine_codes(INVALID) | engine_codes(BOUNDS) | engine_codes(CODE_ARG)
+    assert {"attacker_not_a_fleet", "unknown_unit", "defense_out_of_range"} <= engine_codes(INVALID) | engine_codes(
+        BOUNDS
+    ) | engine_codes(CODE_ARG)
     assert {"union", "coordinated", "discard_to_conquer"} <= engine_codes(REASON)
 
 
@@ -41,9 +43,7 @@ def test_every_reason_has_a_sentence():
 
 
 def test_display_params_numbers_from_one_and_names_worlds():
-    assert display_params({"target": 0, "world": "kha-farjimmn"}) == {
-        "target": 0, "number": 1, "world": "Kha'Farjimmn"
-    }
+    assert display_params({"target": 0, "world": "kha-farjimmn"}) == {"target": 0, "number": 1, "world": "Kha'Farjimmn"}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

@@ -53,8 +53,11 @@ def test_galaxy_round_two_figures(client, db):
 def test_galaxy_phaser_banks_both_sides_cancel(client):
     # 8 + 2 against 10 + 0 and 10 + 2 against 10 + 2 are both "equal values": 575/1296.
     a = post(client, "/api/combat/galaxy", {"attacker": 8, "defender": 10, "attacker_phaser_banks": True}).get_json()
-    b = post(client, "/api/combat/galaxy", {"attacker": 10, "defender": 10, "attacker_phaser_banks": True,
-                                            "defender_phaser_banks": True}).get_json()
+    b = post(
+        client,
+        "/api/combat/galaxy",
+        {"attacker": 10, "defender": 10, "attacker_phaser_banks": True, "defender_phaser_banks": True},
+    ).get_json()
     assert close(a["attack_succeeds"], Fraction(575, 1296)) and close(b["attack_succeeds"], Fraction(575, 1296))
 
 
@@ -70,9 +73,16 @@ def test_galaxy_rows_lost_on_a_base(client, db):
 
 
 def test_galaxy_different_targets(client, db):
-    body = {"attacker": 7, "opportunities": 2, "plan": "different", "attacker_phaser_banks": True,
-            "targets": [{"target": "ship", "defender": 9, "defender_has_governor": False},
-                        {"target": "base", "defender_phaser_banks": True}]}
+    body = {
+        "attacker": 7,
+        "opportunities": 2,
+        "plan": "different",
+        "attacker_phaser_banks": True,
+        "targets": [
+            {"target": "ship", "defender": 9, "defender_has_governor": False},
+            {"target": "base", "defender_phaser_banks": True},
+        ],
+    }
     answer = post(client, "/api/combat/galaxy", body).get_json()
     sequence = answer["sequence"]
     assert [t["target"] for t in sequence["targets"]] == ["ship", "base"]
@@ -102,10 +112,16 @@ def test_galaxy_opportunities_figure_3(client, db):
         ({"attacker": 8, "defender": 7, "defender_screened": True}, "target_screened", "defender_screened"),
         ({"attacker": 8, "defender": 7, "opportunities": 10}, "out_of_range", "opportunities"),
         ({"attacker": 8, "defender": 7, "opportunities": -1}, "out_of_range", "opportunities"),
-        ({"attacker": 8, "targets": [{"defender": 7}, {"defender": 0}], "opportunities": 2},
-         "nova_cannot_be_attacked", "targets[1].defender"),
-        ({"attacker": 8, "targets": [{"defender": 7}], "opportunities": 2, "plan": "different"},
-         "targets_must_match_opportunities", "targets"),
+        (
+            {"attacker": 8, "targets": [{"defender": 7}, {"defender": 0}], "opportunities": 2},
+            "nova_cannot_be_attacked",
+            "targets[1].defender",
+        ),
+        (
+            {"attacker": 8, "targets": [{"defender": 7}], "opportunities": 2, "plan": "different"},
+            "targets_must_match_opportunities",
+            "targets",
+        ),
         ({"attacker": 8}, "missing_field", "defender"),
         ({"attacker": "eight", "defender": 7}, "not_an_integer", "attacker"),
         ({"attacker": 8, "defender": 7, "fleet": 3}, "unknown_field", "fleet"),
@@ -134,8 +150,13 @@ def test_errors_speak_the_request_language(client):
 
 
 def test_parsec_issue_example(client, db):
-    body = {"attackers": [{"unit": "cruiser"}, {"unit": "fighter"}], "defender": {"unit": "colony", "linked_colonies": 1},
-            "distance": 1, "attack_modifier": 0, "defense_modifier": 0}
+    body = {
+        "attackers": [{"unit": "cruiser"}, {"unit": "fighter"}],
+        "defender": {"unit": "colony", "linked_colonies": 1},
+        "distance": 1,
+        "attack_modifier": 0,
+        "defense_modifier": 0,
+    }
     answer = post(client, "/api/combat/parsec", body).get_json()
     # +3 against +2: the attacker wins when X - Y >= 0 on two d8: 36/64.
     assert close(answer["attack_succeeds"], Fraction(36, 64))
@@ -167,18 +188,34 @@ def test_parsec_fighter_duel(client):
 @pytest.mark.parametrize(
     ("body", "code", "field"),
     [
-        ({"attackers": [{"unit": "dreadnought"}], "defender": {"unit": "colony"}}, "unknown_choice", "attackers[0].unit"),
+        (
+            {"attackers": [{"unit": "dreadnought"}], "defender": {"unit": "colony"}},
+            "unknown_choice",
+            "attackers[0].unit",
+        ),
         ({"attackers": [{"unit": "cargo"}], "defender": {"unit": "colony"}}, "unit_cannot_attack", "attackers[0].unit"),
-        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony", "linked_colonies": -1}},
-         "out_of_range", "defender.linked_colonies"),
-        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "distance": 2},
-         "no_attacker_in_range", "attackers"),
-        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "attack_modifier": 50},
-         "out_of_range", "attack_modifier"),
+        (
+            {"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony", "linked_colonies": -1}},
+            "out_of_range",
+            "defender.linked_colonies",
+        ),
+        (
+            {"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "distance": 2},
+            "no_attacker_in_range",
+            "attackers",
+        ),
+        (
+            {"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "attack_modifier": 50},
+            "out_of_range",
+            "attack_modifier",
+        ),
         ({"attackers": [{"unit": "fighter"}] * 9, "defender": {"unit": "colony"}}, "too_many_items", "attackers"),
         ({"attackers": [], "defender": {"unit": "colony"}}, "too_few_items", "attackers"),
-        ({"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "defender_choice": "flee"},
-         "unknown_choice", "defender_choice"),
+        (
+            {"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "defender_choice": "flee"},
+            "unknown_choice",
+            "defender_choice",
+        ),
     ],
 )
 def test_parsec_refusals(client, body, code, field):
@@ -245,8 +282,14 @@ def test_every_cited_section_exists(db):
     assert not missing
 
 
-@pytest.mark.parametrize("url, endpoint", [("/tools/combat/galaxy", "galaxy_page"), ("/tools/combat/parsec", "parsec_page"),
-                                           ("/tools/conquest/rftg", "rftg_page")])
+@pytest.mark.parametrize(
+    "url, endpoint",
+    [
+        ("/tools/combat/galaxy", "galaxy_page"),
+        ("/tools/combat/parsec", "parsec_page"),
+        ("/tools/conquest/rftg", "rftg_page"),
+    ],
+)
 @pytest.mark.parametrize("lang", ["it", "en"])
 def test_pages_render_in_both_languages(client, url, endpoint, lang):
     response = client.get(f"{url}?lang={lang}")

@@ -9,14 +9,17 @@ from web.ti4_combat import text as ti4_combat_text
 from web.ti4_combat.text import ERRORS, REASONS, UNIT_NAMES, UPGRADE_NAMES
 
 
-
 def codes(pattern: str) -> set[str]:
     return {code for path in combat_files("ti4") for code in re.findall(pattern, path.read_text())}
 
 
 def test_every_refusal_has_a_message():
-    emitted = codes(r'InvalidInput\(\s*"(\w+)"') | codes(r'code = "(\w+)" if') | codes(
-        r'else "(unit_not_in_\w+)"') | codes(r'require_int\(.*\bcode="(\w+)"')
+    emitted = (
+        codes(r'InvalidInput\(\s*"(\w+)"')
+        | codes(r'code = "(\w+)" if')
+        | codes(r'else "(unit_not_in_\w+)"')
+        | codes(r'require_int\(.*\bcode="(\w+)"')
+    )
     assert emitted and emitted <= set(ERRORS), emitted - set(ERRORS)
     assert set(ERRORS) <= emitted  # no message for a code that no longer exists
 
@@ -47,12 +50,23 @@ def test_every_unit_and_upgrade_has_a_name():
     assert set(UPGRADE_NAMES) == set(UPGRADABLE)
 
 
-@pytest.mark.parametrize("lang, cruiser, dreadnought, dock", [
-    ("en", ("%(n)s Cruiser", "%(n)s Cruisers"), ("%(n)s Dreadnought", "%(n)s Dreadnoughts"),
-     ("%(n)s Space Dock", "%(n)s Space Docks")),
-    ("it", ("%(n)s Incrociatore", "%(n)s Incrociatori"), ("%(n)s Corazzata", "%(n)s Corazzate"),
-     ("%(n)s Molo spaziale", "%(n)s Moli spaziali")),
-])
+@pytest.mark.parametrize(
+    "lang, cruiser, dreadnought, dock",
+    [
+        (
+            "en",
+            ("%(n)s Cruiser", "%(n)s Cruisers"),
+            ("%(n)s Dreadnought", "%(n)s Dreadnoughts"),
+            ("%(n)s Space Dock", "%(n)s Space Docks"),
+        ),
+        (
+            "it",
+            ("%(n)s Incrociatore", "%(n)s Incrociatori"),
+            ("%(n)s Corazzata", "%(n)s Corazzate"),
+            ("%(n)s Molo spaziale", "%(n)s Moli spaziali"),
+        ),
+    ],
+)
 def test_unit_counts_have_a_singular_and_a_plural_in_both_languages(app, lang, cruiser, dreadnought, dock):
     # "3 Incrociatore" and "2 Corazzata" were what the results printed before plural forms.
     with app.test_request_context(f"/?lang={lang}"):

@@ -17,8 +17,7 @@ def post(client, body, lang="en"):
 
 def test_one_fighter_each_is_four_ninths(client):
     # Worked by hand in tests/engine/ti4/test_chain.py: 4/9, 4/9, 1/9.
-    data = post(client, {"attacker": {"units": {"fighter": 1}},
-                         "defender": {"units": {"fighter": 1}}}).get_json()
+    data = post(client, {"attacker": {"units": {"fighter": 1}}, "defender": {"units": {"fighter": 1}}}).get_json()
     assert data["attacker_win"] == pytest.approx(4 / 9, abs=1e-12)
     assert data["defender_win"] == pytest.approx(4 / 9, abs=1e-12)
     assert data["draw"] == pytest.approx(1 / 9, abs=1e-12)
@@ -26,13 +25,24 @@ def test_one_fighter_each_is_four_ninths(client):
 
 
 def test_a_full_answer_sums_to_one_and_cites_existing_rules(client, db):
-    body = {"kind": "space", "nebula": True, "stop_after": 3,
-            "attacker": {"units": {"dreadnought": 2, "carrier": 1, "fighter": 4, "destroyer": 1},
-                         "upgrades": ["fighter"], "order": ["destroyer", "fighter"],
-                         "keep_alive": "carrier", "sustain_first": False,
-                         "modifiers": [{"value": 1, "first_round": 1, "last_round": 1}]},
-            "defender": {"units": {"cruiser": 3, "fighter": 2, "pds": 2, "space_dock": 1},
-                         "upgrades": ["pds"], "retreat_round": 2}}
+    body = {
+        "kind": "space",
+        "nebula": True,
+        "stop_after": 3,
+        "attacker": {
+            "units": {"dreadnought": 2, "carrier": 1, "fighter": 4, "destroyer": 1},
+            "upgrades": ["fighter"],
+            "order": ["destroyer", "fighter"],
+            "keep_alive": "carrier",
+            "sustain_first": False,
+            "modifiers": [{"value": 1, "first_round": 1, "last_round": 1}],
+        },
+        "defender": {
+            "units": {"cruiser": 3, "fighter": 2, "pds": 2, "space_dock": 1},
+            "upgrades": ["pds"],
+            "retreat_round": 2,
+        },
+    }
     data = post(client, body).get_json()
     total = data["attacker_win"] + data["defender_win"] + data["draw"] + data["unfinished"]
     assert total == pytest.approx(1, abs=1e-12)
@@ -52,8 +62,11 @@ def test_a_full_answer_sums_to_one_and_cites_existing_rules(client, db):
 
 
 def test_ground_combat_with_reasons_in_both_languages(client):
-    body = {"kind": "ground", "attacker": {"units": {"infantry": 3, "dreadnought": 1}},
-            "defender": {"units": {"infantry": 2, "pds": 1}}}
+    body = {
+        "kind": "ground",
+        "attacker": {"units": {"infantry": 3, "dreadnought": 1}},
+        "defender": {"units": {"infantry": 2, "pds": 1}},
+    }
     english = post(client, body, "en").get_json()
     italian = post(client, body, "it").get_json()
     assert english["attacker_win"] == italian["attacker_win"]
@@ -63,55 +76,140 @@ def test_ground_combat_with_reasons_in_both_languages(client):
     assert "Planetary Shield" in reason_en["message"] and "Scudo Planetario" in reason_it["message"]
 
 
-@pytest.mark.parametrize("body, code, field", [
-    ({"attacker": {"units": {"zeppelin": 1}}, "defender": {"units": {"fighter": 1}}},
-     "unknown_field", "attacker.units.zeppelin"),
-    ({"attacker": {"units": {"cruiser": -2}}, "defender": {"units": {"fighter": 1}}},
-     "out_of_range", "attacker.units.cruiser"),
-    ({"attacker": {"units": {"fighter": 10**9}}, "defender": {"units": {"fighter": 1}}},
-     "out_of_range", "attacker.units.fighter"),
-    ({"attacker": {"units": {"fighter": 20, "cruiser": 8}}, "defender": {"units": {"fighter": 1}}},
-     "too_many_combatants", "attacker.units"),
-    ({"kind": "ground", "attacker": {"units": {"infantry": 2}},
-      "defender": {"units": {"infantry": 1, "fighter": 2}}},
-     "fighters_in_ground_combat", "defender.units.fighter"),
-    ({"kind": "ground", "nebula": True, "attacker": {"units": {"infantry": 2}},
-      "defender": {"units": {"infantry": 1}}}, "nebula_in_ground_combat", "nebula"),
-    ({"bombardment": True, "attacker": {"units": {"dreadnought": 1}},
-      "defender": {"units": {"fighter": 1}}}, "bombardment_in_space_combat", "bombardment"),
-    ({"kind": "ground", "attacker": {"units": {"infantry": 2}, "retreat_round": 1},
-      "defender": {"units": {"infantry": 1}}}, "no_retreat_in_ground_combat",
-     "attacker.retreat_round"),
-    ({"attacker": {"units": {"cruiser": 1}, "keep_alive": "war_sun"},
-      "defender": {"units": {"fighter": 1}}}, "keep_alive_absent", "attacker.keep_alive"),
-    ({"attacker": {"units": {"cruiser": 1}, "upgrades": ["war_sun"]},
-      "defender": {"units": {"fighter": 1}}}, "unknown_choice", "attacker.upgrades[0]"),
-    ({"attacker": {"units": {"cruiser": 1}, "modifiers": [{"value": 1, "first_round": 3,
-                                                           "last_round": 2}]},
-      "defender": {"units": {"fighter": 1}}}, "round_range_reversed",
-     "attacker.modifiers[0].last_round"),
-    ({"attacker": {"units": {"cruiser": "two"}}, "defender": {"units": {"fighter": 1}}},
-     "not_an_integer", "attacker.units.cruiser"),
-    ({"attacker": {"units": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}, "fog": 1},
-     "unknown_field", "fog"),
-    ({"attacker": {"units": {"cruiser": 1}}}, "missing_field", "defender"),
-    ({"attacker": {"units": {"flagship": 1}, "flagship": {"combat": 11}}, "defender": {"units": {"fighter": 1}}},
-     "out_of_range", "attacker.flagship.combat"),
-    ({"attacker": {"units": {"flagship": 1}, "flagship": {"speed": 2}}, "defender": {"units": {"fighter": 1}}},
-     "unknown_field", "attacker.flagship.speed"),
-    ({"attacker": {"units": {"flagship": 2}}, "defender": {"units": {"fighter": 1}}},
-     "out_of_range", "attacker.units.flagship"),
-    ({"attacker": {"units": {"cruiser": 1}, "technologies": ["non_euclidean_shielding"]},
-      "defender": {"units": {"fighter": 1}}}, "unknown_choice", "attacker.technologies[0]"),
-    ({"kind": "ground", "attacker": {"units": {"infantry": 1}, "cards": {"shields_holding": 1}},
-      "defender": {"units": {"infantry": 1}}}, "card_not_in_this_combat", "attacker.cards.shields_holding"),
-    ({"attacker": {"units": {"cruiser": 1}, "damaged": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}},
-     "damaged_without_sustain", "attacker.damaged.cruiser"),
-    ({"attacker": {"units": {"fighter": 1}, "cards": {"direct_hit": 5}}, "defender": {"units": {"fighter": 1}}},
-     "out_of_range", "attacker.cards.direct_hit"),
-    ({"attacker": {"units": {"fighter": 1}, "faction": "hacan"}, "defender": {"units": {"fighter": 1}}},
-     "unknown_choice", "attacker.faction"),
-])
+@pytest.mark.parametrize(
+    "body, code, field",
+    [
+        (
+            {"attacker": {"units": {"zeppelin": 1}}, "defender": {"units": {"fighter": 1}}},
+            "unknown_field",
+            "attacker.units.zeppelin",
+        ),
+        (
+            {"attacker": {"units": {"cruiser": -2}}, "defender": {"units": {"fighter": 1}}},
+            "out_of_range",
+            "attacker.units.cruiser",
+        ),
+        (
+            {"attacker": {"units": {"fighter": 10**9}}, "defender": {"units": {"fighter": 1}}},
+            "out_of_range",
+            "attacker.units.fighter",
+        ),
+        (
+            {"attacker": {"units": {"fighter": 20, "cruiser": 8}}, "defender": {"units": {"fighter": 1}}},
+            "too_many_combatants",
+            "attacker.units",
+        ),
+        (
+            {
+                "kind": "ground",
+                "attacker": {"units": {"infantry": 2}},
+                "defender": {"units": {"infantry": 1, "fighter": 2}},
+            },
+            "fighters_in_ground_combat",
+            "defender.units.fighter",
+        ),
+        (
+            {
+                "kind": "ground",
+                "nebula": True,
+                "attacker": {"units": {"infantry": 2}},
+                "defender": {"units": {"infantry": 1}},
+            },
+            "nebula_in_ground_combat",
+            "nebula",
+        ),
+        (
+            {"bombardment": True, "attacker": {"units": {"dreadnought": 1}}, "defender": {"units": {"fighter": 1}}},
+            "bombardment_in_space_combat",
+            "bombardment",
+        ),
+        (
+            {
+                "kind": "ground",
+                "attacker": {"units": {"infantry": 2}, "retreat_round": 1},
+                "defender": {"units": {"infantry": 1}},
+            },
+            "no_retreat_in_ground_combat",
+            "attacker.retreat_round",
+        ),
+        (
+            {"attacker": {"units": {"cruiser": 1}, "keep_alive": "war_sun"}, "defender": {"units": {"fighter": 1}}},
+            "keep_alive_absent",
+            "attacker.keep_alive",
+        ),
+        (
+            {"attacker": {"units": {"cruiser": 1}, "upgrades": ["war_sun"]}, "defender": {"units": {"fighter": 1}}},
+            "unknown_choice",
+            "attacker.upgrades[0]",
+        ),
+        (
+            {
+                "attacker": {"units": {"cruiser": 1}, "modifiers": [{"value": 1, "first_round": 3, "last_round": 2}]},
+                "defender": {"units": {"fighter": 1}},
+            },
+            "round_range_reversed",
+            "attacker.modifiers[0].last_round",
+        ),
+        (
+            {"attacker": {"units": {"cruiser": "two"}}, "defender": {"units": {"fighter": 1}}},
+            "not_an_integer",
+            "attacker.units.cruiser",
+        ),
+        (
+            {"attacker": {"units": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}, "fog": 1},
+            "unknown_field",
+            "fog",
+        ),
+        ({"attacker": {"units": {"cruiser": 1}}}, "missing_field", "defender"),
+        (
+            {"attacker": {"units": {"flagship": 1}, "flagship": {"combat": 11}}, "defender": {"units": {"fighter": 1}}},
+            "out_of_range",
+            "attacker.flagship.combat",
+        ),
+        (
+            {"attacker": {"units": {"flagship": 1}, "flagship": {"speed": 2}}, "defender": {"units": {"fighter": 1}}},
+            "unknown_field",
+            "attacker.flagship.speed",
+        ),
+        (
+            {"attacker": {"units": {"flagship": 2}}, "defender": {"units": {"fighter": 1}}},
+            "out_of_range",
+            "attacker.units.flagship",
+        ),
+        (
+            {
+                "attacker": {"units": {"cruiser": 1}, "technologies": ["non_euclidean_shielding"]},
+                "defender": {"units": {"fighter": 1}},
+            },
+            "unknown_choice",
+            "attacker.technologies[0]",
+        ),
+        (
+            {
+                "kind": "ground",
+                "attacker": {"units": {"infantry": 1}, "cards": {"shields_holding": 1}},
+                "defender": {"units": {"infantry": 1}},
+            },
+            "card_not_in_this_combat",
+            "attacker.cards.shields_holding",
+        ),
+        (
+            {"attacker": {"units": {"cruiser": 1}, "damaged": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}},
+            "damaged_without_sustain",
+            "attacker.damaged.cruiser",
+        ),
+        (
+            {"attacker": {"units": {"fighter": 1}, "cards": {"direct_hit": 5}}, "defender": {"units": {"fighter": 1}}},
+            "out_of_range",
+            "attacker.cards.direct_hit",
+        ),
+        (
+            {"attacker": {"units": {"fighter": 1}, "faction": "hacan"}, "defender": {"units": {"fighter": 1}}},
+            "unknown_choice",
+            "attacker.faction",
+        ),
+    ],
+)
 def test_refusals_name_the_field_in_the_request_language(client, body, code, field):
     answers = {lang: post(client, body, lang) for lang in ("en", "it")}
     for response in answers.values():
@@ -128,14 +226,17 @@ def test_a_flagship_fights_with_its_faction_sheet_numbers(client):
         response = post(client, body, "en")
         assert response.status_code == 200, response.get_json()
         return response.get_json()["attacker_win"]
+
     # More dice and a better combat value can only help; the default sheet is 7 with two dice.
     assert attacker_win({"combat": 9, "dice": 1}) < attacker_win({}) < attacker_win({"combat": 5, "dice": 3})
     assert attacker_win({}) == attacker_win({"combat": 7, "dice": 2, "capacity": 3})
 
 
 def test_technologies_are_named_with_their_side_in_the_reader_language(client):
-    body = {"attacker": {"units": {"cruiser": 3}, "technologies": ["assault_cannon", "antimass_deflectors"]},
-            "defender": {"units": {"dreadnought": 1, "pds": 1}, "technologies": ["plasma_scoring"]}}
+    body = {
+        "attacker": {"units": {"cruiser": 3}, "technologies": ["assault_cannon", "antimass_deflectors"]},
+        "defender": {"units": {"dreadnought": 1, "pds": 1}, "technologies": ["plasma_scoring"]},
+    }
     answers = {lang: post(client, body, lang).get_json() for lang in ("en", "it")}
     codes = {r["code"]: r for r in answers["en"]["reasons"]}
     assert {"assault_cannon", "antimass_deflectors", "plasma_scoring"} <= set(codes)
@@ -155,22 +256,18 @@ def test_unit_names_in_refusals_are_translated(client):
 
 
 def test_over_long_work_is_a_clean_422(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path),
-                      "COMPUTE_BUDGET_SECONDS": 0.001})
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "COMPUTE_BUDGET_SECONDS": 0.001})
     fleet = {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5}
-    response = post(app.test_client(), {"attacker": {"units": fleet},
-                                        "defender": {"units": fleet}})
+    response = post(app.test_client(), {"attacker": {"units": fleet}, "defender": {"units": fleet}})
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "time_budget_exceeded"
 
 
-@pytest.mark.parametrize("lang, title", [("it", "probabilità di combattimento"),
-                                         ("en", "combat odds")])
+@pytest.mark.parametrize("lang, title", [("it", "probabilità di combattimento"), ("en", "combat odds")])
 def test_page_in_both_languages(client, lang, title):
     html = client.get(f"/tools/combat/ti4?lang={lang}").get_data(as_text=True)
     assert title in html
-    strings = json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>',
-                                   html, re.S).group(1))
+    strings = json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S).group(1))
     assert strings["rules"]["ti4/23.7"]["url"] == "/rules/ti4/23.7"
     # Every form control has a label pointing at it.
     ids = set(re.findall(r'<(?:input|select)[^>]*\sid="([^"]+)"', html))
@@ -193,22 +290,39 @@ def test_every_upgrade_toggle_belongs_to_a_kind_of_combat():
 
 def test_cards_damaged_units_and_factions_reach_the_engine(client):
     # Shields Holding on a fighter duel: 61/81 (worked by hand in tests/engine/ti4/test_situations.py).
-    shields = post(client, {"attacker": {"units": {"fighter": 1}, "cards": {"shields_holding": 1}},
-                            "defender": {"units": {"fighter": 1}}}).get_json()
+    shields = post(
+        client,
+        {"attacker": {"units": {"fighter": 1}, "cards": {"shields_holding": 1}}, "defender": {"units": {"fighter": 1}}},
+    ).get_json()
     assert shields["attacker_win"] == pytest.approx(61 / 81, abs=1e-12)
     # A damaged dreadnought against a fighter: 12/17.
-    damaged = post(client, {"attacker": {"units": {"dreadnought": 1}, "damaged": {"dreadnought": 1}},
-                            "defender": {"units": {"fighter": 1}}}).get_json()
+    damaged = post(
+        client,
+        {
+            "attacker": {"units": {"dreadnought": 1}, "damaged": {"dreadnought": 1}},
+            "defender": {"units": {"fighter": 1}},
+        },
+    ).get_json()
     assert damaged["attacker_win"] == pytest.approx(12 / 17, abs=1e-12)
     # Duranium Armor: 399/409.
-    duranium = post(client, {"attacker": {"units": {"dreadnought": 1}, "technologies": ["duranium_armor"]},
-                             "defender": {"units": {"fighter": 1}}}).get_json()
+    duranium = post(
+        client,
+        {
+            "attacker": {"units": {"dreadnought": 1}, "technologies": ["duranium_armor"]},
+            "defender": {"units": {"fighter": 1}},
+        },
+    ).get_json()
     assert duranium["attacker_win"] == pytest.approx(399 / 409, abs=1e-12)
     # A faction fills the flagship sheet: Xxcha's flagship fires space cannon 5 (x3) first.
-    xxcha = post(client, {"attacker": {"units": {"fighter": 1}},
-                          "defender": {"units": {"flagship": 1}, "faction": "xxcha_kingdom"}}).get_json()
+    xxcha = post(
+        client,
+        {"attacker": {"units": {"fighter": 1}}, "defender": {"units": {"flagship": 1}, "faction": "xxcha_kingdom"}},
+    ).get_json()
     assert xxcha["defender_win"] >= 1 - 8 / 125
-    letnev = post(client, {"attacker": {"units": {"flagship": 1}, "faction": "barony_of_letnev"},
-                           "defender": {"units": {"fighter": 1}}}, "it").get_json()
+    letnev = post(
+        client,
+        {"attacker": {"units": {"flagship": 1}, "faction": "barony_of_letnev"}, "defender": {"units": {"fighter": 1}}},
+        "it",
+    ).get_json()
     reason = {r["code"]: r["message"] for r in letnev["reasons"]}["flagship_repairs_itself"]
     assert reason.startswith("Attaccante") and "riparata" in reason
