@@ -114,9 +114,13 @@ class GroupResult:
 
 @dataclass(frozen=True)
 class BattleResult:
+    """``attacker_win + defender_win == 1``: a stalemate (STALLO, eclipse/stallo) ends with the
+    attacker retreating or destroyed, so the defender holds the hex; ``stalemate`` is the part of
+    ``defender_win`` that came from one."""
+
     attacker_win: float  # P(the attacker alone remains in the hex)
-    defender_win: float
-    stalemate: float  # STALLO: nobody can destroy the other; the attacker retreats or is destroyed
+    defender_win: float  # P(the defender holds the hex), stalemates included
+    stalemate: float  # of defender_win: nobody could destroy the other (only missiles)
     attacker_escape: float  # P(the attacker's last ships left by retreating); part of defender_win
     defender_escape: float
     attacker_reputation: float | None  # expected reputation tiles drawn (None for NPCs)
@@ -138,6 +142,7 @@ class BattleResult:
 
     @property
     def draw(self) -> float:
+        """The API's older name for ``stalemate`` (a detail of ``defender_win``, not a third outcome)."""
         return self.stalemate
 
 
@@ -351,7 +356,7 @@ class _Battle:
 
         return BattleResult(
             attacker_win=f(win["A"]),
-            defender_win=f(win["D"]),
+            defender_win=f(win["D"] + win["S"]),  # STALLO leaves the hex to the defender
             stalemate=f(win["S"]),
             attacker_escape=f(escape[0]),
             defender_escape=f(escape[1]),

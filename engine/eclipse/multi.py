@@ -10,7 +10,8 @@ Damage stays on ships until the end of the combat phase (RIPARARE DANNI), so the
 carries its damage into the next battle: each battle starts from every possible final state of
 the previous one, weighted by its probability. Retreat plans are not offered here (a ship that
 left the hex simply takes no further part). Each battle uses the fleets' own targeting, which
-maximises the chance of winning that battle.
+maximises the chance of holding the hex after that battle; a stalemate (STALLO) leaves it to that
+battle's defender, as in a two-sided battle.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class Faction:
 
 @dataclass(frozen=True)
 class HexResult:
-    hold: dict[str, float]  # faction name -> P(its ships alone remain in the hex)
+    hold: dict[str, float]  # faction name -> P(its ships alone remain in the hex), stalemates included
     sequence: tuple[str, ...]  # the order in which factions join the fighting
     battles: int  # distinct battles solved
     rules: tuple[str, ...]
@@ -125,7 +126,7 @@ def _fight(
         # Hexes are not computed in the background: past the inline limit a battle is too large.
         raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **error.params) from None
     for (outcome, dmg, status), p in result.terminals.items():
-        # STALLO: the attacker retreats (or is destroyed); the defender stays.
+        # STALLO ("S"): the attacker retreats (or is destroyed); the defender holds, as in battle.py.
         holder, fleet, offset = (att_idx, attacker, 0) if outcome == "A" else (def_idx, defender, len(attacker.groups))
         groups = []
         for k, g in enumerate(fleet.groups):

@@ -19,9 +19,11 @@ The only cycle is a round in which every die misses: the round is unrolled as
 ``value_b = alpha_b + beta_b * value_end`` and, when the round does not advance a retreat
 plan's clock, ``value_end`` is the round start itself, solved as ``alpha_0 / (1 - beta_0)``.
 
-Both P(attacker holds) and P(defender holds) are kept even when no stalemate is possible and
-one is 1 minus the other: when a side almost surely wins, its probability rounds to 1.0 and only
-the other side's tiny probability still tells the candidate assignments apart (the tie-break).
+A stalemate (STALLO, eclipse/stallo: the attacker retreats or is destroyed) leaves the hex to
+the defender, so its value is (0, 1) and P(attacker holds) + P(defender holds) = 1: each side
+maximising its chance to hold the hex plays a zero-sum game. Both values are still kept: when a
+side almost surely wins, its probability rounds to 1.0 and only the other side's tiny
+probability still tells the candidate assignments apart (the tie-break).
 
 The forward pass pushes probability mass along the chosen transitions, level by level from the
 highest, carrying the number of rounds fought (0..ROUNDS_SHOWN-1, the last bucket "or more") so
@@ -74,7 +76,7 @@ class GroupSpec:
 class Outcome:
     """The sweep's answer: final states with their probabilities, and the rounds fought."""
 
-    win: tuple  # P(attacker holds), P(defender holds), P(stalemate)
+    win: tuple  # P(attacker wins), P(defender wins outright), P(stalemate: the defender holds)
     finals: dict  # (outcome "A"/"D"/"S", damage per group, status per group) -> probability
     expected_rounds: object
     rounds: tuple
@@ -441,16 +443,17 @@ class Sweep:
             beta = quiet * beta
             steps.append((alpha, beta))
         steps.reverse()
+        held = (self.zero, self.one)  # a stalemate's value: the defender holds the hex
         if capped:  # the round returns to its own start when every die misses
             safe = np.where(live, self.one - beta, self.one)
-            end = [np.where(live, alpha[v] / safe, self.zero) for v in range(nv)]
+            end = [np.where(live, alpha[v] / safe, held[v]) for v in range(nv)]
         else:
-            end = [np.where(live, V[v, rnd + 1, 0, rows, cols], self.zero) for v in range(nv)]
+            end = [np.where(live, V[v, rnd + 1, 0, rows, cols], held[v]) for v in range(nv)]
         for b, (al, be) in enumerate(steps):
             for v in range(nv):
                 value = al[v] + be * end[v]
-                if b == 0:  # a stalemate ends the battle at the round's start: nobody holds it
-                    value = np.where(stall, self.zero, value)
+                if b == 0:  # a stalemate ends the battle at the round's start
+                    value = np.where(stall, held[v], value)
                 V[v, rnd, b, rows, cols] = np.where(term, V[v, rnd, b, rows, cols], value)
 
     def _missiles(self) -> None:

@@ -93,7 +93,10 @@
   function show(res, computed, focus) {
     document.getElementById("ec-att-win").textContent = pct(res.attacker_win);
     document.getElementById("ec-def-win").textContent = pct(res.defender_win);
-    document.getElementById("ec-draw").textContent = pct(res.draw);
+    // STALLO gives the hex to the defender: its share includes the stalemate, shown as a detail.
+    var stalemate = document.getElementById("ec-stalemate");
+    stalemate.textContent = A.fill(T.of_stalemate, { p: pct(res.stalemate) });
+    stalemate.hidden = !res.stalemate;
     var method = res.reasons.filter(function (r) { return r.code === "optimal_fallback"; });
     document.getElementById("ec-method").textContent = method.length ? T.fallback + ": " + method[0].message : "";
     document.getElementById("ec-order").textContent = T.order + ": " + res.order.map(function (o) {

@@ -32,6 +32,7 @@ def test_build_compute_share_and_open_rule(page, live_url):
     expect(results).to_be_visible()
     expect(page.locator("#ec-att-win")).to_have_text(re.compile(r"\d+\.\d%"))
     expect(page.locator("#ec-survivors .ec-surv")).to_have_count(3)
+    expect(page.locator("#ec-stalemate")).to_be_hidden()  # cannons on both sides: no stalemate
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
     # The share link reproduces the battle (and computes it on opening).
@@ -47,6 +48,20 @@ def test_build_compute_share_and_open_rule(page, live_url):
     rule.click()
     expect(page).to_have_url(re.compile(re.escape(href) + "$"))
     expect(page.locator("h1")).to_be_visible()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang, words", [("en", r"of which stalemate 48\.2%"), ("it", r"di cui stallo 48,2\s?%")])
+def test_the_defenders_share_includes_the_stalemate(page, live_url, lang, words):
+    # One missile-only interceptor each (worked by hand in tests/engine/eclipse/test_battle.py):
+    # the defender holds with 1021/1296 = 78.8%, of which 625/1296 = 48.2% by STALLO.
+    stats = {"initiative": 2, "hull": 0, "computer": 0, "shield": 0, "ion": 0, "plasma": 0, "antimatter": 0}
+    group = {"type": "interceptor", "count": 1, "mode": "stats", "parts": [], "stats": {**stats, "missiles": 1}}
+    state = {side: {"ships": [group], "targeting": "optimal", "retreat": None} for side in ("attacker", "defender")}
+    link = base64.urlsafe_b64encode(json.dumps(state).encode()).rstrip(b"=").decode()
+    page.goto(f"{live_url}/tools/combat/eclipse?lang={lang}&s={link}")
+    expect(page.locator("#ec-def-win")).to_have_text(re.compile(r"78[.,]8\s?%"))
+    expect(page.locator("#ec-stalemate")).to_have_text(re.compile(words))
 
 
 @pytest.mark.browser

@@ -223,10 +223,15 @@ class SizeLimits(Answer):
 
 
 class EclipseCombatAnswer(Cited):
-    attacker_win: Probability
-    defender_win: Probability
-    draw: Probability
-    stalemate: Probability
+    """``attacker_win + defender_win = 1``: on a stalemate (STALLO, eclipse/stallo) the attacker
+    retreats or is destroyed and the defender holds the hex."""
+
+    attacker_win: Probability = Field(description="P(the attacker alone remains in the hex).")
+    defender_win: Probability = Field(description="P(the defender holds the hex), stalemates included.")
+    draw: Probability = Field(description="Same as `stalemate` (older name): a detail of `defender_win`.")
+    stalemate: Probability = Field(
+        description="P(nobody can destroy the other, only missiles): the part of `defender_win` won by STALLO."
+    )
     attacker: SideResult
     defender: SideResult
     expected_rounds: float

@@ -135,7 +135,7 @@ REASONS = {
         "on the next one and can be fired at meanwhile."
     ),
     "stalemate_possible": _l(
-        "If nobody can destroy the other (only missiles), the attacker retreats or is destroyed: counted as a draw."
+        "If nobody can destroy the other (only missiles), the attacker retreats or is destroyed: the defender holds the hex."
     ),
     "retreat_penalty": _l("A player whose remaining ships all retreat draws no reputation tile for the battle."),
     "reputation": _l(
@@ -192,6 +192,7 @@ def page_strings() -> dict:
         "group": _("Ship group"),
         "not_applicable": _("not applicable"),
         "expected_rounds": _("Expected rounds"),
+        "of_stalemate": _("of which stalemate %(p)s"),
     }
 
 

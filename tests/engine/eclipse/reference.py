@@ -250,7 +250,7 @@ class _Solver:
         if slot >= self.t0:
             v = self.values[node] = (
                 self.one if slot == self.final_slot["A"] else self.zero,
-                self.one if slot == self.final_slot["D"] else self.zero,
+                self.one if slot in (self.final_slot["D"], self.final_slot["S"]) else self.zero,
             )
             return v
         if slot == 0 or slot >= self.e0:
@@ -298,7 +298,7 @@ class _Solver:
         capped = state[2] >= self.cap
         nxt = code if capped else code + self.round_radix
         if stalemate:
-            start = (self.zero, self.zero)  # STALLO: nobody can destroy the other
+            start = (self.zero, self.one)  # STALLO: nobody can destroy the other; the defender holds
             end = start if capped else values.get(nxt * self.slots) or self.value(nxt * self.slots)
         elif capped:
             stay = self.one - beta[0]
@@ -531,7 +531,7 @@ class _Solver:
 
         return BattleResult(
             attacker_win=f(win["A"]),
-            defender_win=f(win["D"]),
+            defender_win=f(win["D"] + win["S"]),  # STALLO leaves the hex to the defender
             stalemate=f(win["S"]),
             attacker_escape=f(escape[0]),
             defender_escape=f(escape[1]),

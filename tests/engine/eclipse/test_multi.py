@@ -75,6 +75,19 @@ def test_three_lone_interceptors_worked_by_hand():
     assert r.battles == 3  # the first battle, then one for each possible survivor (Green or Blue)
 
 
+def test_a_stalemate_leaves_each_battle_to_its_defender():
+    """Three missile-only interceptors (one plasma missile, no cannon, initiative 2). Each battle is
+    the one worked in test_battle.py: its defender holds with 11/36 + (25/36)^2 = 1021/1296, of
+    which (25/36)^2 by STALLO (the attacker retreats or is destroyed), the attacker with
+    275/1296. Blue attacks Green, the survivor (unhurt: no hull to damage) attacks Red."""
+    lone = Fleet((Group("interceptor", 1, explicit_stats({"initiative": 2, "missiles": 1})),))
+    r = resolve_hex(
+        [Faction("red", lone, 0, controller=True), Faction("green", lone, 1), Faction("blue", lone, 2)], exact=True
+    )
+    holds, takes = Fraction(1021, 1296), Fraction(275, 1296)
+    assert r.hold == {"red": holds, "green": holds * takes, "blue": takes * takes}
+
+
 def test_every_faction_is_checked_and_named_by_its_place():
     mixed = Fleet((Group("ancient", 1, npc_stats("ancient")), terran("interceptor", 1)))
     with pytest.raises(InvalidInput) as info:

@@ -24,7 +24,7 @@ def test_one_interceptor_each(client):
     data = r.get_json()
     # Hand-worked in tests/engine/eclipse/test_battle.py: the defender wins 6/11.
     assert abs(data["defender_win"] - 6 / 11) < 1e-12
-    assert abs(data["attacker_win"] + data["defender_win"] + data["draw"] - 1) < 1e-12
+    assert abs(data["attacker_win"] + data["defender_win"] - 1) < 1e-12
     assert data["stalemate"] == data["draw"] == 0
     assert abs(sum(r["p"] for r in data["rounds"]) - 1) < 1e-12
     assert data["rules"][0] == "eclipse/fase-combattimento"
@@ -32,6 +32,21 @@ def test_one_interceptor_each(client):
     assert data["attacker"]["ships"][0]["initiative"] == 3
     assert data["groups"][1]["survivors"][1] == pytest.approx(6 / 11)
     assert all(reason["rule"] in data["rules"] and reason["message"] for reason in data["reasons"])
+
+
+@pytest.mark.parametrize("lang,words", [("en", "the defender holds the hex"), ("it", "resta al difensore")])
+def test_a_stalemate_is_part_of_the_defenders_share(client, lang, words):
+    # Worked by hand in tests/engine/eclipse/test_battle.py: one missile-only interceptor each;
+    # STALLO with (25/36)^2 = 625/1296, and the defender holds with 1021/1296 in all.
+    ship = {"type": "interceptor", "count": 1, "initiative": 2, "missiles": 1}
+    r = client.post(f"{URL}?lang={lang}", json=body([ship], [ship]))
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    assert data["stalemate"] == data["draw"] == pytest.approx(625 / 1296)
+    assert data["defender_win"] == pytest.approx(1021 / 1296)
+    assert data["attacker_win"] + data["defender_win"] == pytest.approx(1)
+    (reason,) = [x for x in data["reasons"] if x["code"] == "stalemate_possible"]
+    assert reason["rule"] == "eclipse/stallo" and words in reason["message"]
 
 
 def test_parts_stats_ancients_and_retreat(client):
