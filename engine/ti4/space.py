@@ -15,6 +15,7 @@ If neither side can ever score, the attacker must retreat or is destroyed (FAQ, 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Callable
 
 from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
@@ -123,12 +124,17 @@ def cannon_report(
     )
 
 
-def barrage_report(att: ForceStates, dfn: ForceStates, before: Distribution, zero: Number) -> tuple[PreCombatStep, ...]:
+def barrage_report(
+    att: ForceStates, dfn: ForceStates, before: Distribution, zero: Number
+) -> tuple[tuple[PreCombatStep, ...], Callable[[Distribution], Distribution]]:
     """Round 1 anti-fighter barrage per side, rolled only where both sides still have ships
-    (the chain fires it in those battles alone); destroyed = fighters before minus after."""
+    (the chain fires it in those battles alone); destroyed = fighters before minus after.
+    Also the barrage step for the chain, which reuses this distribution rather than
+    rolling the same barrage twice."""
+    step = barrage_step(att, dfn)
     going = {pair: m for pair, m in before.items() if att.alive(pair[0]) and dfn.alive(pair[1])}
-    after = barrage_step(att, dfn)(going)
-    return tuple(
+    after = step(going)
+    report = tuple(
         pre_combat_step(
             "anti_fighter_barrage",
             side,
@@ -139,6 +145,7 @@ def barrage_report(att: ForceStates, dfn: ForceStates, before: Distribution, zer
         )
         for shooter, (side, states, target) in enumerate((("attacker", att, dfn), ("defender", dfn, att)))
     )
+    return report, lambda mass: after if mass == going else step(mass)
 
 
 def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tuple, tuple]:
@@ -228,10 +235,12 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     if any(cannons):
         start = assault_cannon_step(att, dfn, *cannons)(start)
     barrage = any(f.loadout.stats(k).barrage for f in (att_force, def_force) for k in SHIPS if f.count(k))
+    first_round_step = None
     if barrage:
+        report, first_round_step = barrage_report(att, dfn, start, zero)
         steps += tuple(
             step
-            for step, force in zip(barrage_report(att, dfn, start, zero), (att_force, def_force))
+            for step, force in zip(report, (att_force, def_force))
             if any(force.loadout.stats(k).barrage for k in SHIPS if force.count(k))
         )
     nebula = 1 if battle.nebula else 0
@@ -242,7 +251,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         stop_after=battle.stop_after,
         attacker_retreat=att_force.retreat_round,
         defender_retreat=def_force.retreat_round,
-        first_round_step=barrage_step(att, dfn) if barrage else None,
+        first_round_step=first_round_step,
     )
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
