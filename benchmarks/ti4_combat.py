@@ -85,15 +85,15 @@ CASES = {
             technologies=("duranium_armor",),
         ),
     ),
-    "limit space (24 vs 24, Shields Holding 4, Direct Hit 3 both)": Battle(
+    "limit space (24 vs 24, Shields Holding 2, Direct Hit 2 both: the deck's copies)": Battle(
         "space",
         Force(
             {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
-            cards=ActionCards(shields_holding=4, direct_hit=3),
+            cards=ActionCards(shields_holding=2, direct_hit=2),
         ),
         Force(
             {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
-            cards=ActionCards(shields_holding=4, direct_hit=3),
+            cards=ActionCards(shields_holding=2, direct_hit=2),
         ),
     ),
     "worst seen (24 vs 22, fighters last, retreat r4)": Battle(

@@ -15,11 +15,13 @@ Order of events (43.1-43.4):
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
-from engine.ti4.result import CombatResult, number_type, summarize
+from engine.ti4.result import CombatResult, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
 from engine.ti4.situations import fire_team_round, situation_reasons, with_morale_boost
@@ -73,12 +75,22 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     cannon_dist = cannon_hits(def_force, att_force, "defender", space=False) if cannon else (1,)
     start: Distribution = {}
     bacterial = att_force.has("x89_bacterial_weapon") and bombard
-    for hb, qb in enumerate(map(number, bombard_dist)):
+    bombard_rolls, cannon_rolls = tuple(map(number, bombard_dist)), tuple(map(number, cannon_dist))
+    for hb, qb in enumerate(bombard_rolls):
         # once the bombardment has destroyed an infantry, all the others go too.
         nd = dfn.after_hits(dfn.start, dfn.depth(dfn.start) if bacterial and hb else hb)
-        for hc, qc in enumerate(map(number, cannon_dist)):
+        for hc, qc in enumerate(cannon_rolls):
             key = (att.after_hits(att.start, hc), nd)
             start[key] = start.get(key, zero) + qb * qc
+    steps: list[PreCombatStep] = []
+    for fires, step, side, dist, target, count in (
+        (bombard, "bombardment", "attacker", bombard_rolls, dfn, def_force.count("infantry")),
+        (cannon, "space_cannon_defense", "defender", cannon_rolls, att, att_force.count("infantry")),
+    ):
+        if fires:
+            side_index = 1 if side == "attacker" else 0
+            left = sum((m * target.counts(pair[side_index]).get("infantry", 0) for pair, m in start.items()), zero)
+            steps.append(pre_combat_step(step, side, ((1, dist),), count - left, zero))
     if att_force.modifiers or def_force.modifiers:
         rules.append("ti4/49.2")
     reasons += technology_reasons(att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False)
@@ -98,7 +110,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         reroll_round=rerolls,
     )
     outcome = run(att, dfn, start, round_rules, zero)
-    return summarize(
+    result = summarize(
         outcome,
         att,
         dfn,
@@ -109,3 +121,4 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         tuple(reasons),
         zero,
     )
+    return replace(result, pre_combat=tuple(steps))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
 from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates, Number
@@ -37,6 +37,25 @@ class SideSummary:
     expected_cost_lost: Number
 
 
+PRE_COMBAT_STEPS = ("space_cannon_offense", "anti_fighter_barrage", "space_cannon_defense", "bombardment")
+
+
+@dataclass(frozen=True)
+class PreCombatStep:
+    """What one side's fire before the rounds did (the anti-fighter barrage is round 1's only:
+    the rules fire it once); ``side`` fires. ``expected_hits`` and
+    ``at_least_one_hit`` come from the dice (battles the step does not happen in count as 0
+    hits); ``expected_destroyed`` is the enemy units it removes, which is fewer when hits
+    exceed the targets or are cancelled by Sustain Damage. ``step`` is one of
+    ``PRE_COMBAT_STEPS``."""
+
+    step: str
+    side: str
+    expected_hits: Number
+    at_least_one_hit: Number
+    expected_destroyed: Number
+
+
 @dataclass(frozen=True)
 class CombatResult:
     """Odds of each ending. ``attacker_win + defender_win + draw + unfinished == 1``;
@@ -60,6 +79,19 @@ class CombatResult:
     expected_rounds: Number
     rules: tuple[str, ...]
     reasons: tuple[Reason, ...]
+    pre_combat: tuple[PreCombatStep, ...] = ()
+
+
+def pre_combat_step(
+    step: str, side: str, rolls: Iterable[tuple[Number, Sequence[Number]]], destroyed: Number, zero: Number
+) -> PreCombatStep:
+    """Sum a step's hit distributions, each weighted by the chance of the state it is rolled
+    from (after an earlier step the dice thrown vary), into a ``PreCombatStep``."""
+    expected = at_least = zero
+    for weight, hits in rolls:
+        expected += weight * sum((h * q for h, q in enumerate(hits)), zero)
+        at_least += weight * (1 - hits[0])
+    return PreCombatStep(step, side, expected, at_least, destroyed)
 
 
 WINS = {
@@ -160,7 +192,13 @@ def summarize(
     reasons += tuple(found[code] for code in sorted(found))
     rules += tuple(r.rule for r in reasons if r.rule not in rules)
     return CombatResult(
-        **columns,
+        attacker_win=columns["attacker_win"],
+        defender_win=columns["defender_win"],
+        draw=columns["draw"],
+        unfinished=columns["unfinished"],
+        attacker_retreat=columns["attacker_retreat"],
+        defender_retreat=columns["defender_retreat"],
+        stalemate=columns["stalemate"],
         attacker=_side(finals[0], initial[0], loadouts[0], zero),
         defender=_side(finals[1], initial[1], loadouts[1], zero),
         rounds=outcome.rounds,

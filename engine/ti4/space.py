@@ -14,12 +14,15 @@ If neither side can ever score, the attacker must retreat or is destroyed (FAQ, 
 
 from __future__ import annotations
 
+from dataclasses import replace
+from typing import Callable
+
 from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
-from engine.ti4.result import CombatResult, number_type, summarize
+from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.rolls import D10_RULES
 from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, with_morale_boost
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
@@ -91,6 +94,60 @@ def barrage_step(att: ForceStates, dfn: ForceStates):
     return step
 
 
+def expected_units(states: ForceStates, mass: Distribution, side: int, zero: Number, kind: str | None = None) -> Number:
+    """Expected units (of ``kind``, or all) the side ``side`` of ``mass``'s states holds."""
+    return sum(
+        (m * sum(n for k, n in states.counts(pair[side]).items() if kind in (None, k)) for pair, m in mass.items()),
+        zero,
+    )
+
+
+def cannon_report(
+    att: ForceStates,
+    dfn: ForceStates,
+    rolls: tuple[tuple[Number, ...], tuple[Number, ...]],
+    before: Distribution,
+    after: Distribution,
+    zero: Number,
+) -> tuple[PreCombatStep, ...]:
+    """Space cannon offense per side: ``rolls`` is each side's hit distribution; destroyed =
+    the target's units before the fire minus after it (a sustained hit destroys nothing)."""
+    return tuple(
+        pre_combat_step(
+            "space_cannon_offense",
+            side,
+            ((1, rolls[shooter]),),
+            expected_units(target, before, 1 - shooter, zero) - expected_units(target, after, 1 - shooter, zero),
+            zero,
+        )
+        for shooter, (side, target) in enumerate((("attacker", dfn), ("defender", att)))
+    )
+
+
+def barrage_report(
+    att: ForceStates, dfn: ForceStates, before: Distribution, zero: Number
+) -> tuple[tuple[PreCombatStep, ...], Callable[[Distribution], Distribution]]:
+    """Round 1 anti-fighter barrage per side, rolled only where both sides still have ships
+    (the chain fires it in those battles alone); destroyed = fighters before minus after.
+    Also the barrage step for the chain, which reuses this distribution rather than
+    rolling the same barrage twice."""
+    step = barrage_step(att, dfn)
+    going = {pair: m for pair, m in before.items() if att.alive(pair[0]) and dfn.alive(pair[1])}
+    after = step(going)
+    report = tuple(
+        pre_combat_step(
+            "anti_fighter_barrage",
+            side,
+            ((m, states.roll(pair[shooter], "barrage")) for pair, m in going.items()),
+            expected_units(target, going, 1 - shooter, zero, "fighter")
+            - expected_units(target, after, 1 - shooter, zero, "fighter"),
+            zero,
+        )
+        for shooter, (side, states, target) in enumerate((("attacker", att, dfn), ("defender", dfn, att)))
+    )
+    return report, lambda mass: after if mass == going else step(mass)
+
+
 def _rules_and_reasons(battle: Battle, cannon: bool, barrage: bool) -> tuple[tuple, tuple]:
     att, dfn = battle.attacker, battle.defender
     rules = list(BASE_RULES)
@@ -150,24 +207,42 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         def_force.damaged,
         round_effects(def_force, att_force),
     )
-    start: Distribution = {(att.start, dfn.start): number(1)}
+    before: Distribution = {(att.start, dfn.start): number(1)}
+    start = before
+    steps: tuple[PreCombatStep, ...] = ()
     cannon = battle.space_cannon and (fires_cannon(att_force, "attacker") or fires_cannon(def_force, "defender"))
     if cannon:
         start = {}
-        att_cannon = cannon_hits(att_force, def_force, "attacker")
-        def_cannon = cannon_hits(def_force, att_force, "defender")
+        att_cannon = tuple(map(number, cannon_hits(att_force, def_force, "attacker")))
+        def_cannon = tuple(map(number, cannon_hits(def_force, att_force, "defender")))
         att_graviton, def_graviton = (f.has("graviton_laser_system") for f in (att_force, def_force))
-        for ha, qa in enumerate(map(number, att_cannon)):
-            for hd, qd in enumerate(map(number, def_cannon)):
+        for ha, qa in enumerate(att_cannon):
+            for hd, qd in enumerate(def_cannon):
                 key = (
                     att.after_cannon_hits(att.start, hd, def_graviton),
                     dfn.after_cannon_hits(dfn.start, ha, att_graviton),
                 )
                 start[key] = start.get(key, zero) + qa * qd
+        steps += tuple(
+            step
+            for step, fires in zip(
+                cannon_report(att, dfn, (att_cannon, def_cannon), before, start, zero),
+                (fires_cannon(att_force, "attacker"), fires_cannon(def_force, "defender")),
+            )
+            if fires
+        )
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
     if any(cannons):
         start = assault_cannon_step(att, dfn, *cannons)(start)
     barrage = any(f.loadout.stats(k).barrage for f in (att_force, def_force) for k in SHIPS if f.count(k))
+    first_round_step = None
+    if barrage:
+        report, first_round_step = barrage_report(att, dfn, start, zero)
+        steps += tuple(
+            step
+            for step, force in zip(report, (att_force, def_force))
+            if any(force.loadout.stats(k).barrage for k in SHIPS if force.count(k))
+        )
     nebula = 1 if battle.nebula else 0
     att_mods, def_mods = with_morale_boost(att_force), with_morale_boost(def_force)
     rules = RoundRules(
@@ -176,11 +251,11 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         stop_after=battle.stop_after,
         attacker_retreat=att_force.retreat_round,
         defender_retreat=def_force.retreat_round,
-        first_round_step=barrage_step(att, dfn) if barrage else None,
+        first_round_step=first_round_step,
     )
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
-    return summarize(
+    result = summarize(
         outcome,
         att,
         dfn,
@@ -191,3 +266,4 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         reasons,
         zero,
     )
+    return replace(result, pre_combat=steps)

@@ -309,8 +309,38 @@
     pinned.hidden = false;
   }
 
+  /* What the fire before the rounds did: one line per step and side under the summary (the
+     units it destroys on average, in words), and the details table (hits, P(at least one)). */
+  function preCombat(data) {
+    var P = T.pre_combat;
+    var lines = document.getElementById("ti4-pre-combat");
+    var table = result.querySelector("table.pre-combat");
+    lines.textContent = "";
+    table.textContent = "";
+    var head = el("tr");
+    [P.step, P.side, P.hits, P.at_least_one, P.destroyed].forEach(function (text) {
+      head.appendChild(el("th", { scope: "col" }, text));
+    });
+    table.appendChild(head);
+    data.pre_combat.forEach(function (step) {
+      var shown = Math.round(step.expected_destroyed * 10) / 10;  // the plural follows the number shown
+      lines.appendChild(el("li", { "data-step": step.step }, A.plural(P.lines[step.step], shown,
+        { n: shown.toLocaleString(lang, { maximumFractionDigits: 1 }), side: P.sides[step.side] })));
+      var row = el("tr", { "data-step": step.step, "data-side": step.side });
+      row.appendChild(el("th", { scope: "row" }, P.names[step.step]));
+      row.appendChild(el("td", {}, T[step.side]));
+      row.appendChild(el("td", { "class": "num" }, number(step.expected_hits)));
+      row.appendChild(el("td", { "class": "num" }, percent(step.at_least_one_hit)));
+      row.appendChild(el("td", { "class": "num" }, number(step.expected_destroyed)));
+      table.appendChild(row);
+    });
+    lines.hidden = !data.pre_combat.length;
+    result.querySelector(".pre-combat-block").hidden = !data.pre_combat.length;
+  }
+
   function show(data, body) {
     summary(data);
+    preCombat(data);
     result.querySelectorAll("[data-out]").forEach(function (node) { node.textContent = percent(data[node.dataset.out]); });
     result.querySelector("[data-only=unfinished]").hidden = !body.stop_after;
     var facts = result.querySelector(".facts");

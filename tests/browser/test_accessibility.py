@@ -79,6 +79,7 @@ PAGES = [
     ("combat-parsec-result", "/tools/combat/parsec#run"),
     ("conquest-rftg", "/tools/conquest/rftg"),
     ("conquest-rftg-result", "/tools/conquest/rftg#run"),
+    ("eclipse-job", "/tools/combat/eclipse/jobs/{job}"),  # a finished background computation
     ("retreat-eclipse", "/retreat/eclipse"),
     ("retreat-ti4", "/retreat/ti4"),
     ("retreat-parsec", "/retreat/parsec"),
@@ -378,8 +379,13 @@ def _content(page) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def audits(browser, live_url):
+def audits(app, browser, live_url):
     """Audit results by (page id, lang), each page opened once in one reused browser page."""
+    battle = {
+        "attacker": {"ships": [{"type": "interceptor", "count": 2}]},
+        "defender": {"ships": [{"type": "cruiser", "count": 1}]},
+    }
+    job = app.test_client().post("/api/combat/eclipse/jobs", json=battle).get_json()  # solved at once in tests
     context = browser.new_context(viewport={"width": 360, "height": 740}, locale="it-IT")
     tab = context.new_page()
     tab.set_default_timeout(15000)
@@ -390,7 +396,7 @@ def audits(browser, live_url):
 
     def audit(page_id: str, lang: str) -> dict:
         if (page_id, lang) not in cache:
-            path = dict(PAGES)[page_id].split("#")[0]
+            path = dict(PAGES)[page_id].split("#")[0].replace("{job}", job["id"])
             sep = "&" if "?" in path else "?"
             errors.clear()
             url = f"{live_url}{path}{sep}lang={lang}"

@@ -36,6 +36,7 @@ def test_toggle_and_reload_keep_what_was_entered(page, live_url, path, selector,
     edit(page, selector, value)
     page.locator("a.lang-toggle").click()
     expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.wait_for_load_state("load")  # the deferred script that drops ?lang= has run
     expect(page.locator(selector)).to_have_value(value)
     assert "lang=" not in page.url  # the address bar can be copied as it is
     page.reload()
@@ -49,6 +50,7 @@ def test_the_retreat_checker_keeps_its_situation_across_the_toggle(page, live_ur
     checked = page.url
     page.locator("a.lang-toggle").click()
     expect(page.locator("html")).to_have_attribute("lang", "it")
+    page.wait_for_load_state("load")  # the deferred script that drops ?lang= has run
     assert page.url.split("?", 1)[1].split("#")[0] == checked.split("?", 1)[1].split("#")[0]
     assert "lang=" not in page.locator("#share-url").input_value()
 

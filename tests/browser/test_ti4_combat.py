@@ -179,3 +179,33 @@ def test_a_common_battle_is_entered_in_two_screens_and_answered_live(page, live_
     assert 0 <= box["y"] and box["y"] + box["height"] <= 740  # visible without scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     expect(page.locator("#calculate")).not_to_be_focused()
+
+
+@pytest.mark.parametrize(
+    "lang, line, folded",
+    [
+        ("en", "Anti-fighter barrage (attacker): 0.8 fighters expected destroyed", "Before the combat rounds"),
+        (
+            "it",
+            "Sbarramento Anti-Caccia (attaccante): 0,8 caccia distrutti in media",
+            "Prima dei round di combattimento",
+        ),
+    ],
+)
+def test_the_barrage_is_told_under_the_summary(page, live_url, lang, line, folded):
+    # Two destroyers' barrage (4 dice at 1/5) against 3 fighters destroys 499/625 = 0.8 fighters
+    # on average, 0.8 hits expected (worked by hand in tests/engine/ti4/test_space.py).
+    page.goto(live_url + f"/tools/combat/ti4?lang={lang}")
+    page.fill("#attacker-cruiser", "0")
+    page.fill("#attacker-destroyer", "2")
+    page.fill("#defender-destroyer", "0")
+    page.fill("#defender-fighter", "3")
+    lines = page.locator("#ti4-pre-combat")
+    expect(lines).to_have_text(line)
+    expect(lines).to_be_visible()
+    result = page.locator("#ti4-result")
+    result.get_by_text(folded).click()  # the details are folded
+    row = result.locator('table.pre-combat tr[data-step="anti_fighter_barrage"]')
+    expect(row).to_be_visible()
+    expect(row.locator("td.num").first).to_have_text("0.8" if lang == "en" else "0,8")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360

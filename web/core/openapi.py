@@ -41,6 +41,7 @@ PATHS: dict[str, dict[str, dict]] = {}
 BODIES: dict[tuple[str, str], type[BaseModel]] = {}
 # (path, method) -> the answer's model, likewise.
 ANSWERS: dict[tuple[str, str], type[BaseModel]] = {}
+ACCEPTED: set[tuple[str, str]] = set()  # operations that may answer 202 (work continues in the background)
 
 
 def _example(model: type[BaseModel]) -> Any:
@@ -81,10 +82,14 @@ def document(
     example: Any = None,
     limits: str = "",
     errors: tuple[int, ...] = (400,),
+    accepted: bool = False,
 ) -> None:
     """Describe one operation: its request model (``body`` or ``query``) and its answer's model
-    (``response``; the schemas are generated when the spec is built)."""
+    (``response``; the schemas are generated when the spec is built). ``accepted``: the same
+    answer may come with 202 while the work goes on in the background."""
     ANSWERS[(path, method)] = response
+    if accepted:
+        ACCEPTED.add((path, method))
     operation: dict[str, Any] = {
         "summary": summary,
         "parameters": [LANG_PARAM, *(params or []), *(query_parameters(query) if query else [])],
@@ -92,7 +97,7 @@ def document(
     }
     statuses = set(errors) | {400}
     if body is not None:
-        statuses |= {413, 422}
+        statuses |= {413, 422, 503}
     for status in sorted(statuses):
         operation["responses"][str(status)] = {
             "description": ERROR_DESCRIPTIONS[status],
@@ -117,6 +122,7 @@ ERROR_DESCRIPTIONS = {
     404: "Nothing has this id.",
     413: "The request body is larger than 64 KiB.",
     422: "A well-formed request that the game's rules refuse, or a computation beyond the time budget.",
+    503: "Busy: the worker's slot for long computations is taken; retry after the Retry-After header's seconds.",
 }
 
 
@@ -134,6 +140,11 @@ def spec() -> dict:
     for path, method in answered:
         ok = {"description": "OK", "content": {JSON: {"schema": refs[(ANSWERS[(path, method)], "serialization")]}}}
         paths[path][method]["responses"] = {"200": ok, **paths[path][method]["responses"]}
+        if (path, method) in ACCEPTED:
+            paths[path][method]["responses"]["202"] = {
+                **ok,
+                "description": "Accepted: waiting or running; the answer's api address gives progress and result",
+            }
     return {
         "openapi": "3.1.0",
         "info": {

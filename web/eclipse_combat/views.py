@@ -428,6 +428,7 @@ document(
     "address follows it in the browser.",
     body=EclipseBattle,
     response=EclipseJob,
+    accepted=True,
     example={
         "body": {
             "attacker": {"ships": [{"type": "interceptor", "count": 2}]},

@@ -24,6 +24,7 @@ from engine.ti4.inputs import (
     unit_limit,
 )
 from engine.ti4.cards import CARD_COPIES
+from engine.ti4.result import PRE_COMBAT_STEPS
 from engine.ti4.units import (
     COMPONENT_LIMIT,
     DEFAULT_ORDER,
@@ -151,6 +152,26 @@ class Ti4SideAnswer(Answer):
     expected_cost_lost: float
 
 
+class PreCombatStepAnswer(Answer):
+    """What one side's fire before the rounds did, exact (from the dice distributions, not
+    sampled). The anti-fighter barrage is fired in round 1 only; battles a step does not happen
+    in (the other side already gone) count as no hits."""
+
+    step: Annotated[str, OneOf(PRE_COMBAT_STEPS)]
+    side: Annotated[str, OneOf(("attacker", "defender"))]
+    expected_hits: Annotated[float, Field(ge=0, description="Expected hits the dice produce.")]
+    at_least_one_hit: Annotated[Probability, Field(description="P(at least one hit).")]
+    expected_destroyed: Annotated[
+        float,
+        Field(
+            ge=0,
+            description="Expected enemy units it destroys: fighters for the barrage, infantry for bombardment "
+            "and space cannon defense; fewer than the hits when hits exceed the targets or Sustain Damage "
+            "cancels them.",
+        ),
+    ]
+
+
 class Retreats(Answer):
     attacker: Probability
     defender: Probability
@@ -173,4 +194,8 @@ class Ti4CombatAnswer(Cited):
     attacker: Ti4SideAnswer
     defender: Ti4SideAnswer
     rounds: Ti4Rounds
+    pre_combat: list[PreCombatStepAnswer] = Field(
+        description="Space cannon offense, anti-fighter barrage (space), bombardment and space cannon "
+        "defense (ground), one entry per side that fires, in the order they happen."
+    )
     reasons: list[Reason]

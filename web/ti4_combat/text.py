@@ -224,10 +224,60 @@ def page_strings() -> dict[str, Any]:
         "round": _("Round %(n)s"),
         "later": _("Later rounds"),
         "expected_rounds": _("Expected number of rounds: %(n)s"),
+        "pre_combat": pre_combat_strings(),
         "calculating": _("Calculating…"),
         "network": _("The server could not be reached: try again."),
         "copied": _("Link copied."),
         "copy_failed": _("Copy the link from the address bar."),
+    }
+
+
+def pre_combat_strings() -> dict[str, Any]:
+    """The fire before the rounds: each step's name, its one line under the summary (a count of
+    the units it destroys on average, through plural forms) and the details table's headings."""
+    return {
+        "names": {
+            "space_cannon_offense": _("Space cannon offense"),
+            "anti_fighter_barrage": _("Anti-fighter barrage"),
+            "space_cannon_defense": _("Space cannon defense"),
+            "bombardment": _("Bombardment"),
+        },
+        "sides": {"attacker": _("attacker"), "defender": _("defender")},
+        "lines": {
+            "space_cannon_offense": plural_forms(
+                lambda n: ungettext(
+                    "Space cannon offense (%(side)s): %(n)s unit expected destroyed",
+                    "Space cannon offense (%(side)s): %(n)s units expected destroyed",
+                    n,
+                )
+            ),
+            "anti_fighter_barrage": plural_forms(
+                lambda n: ungettext(
+                    "Anti-fighter barrage (%(side)s): %(n)s fighter expected destroyed",
+                    "Anti-fighter barrage (%(side)s): %(n)s fighters expected destroyed",
+                    n,
+                )
+            ),
+            "space_cannon_defense": plural_forms(
+                lambda n: ungettext(
+                    "Space cannon defense: %(n)s infantry expected destroyed",
+                    "Space cannon defense: %(n)s infantry expected destroyed",
+                    n,
+                )
+            ),
+            "bombardment": plural_forms(
+                lambda n: ungettext(
+                    "Bombardment: %(n)s infantry expected destroyed",
+                    "Bombardment: %(n)s infantry expected destroyed",
+                    n,
+                )
+            ),
+        },
+        "step": _("Step"),
+        "side": _("Side"),
+        "hits": _("Expected hits"),
+        "at_least_one": _("At least one hit"),
+        "destroyed": _("Units destroyed on average"),
     }
 
 

@@ -192,6 +192,16 @@ def result_json(kind: str, result: CombatResult) -> dict:
             "later": _p(result.rounds_later),
             "expected": float(result.expected_rounds),
         },
+        "pre_combat": [
+            {
+                "step": step.step,
+                "side": step.side,
+                "expected_hits": max(0.0, float(step.expected_hits)),
+                "at_least_one_hit": _p(step.at_least_one_hit),
+                "expected_destroyed": max(0.0, float(step.expected_destroyed)),
+            }
+            for step in result.pre_combat
+        ],
         "reasons": [reason_json(r) for r in result.reasons],
         "rules": list(result.rules),
         "citations": citations(result.rules),

@@ -93,3 +93,26 @@ def test_monte_carlo_agrees_within_sampling_error():
         for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win), ("draw", exact.draw)):
             sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
             assert abs(tally[name] / n - p) < 4 * sigma, (name, tally[name] / n, p)
+
+
+def _steps(result):
+    return {(s.step, s.side): (s.expected_hits, s.at_least_one_hit, s.expected_destroyed) for s in result.pre_combat}
+
+
+def test_bombardment_in_expected_hits():
+    # Two dreadnoughts bombard on 5-10 (3/5) each: E[H] = 6/5, P(H >= 1) = 1 - (2/5)^2 = 21/25;
+    # one defending infantry, so excess hits are lost (12.2): destroyed = P(H >= 1).
+    r = solve(Force({"infantry": 1, "dreadnought": 2}), Force({"infantry": 1}))
+    assert _steps(r) == {("bombardment", "attacker"): (F(6, 5), F(21, 25), F(21, 25))}
+
+
+def test_x89_destroys_every_infantry_after_one_bombardment_hit():
+    # One dreadnought (3/5): with X-89 a hit takes all three infantry: destroyed 3 * 3/5.
+    r = solve(Force({"infantry": 1, "dreadnought": 1}, technologies=("x89_bacterial_weapon",)), Force({"infantry": 3}))
+    assert _steps(r)[("bombardment", "attacker")] == (F(3, 5), F(3, 5), F(9, 5))
+
+
+def test_space_cannon_defense_in_expected_hits():
+    # A PDS shields the planet (no bombardment) and fires at the landing infantry on 6-10 (1/2).
+    r = solve(Force({"infantry": 2, "dreadnought": 1}), Force({"infantry": 1, "pds": 1}))
+    assert _steps(r) == {("space_cannon_defense", "defender"): (F(1, 2), F(1, 2), F(1, 2))}

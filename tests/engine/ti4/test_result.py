@@ -1,6 +1,7 @@
 from fractions import Fraction as F
 
 from engine.ti4.inputs import Battle, Force
+from engine.ti4.result import pre_combat_step
 from engine.ti4.space import space_combat
 
 
@@ -89,3 +90,11 @@ def test_any_battle_accounts_for_every_unit(attacker, defender, nebula, stop):
             if force.count(key):
                 assert abs(survivors[key] + losses[key] - force.count(key)) < 1e-9
                 assert -1e-12 <= losses[key] <= force.count(key) + 1e-12
+
+
+def test_pre_combat_step_weights_each_state_s_dice():
+    # Half the time 1 die at 1/5, half the time 2 dice: E[H] = 1/2 * 1/5 + 1/2 * 2/5 = 3/10 and
+    # P(H >= 1) = 1/2 * 1/5 + 1/2 * 9/25 = 7/25.
+    rolls = ((F(1, 2), (F(4, 5), F(1, 5))), (F(1, 2), (F(16, 25), F(8, 25), F(1, 25))))
+    step = pre_combat_step("anti_fighter_barrage", "attacker", rolls, F(1, 4), F(0))
+    assert (step.expected_hits, step.at_least_one_hit, step.expected_destroyed) == (F(3, 10), F(7, 25), F(1, 4))

@@ -259,3 +259,50 @@ def test_monte_carlo_agrees_within_sampling_error():
 def test_a_retreat_planned_after_the_stop_cites_the_retreat_step():
     r = solve(Force({"destroyer": 1}), Force({"cruiser": 1}, retreat_round=3), stop_after=2)
     assert [(x.code, x.rule) for x in r.reasons] == [("retreat_after_stop", "ti4/23.7")]
+
+
+def _steps(result):
+    return {(s.step, s.side): (s.expected_hits, s.at_least_one_hit, s.expected_destroyed) for s in result.pre_combat}
+
+
+@pytest.mark.parametrize("fighters", [1, 3, 4])
+def test_barrage_of_two_destroyers_in_expected_hits(fighters):
+    # Each destroyer throws 2 barrage dice hitting on 9-10 (1/5): 4 dice, H ~ Binomial(4, 1/5).
+    # E[H] = 4/5 and P(H >= 1) = 1 - (4/5)^4 = 369/625, whatever the fighters. Hits beyond the
+    # fighters are lost (68.2), so the fighters destroyed are E[min(H, f)]: with 4 fighters all of
+    # E[H]; with 3 one hit is lost when all four dice hit, 4/5 - (1/5)^4 = 499/625; with 1 it is
+    # P(H >= 1). Fighters have no barrage, so the defender has no step.
+    r = solve(Force({"destroyer": 2}), Force({"fighter": fighters}))
+    destroyed = {1: F(369, 625), 3: F(499, 625), 4: F(4, 5)}[fighters]
+    assert _steps(r) == {("anti_fighter_barrage", "attacker"): (F(4, 5), F(369, 625), destroyed)}
+
+
+def test_space_cannon_then_barrage_from_what_is_left():
+    # The defender's PDS (space cannon 6: 1/2) fires first; its hit takes a destroyer (the first
+    # non-fighter in the default order), so the barrage has 4 dice half the time and 2 the other
+    # half: E[H] = 1/2 * 4/5 + 1/2 * 2/5 = 3/5; P(H >= 1) = 1/2 * 369/625 + 1/2 * 9/25 = 297/625;
+    # against 3 fighters one hit is lost only when 4 dice all hit: 3/5 - 1/2 * 1/625 = 749/1250.
+    r = solve(Force({"destroyer": 2, "cruiser": 1}), Force({"carrier": 1, "fighter": 3, "pds": 1}))
+    assert [(s.step, s.side) for s in r.pre_combat] == [
+        ("space_cannon_offense", "defender"),
+        ("anti_fighter_barrage", "attacker"),
+    ]
+    assert _steps(r)[("space_cannon_offense", "defender")] == (F(1, 2), F(1, 2), F(1, 2))
+    assert _steps(r)[("anti_fighter_barrage", "attacker")] == (F(3, 5), F(297, 625), F(749, 1250))
+
+
+def test_no_barrage_where_the_space_cannon_ended_the_battle():
+    # The PDS destroys the lone destroyer half the time: then no round 1, no barrage. Otherwise
+    # 2 dice at 1/5: E[H] = 1/2 * 2/5, P(H >= 1) = 1/2 * (1 - 16/25), one fighter to destroy.
+    r = solve(Force({"destroyer": 1}), Force({"fighter": 1, "pds": 1}))
+    assert _steps(r)[("anti_fighter_barrage", "attacker")] == (F(1, 5), F(9, 50), F(9, 50))
+
+
+def test_sustain_cancels_space_cannon_hits_but_they_count_as_hits():
+    # One PDS hit (1/2) on a lone dreadnought is absorbed by Sustain Damage (77.4): a hit, no loss.
+    r = solve(Force({"dreadnought": 1}), Force({"carrier": 1, "pds": 1}))
+    assert _steps(r) == {("space_cannon_offense", "defender"): (F(1, 2), F(1, 2), 0)}
+
+
+def test_no_pre_combat_step_without_cannon_or_barrage():
+    assert solve(Force({"cruiser": 1}), Force({"fighter": 2, "pds": 1}), space_cannon=False).pre_combat == ()

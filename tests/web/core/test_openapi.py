@@ -53,3 +53,10 @@ def test_answers_are_generated_from_models_and_refuse_a_wrong_answer(client):
         assert list(validator(schema).iter_errors({k: v for k, v in answer.items() if k != required[0]}))
         if "rules" in answer:
             assert list(validator(schema).iter_errors({**answer, "rules": ["ti4"]}))
+
+
+def test_a_background_computation_documents_its_202(client):
+    """The jobs endpoint answers 202 while a battle waits or runs: a client (and schemathesis's
+    status-code check) must find that answer, with the job's schema, in the description."""
+    operation = client.get("/api/openapi.json").get_json()["paths"]["/api/combat/eclipse/jobs"]["post"]
+    assert operation["responses"]["202"]["content"] == operation["responses"]["200"]["content"]

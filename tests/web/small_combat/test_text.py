@@ -15,7 +15,8 @@ ENGINES = [Path("engine") / name for name in ("galaxy/combat.py", "parsec/combat
 # argument of require_int(value, low, high, field, "code", rule).
 INVALID = re.compile(r'InvalidInput\(\s*"(\w+)"')
 REASON = re.compile(r'Reason\(\s*"(\w+)"')
-BOUNDS = re.compile(r'require_int\(.*"(\w+)"')  # the last string literal of the (one-line) call
+# The last string literal of the call, which may span lines (getattr(...) inside it included).
+BOUNDS = re.compile(r'require_int\((?:[^()]|\([^()]*\))*"(\w+)"[^()]*\)')
 # ... or passed on by a helper as ``code="..."`` or as a default ``code: str = "..."``.
 CODE_ARG = re.compile(r'\bcode(?::\s*str)?\s*=\s*"(\w+)"')
 

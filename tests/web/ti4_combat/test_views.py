@@ -15,6 +15,11 @@ def post(client, body, lang="en"):
     return client.post(f"{URL}?lang={lang}", json=body)
 
 
+def page_json(html):
+    """The strings the page hands its script (#i18n)."""
+    return json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S).group(1))
+
+
 def test_one_fighter_each_is_four_ninths(client):
     # Worked by hand in tests/engine/ti4/test_chain.py: 4/9, 4/9, 1/9.
     data = post(client, {"attacker": {"units": {"fighter": 1}}, "defender": {"units": {"fighter": 1}}}).get_json()
@@ -267,7 +272,7 @@ def test_over_long_work_is_a_clean_422(tmp_path):
 def test_page_in_both_languages(client, lang, title):
     html = client.get(f"/tools/combat/ti4?lang={lang}").get_data(as_text=True)
     assert title in html
-    strings = json.loads(re.search(r'<script type="application/json" id="i18n">(.*?)</script>', html, re.S).group(1))
+    strings = page_json(html)
     assert strings["rules"]["ti4/23.7"]["url"] == "/rules/ti4/23.7"
     # Every form control has a label pointing at it.
     ids = set(re.findall(r'<(?:input|select)[^>]*\sid="([^"]+)"', html))
@@ -326,3 +331,44 @@ def test_cards_damaged_units_and_factions_reach_the_engine(client):
     ).get_json()
     reason = {r["code"]: r["message"] for r in letnev["reasons"]}["flagship_repairs_itself"]
     assert reason.startswith("Attaccante") and "riparata" in reason
+
+
+def test_pre_combat_steps_in_expected_hits(client):
+    # Worked by hand in tests/engine/ti4/test_space.py and test_ground.py: two destroyers' barrage
+    # (4 dice at 1/5) against 3 fighters; two dreadnoughts' bombardment (3/5 each) of 1 infantry.
+    space = post(client, {"attacker": {"units": {"destroyer": 2}}, "defender": {"units": {"fighter": 3}}}).get_json()
+    [barrage] = space["pre_combat"]
+    assert (barrage["step"], barrage["side"]) == ("anti_fighter_barrage", "attacker")
+    assert barrage["expected_hits"] == pytest.approx(4 / 5, abs=1e-12)
+    assert barrage["at_least_one_hit"] == pytest.approx(369 / 625, abs=1e-12)
+    assert barrage["expected_destroyed"] == pytest.approx(499 / 625, abs=1e-12)
+    ground = post(
+        client,
+        {
+            "kind": "ground",
+            "attacker": {"units": {"infantry": 1, "dreadnought": 2}},
+            "defender": {"units": {"infantry": 1}},
+        },
+    ).get_json()
+    assert [(s["step"], s["side"]) for s in ground["pre_combat"]] == [("bombardment", "attacker")]
+    assert ground["pre_combat"][0]["expected_hits"] == pytest.approx(6 / 5, abs=1e-12)
+    assert ground["pre_combat"][0]["expected_destroyed"] == pytest.approx(21 / 25, abs=1e-12)
+    quiet = post(client, {"attacker": {"units": {"cruiser": 1}}, "defender": {"units": {"fighter": 1}}}).get_json()
+    assert quiet["pre_combat"] == []
+
+
+@pytest.mark.parametrize(
+    "lang, one, other",
+    [
+        ("en", "(attacker): %(n)s fighter expected destroyed", "(attacker): %(n)s fighters expected destroyed"),
+        ("it", "(attaccante): %(n)s caccia distrutto in media", "(attaccante): %(n)s caccia distrutti in media"),
+    ],
+)
+def test_pre_combat_lines_have_plural_forms_for_every_step(client, lang, one, other):
+    from engine.ti4.result import PRE_COMBAT_STEPS
+
+    words = page_json(client.get(f"/tools/combat/ti4?lang={lang}").get_data(as_text=True))["pre_combat"]
+    assert set(words["lines"]) == set(words["names"]) == set(PRE_COMBAT_STEPS)
+    barrage = words["lines"]["anti_fighter_barrage"]
+    assert barrage["one"].replace("%(side)s", words["sides"]["attacker"]).endswith(one)
+    assert barrage["other"].replace("%(side)s", words["sides"]["attacker"]).endswith(other)
