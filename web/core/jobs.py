@@ -42,6 +42,9 @@ from web.core.compute import TIME_BUDGET_SECONDS, cache_key
 from web.core.errors import ApiError
 
 STALE_SECONDS = 60  # a running row without a heartbeat for this long lost its runner
+MAX_WAITING = 20  # new computations waiting in one tool's queue; beyond, a 503 instead of a longer wait
+KEEP_SECONDS = 30 * 24 * 3600  # finished rows older than this are removed (the answer is recomputed on demand)
+QUEUE_RETRY_AFTER = 60
 PROGRESS_EVERY = 0.5  # seconds between progress writes
 JOB_ID = re.compile(r"[0-9a-f]{64}")
 STATUS_NAMES = {
@@ -88,9 +91,20 @@ def job_id(namespace: str, payload: Any) -> str:
 
 def submit(path: str | Path, key: str, work: Any) -> tuple[sqlite3.Row, bool]:
     """The computation's row, inserted as queued if new, queued again if it failed or its runner
-    went quiet (killed by a redeploy or the OOM killer); True if a runner should be started for it."""
+    went quiet (killed by a redeploy or the OOM killer); True if a runner should be started for it.
+    A new computation is refused (503) while MAX_WAITING others wait; old finished rows go."""
     with connect(path) as db:
         now = time.time()
+        db.execute("DELETE FROM jobs WHERE status IN ('done', 'failed') AND created < ?", (now - KEEP_SECONDS,))
+        known = db.execute("SELECT 1 FROM jobs WHERE id = ?", (key,)).fetchone() is not None
+        waiting = db.execute("SELECT COUNT(*) FROM jobs WHERE status = 'queued'").fetchone()[0]
+        if not known and waiting >= MAX_WAITING:
+            raise ApiError(
+                "queue_full",
+                _("Too many large computations are waiting: please try again in a minute."),
+                status=503,
+                retry_after=QUEUE_RETRY_AFTER,
+            )
         created = (
             db.execute(
                 "INSERT OR IGNORE INTO jobs (id, status, work, created, heartbeat) VALUES (?, 'queued', ?, ?, ?)",

@@ -177,3 +177,33 @@ def test_the_runner_process_starts_from_the_project(app, client, monkeypatch):
     while client.get(job["api"]).get_json()["status"] != "done" and time.monotonic() < deadline:
         time.sleep(0.2)
     assert client.get(job["api"]).get_json()["status"] == "done"
+
+
+def lone(n):
+    """Battles no other test sends (the session's queue is shared)."""
+    return body([{"type": "dreadnought", "count": 1}], [{"type": "interceptor", "count": n}])
+
+
+def test_a_full_queue_refuses_new_battles_with_a_retry_time(app, client, manual, monkeypatch):
+    """Nobody can queue battles without end: past MAX_WAITING waiting, a new battle gets 503 with
+    Retry-After (in the reader's language) while a battle already known is still answered."""
+    run_pending(app)  # what earlier tests left waiting in the session's queue
+    monkeypatch.setattr(jobs, "MAX_WAITING", 2)
+    first = client.post(URL, json=lone(1))
+    assert client.post(URL, json=lone(2)).status_code == 202
+    refused = client.post(URL + "?lang=it", json=lone(3))
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == str(jobs.QUEUE_RETRY_AFTER)
+    assert refused.get_json()["error"]["code"] == "queue_full"
+    assert refused.get_json()["error"]["message"].startswith("Troppi calcoli")
+    assert client.post(URL, json=lone(1)).get_json()["id"] == first.get_json()["id"]  # known: answered
+    run_pending(app)
+    assert client.post(URL, json=lone(3)).status_code in (200, 202)  # the queue drained
+
+
+def test_old_finished_rows_are_removed(app, client, manual):
+    job = client.post(URL, json=lone(5)).get_json()
+    run_pending(app)
+    with jobs.connect(db_file(app)) as db:
+        db.execute("UPDATE jobs SET created = created - ? WHERE id = ?", (jobs.KEEP_SECONDS + 1, job["id"]))
+    client.post(URL, json=lone(6))  # any submission prunes
+    assert client.get(job["api"]).status_code == 404
