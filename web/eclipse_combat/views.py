@@ -102,7 +102,7 @@ document(
 
 
 def _refuse(error: InvalidInput) -> ApiError:
-    """The engine's refusal as a 400 in the request's language (ship types by their names)."""
+    """The engine's refusal as a 422 in the request's language (ship types by their names)."""
     params = dict(error.params)
     if params.get("type") in SHIP_NAMES:
         params["type"] = str(SHIP_NAMES[params["type"]])

@@ -473,7 +473,7 @@ PARSERS: dict[str, Callable[[Any], Standing]] = {
 
 
 def refusal(error: InvalidInput):
-    """The engine's refusal as a 400, with ids in its params (worlds, goals...) shown by name."""
+    """The engine's refusal as a 422, with ids in its params (worlds, goals...) shown by name."""
     error.params = format_params(error.params)
     return rule_refusal(error, ERROR_MESSAGES)
 

@@ -37,7 +37,7 @@ def _p(value: Fraction) -> float:
 
 
 def _refuse(error: InvalidInput, field_map: Callable[[str], str] | None = None) -> ApiError:
-    """The engine's refusal as a 400 in the reader's language, named by the request's field."""
+    """The engine's refusal as a 422 in the reader's language, named by the request's field."""
     refusal = rule_refusal(error, ERRORS)
     if field_map and refusal.field:
         refusal.field = field_map(refusal.field)

@@ -141,7 +141,7 @@ def unit_name(key: Any) -> str:
 
 
 def refusal(error: InvalidInput) -> ApiError:
-    """The engine's refusal as a 400 in the reader's language, with unit names translated."""
+    """The engine's refusal as a 422 in the reader's language, with unit names translated."""
     params = {**error.params}
     if "unit" in params:
         params["unit"] = unit_name(params["unit"])
