@@ -43,7 +43,8 @@ import numpy as np
 from engine.core.budget import check as check_budget
 
 from .parts import SHIP_TYPES
-from .targeting import OPTIMAL, heuristic_key, results, roll_outcomes
+from .targeting import OPTIMAL, Hits, heuristic_key, results, roll_outcomes
+from .targeting import Fleet as TargetFleet
 
 ATTACKER, DEFENDER = 0, 1
 ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 11, then P(11 or more)
@@ -175,6 +176,33 @@ class _Table:
     positions: np.ndarray  # 0 .. len(cands) - 1, the candidates' positions
 
 
+@dataclass(frozen=True)
+class _Enemy:
+    """One configuration of the side fired at, decoded once for all the hit outcomes against it."""
+
+    fleet: TargetFleet  # damage on the live ships of each group present
+    hulls: tuple[int, ...]
+    shields: tuple[int, ...]
+    sizes: tuple[int, ...]
+    part: list[dict[tuple[int, ...], int]]  # each present group's share of the code, by damage
+    base: int  # the code without the present groups' damage
+
+    @classmethod
+    def of(cls, side: _Side, idx: int) -> _Enemy:
+        dmg, status = side.damage(idx), side.statuses(idx)
+        present = [k for k in range(len(side.specs)) if dmg[k] and status[k] != 2]
+        fleet = tuple(dmg[k] for k in present)
+        part = [side.part[k] for k in present]
+        return cls(
+            fleet,
+            tuple(side.specs[k].hull for k in present),
+            tuple(side.specs[k].shield for k in present),
+            tuple(SHIP_TYPES[side.specs[k].kind].size for k in present),
+            part,
+            int(side.code_of[idx]) - sum(p[m] for p, m in zip(part, fleet)),
+        )
+
+
 class Sweep:
     """One battle: tables of hit outcomes and candidates, then the backward and forward passes.
 
@@ -221,6 +249,7 @@ class Sweep:
         self.levels = [by_level[k] for k in sorted(by_level)]  # lowest potential first
         self.tables: dict[tuple, _Table] = {}
         self.cand_memo: dict[tuple, tuple[int, ...]] = {}
+        self.enemies: dict[tuple[int, int], _Enemy] = {}
         self.roll_memo: dict[tuple, tuple] = {}
         self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
         self.swept = 0
@@ -249,28 +278,24 @@ class Sweep:
         return slice(*A.classes[i][1:]), slice(*D.classes[j][1:])
 
     # ----- tables ----------------------------------------------------------------------------
-    def candidates(self, side: int, enemy_idx: int, levels: tuple[int, ...], hits: tuple) -> tuple[int, ...]:
-        """Enemy configurations (sorted indices) the hits can leave, as the side's targeting allows."""
+    def candidates(self, side: int, enemy_idx: int, levels: tuple[int, ...], hits: Hits) -> tuple[int, ...]:
+        """Enemy configurations (codes, not sorted indices) the hits can leave, as the side's
+        targeting allows, in sorted order of the states: ties go to the first."""
         key = (side, enemy_idx, hits)
         found = self.cand_memo.get(key)
         if found is not None:
             return found
-        E = self.sides[1 - side]
-        dmg = E.damage(enemy_idx)
-        status = E.statuses(enemy_idx)
-        present = [k for k in range(len(E.specs)) if dmg[k] and status[k] != 2]
-        fleet = tuple(dmg[k] for k in present)
-        hulls = tuple(E.specs[k].hull for k in present)
-        shields = tuple(E.specs[k].shield for k in present)
-        states = sorted(results(fleet, hulls, shields, levels, hits))  # sorted: ties go to the first
+        enemy = self.enemies.get((side, enemy_idx))
+        if enemy is None:
+            enemy = self.enemies[(side, enemy_idx)] = _Enemy.of(self.sides[1 - side], enemy_idx)
+        states = sorted(results(enemy.fleet, enemy.hulls, enemy.shields, levels, hits))
         strategy = self.targeting[side]
         if strategy != OPTIMAL:
-            sizes = tuple(SHIP_TYPES[E.specs[k].kind].size for k in present)
+            fleet, hulls, sizes = enemy.fleet, enemy.hulls, enemy.sizes
             states = [max(states, key=lambda c: heuristic_key(strategy, fleet, c, hulls, sizes))]
-        part = [E.part[k] for k in present]
-        code = int(E.code_of[enemy_idx]) - sum(p[m] for p, m in zip(part, fleet))
+        part = enemy.part
         found = self.cand_memo[key] = tuple(
-            int(E.index_of[code + sum(p[m] for p, m in zip(part, cand))]) for cand in states
+            enemy.base + sum([p[m] for p, m in zip(part, state)]) for state in states
         )
         return found
 
@@ -313,7 +338,7 @@ class Sweep:
                 else:  # a final state: one dummy entry that never carries probability
                     outs = ((0, ()),)
                 for p, hits in outs:
-                    found = self.candidates(spec.side, e, levels[c], hits) if hits else (e,)
+                    found = self.candidates(spec.side, e, levels[c], hits) if hits else (int(E.code_of[e]),)
                     probs.append(p)
                     starts.append(len(cands))
                     lengths.append(len(found))
@@ -322,7 +347,7 @@ class Sweep:
             lengths_arr = np.array(lengths, dtype=np.int64)
             tables.append(
                 _Table(
-                    np.array(cands, dtype=np.int64),
+                    E.index_of[np.array(cands, dtype=np.int64)],
                     np.array(starts, dtype=np.int64),
                     lengths_arr,
                     np.array(probs, dtype=self.dtype),
@@ -341,8 +366,8 @@ class Sweep:
 
         Returns (P(nothing changes), [value of what changes, per value kept], the record the
         forward pass needs), the first two as (attacker rows x defender columns) matrices.
-        Candidates of the attacker's fire run along axis 1 (its rows are rows of ``nxt``), the
-        defender's along axis 0, so every gather and segmented reduction reads whole rows.
+        Candidates are gathered as (own configurations x candidates) for either side, so every
+        segmented reduction runs along contiguous rows.
         """
         spec = self.specs[g]
         side = spec.side
@@ -374,7 +399,6 @@ class Sweep:
             fire = np.where(active, alive, 0)
             quiet_tab, tables = self.table(g, phase, cls)
             quiet = quiet_tab[fire] if side == ATTACKER else quiet_tab[fire].T
-            axis = 1 if side == ATTACKER else 0
             parts = []
             for count in np.unique(fire[fire > 0]).tolist():
                 tab = tables[count]
@@ -383,37 +407,45 @@ class Sweep:
                 if side == ATTACKER:
                     vals = [x[at].take(tab.cands, axis=1) for x in nxt]
                 else:
-                    vals = [x[:, at].take(tab.cands, axis=0) for x in nxt]
-                first = self._best(vals, tab, side, axis)
-                for v in range(len(nxt)):
+                    vals = [x[:, at].T.take(tab.cands, axis=1) for x in nxt]
+                pick = self._best(vals, tab, side)
+                for v, x in enumerate(vals):
+                    chosen = x.take(pick).reshape(len(who), -1) * tab.probs
+                    total = np.add.reduceat(chosen, tab.by_column, axis=1)
                     if side == ATTACKER:
-                        chosen = vals[v][np.arange(len(who))[:, None], first] * tab.probs
-                        change[v][who] = np.add.reduceat(chosen, tab.by_column, axis=1)
+                        change[v][who] = total
                     else:
-                        chosen = vals[v][first, np.arange(len(who))] * tab.probs[:, None]
-                        change[v][:, who] = np.add.reduceat(chosen, tab.by_column, axis=0)
-                parts.append((who, first, tab))
+                        change[v][:, who] = total.T
+                first = pick.reshape(len(who), -1) - (np.arange(len(who)) * len(tab.cands))[:, None]
+                parts.append((who, tab.cands[first], tab))
             record = ("fire", parts)
         return quiet, change, record
 
-    def _best(self, vals: list[np.ndarray], tab: _Table, side: int, axis: int) -> np.ndarray:
-        """Position (in ``tab.cands``) of each entry's chosen candidate, per own configuration
-        (candidates along ``axis``): the firing side's highest chance to hold the hex, ties broken
-        by the other side's lowest, then by the first candidate. Masks are added, not selected
-        with ``np.where``: arithmetic on a random mask is several times faster than branching."""
+    def _best(self, vals: list[np.ndarray], tab: _Table, side: int) -> np.ndarray:
+        """Flat positions in ``vals`` (own configurations x candidates) of each entry's chosen
+        candidate, own configuration major: the firing side's highest chance to hold the hex,
+        ties broken by the other side's lowest, then by the first candidate.
+
+        Almost every entry has one best candidate: then its positions are just the nonzero
+        ones of the mask, and the tie-breaks (two more segmented reductions) are skipped.
+        """
+        rows, n = vals[0].shape
         if tab.single:
-            shape = list(vals[0].shape)
-            shape[axis] = len(tab.starts)
-            return np.broadcast_to(tab.starts if axis else tab.starts[:, None], shape)
+            return (np.arange(rows)[:, None] * n + tab.starts).ravel()
         starts, lengths = tab.starts, tab.lengths
+        entries = rows * len(starts)
         keep = self.one - (self.zero if self.exact else TIE)  # share of the best that still ties
         mine, theirs = vals[side], vals[1 - side]
-        top = mine >= np.repeat(np.maximum.reduceat(mine, starts, axis=axis) * keep, lengths, axis=axis)
-        # Probabilities are at most 1: adding 2 puts the candidates off the top above every other.
-        low = np.minimum.reduceat(theirs + 2 * ~top, starts, axis=axis)
-        top &= theirs <= np.repeat(low / keep, lengths, axis=axis)
-        position = tab.positions if axis else tab.positions[:, None]
-        return np.minimum.reduceat(position + len(tab.cands) * ~top, starts, axis=axis)
+        top = mine >= np.repeat(np.maximum.reduceat(mine, starts, axis=1) * keep, lengths, axis=1)
+        if np.count_nonzero(top) > entries:
+            # Probabilities are at most 1: adding 2 lifts the candidates off the top above the rest
+            # (arithmetic on a random mask is several times faster than np.where's branching).
+            low = np.minimum.reduceat(theirs + 2 * ~top, starts, axis=1)
+            top &= theirs <= np.repeat(low / keep, lengths, axis=1)
+            if np.count_nonzero(top) > entries:  # still tied: the first candidate
+                first = np.minimum.reduceat(tab.positions + n * ~top, starts, axis=1)
+                return (np.arange(rows)[:, None] * n + first).ravel()
+        return np.flatnonzero(top)
 
     # ----- backward: values ------------------------------------------------------------------------
     def solve(self) -> None:
@@ -510,13 +542,13 @@ class Sweep:
             return
         flat = np.reshape(target, -1, copy=False)
         buckets = np.arange(columns.start, columns.stop)
-        for who, first, tab in record[1]:
+        for who, succ, tab in record[1]:
             if side == ATTACKER:  # (own rows, entries, buckets)
                 flow = mass[who][:, tab.column] * tab.probs[:, None]
-                dest = (rows.start + who)[:, None] * self.ND + tab.cands[first]
+                dest = (rows.start + who)[:, None] * self.ND + succ
             else:  # (entries, own columns, buckets)
                 flow = mass[:, who][tab.column] * tab.probs[:, None, None]
-                dest = tab.cands[first] * self.ND + (cols.start + who)
+                dest = succ.T * self.ND + (cols.start + who)
             np.add.at(flat, (dest[..., None] * target.shape[2] + buckets).ravel(), flow.ravel())
 
     def forward(self) -> Outcome:
