@@ -17,10 +17,9 @@ escapes, reputation, reasons with their rules).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import comb
-from typing import Union
 
 from engine.core.bounds import require_int
 from engine.core.reasons import InvalidInput, Reason
@@ -28,7 +27,7 @@ from engine.core.reasons import InvalidInput, Reason
 from .blueprints import ShipStats, check_count
 from .parts import SHIP_TYPES
 from .reputation import RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
-from .sweep import GroupSpec, Sweep
+from .sweep import GroupSpec, Num, Sweep
 from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS
 
 RULE_COMBAT = "eclipse/fase-combattimento"
@@ -63,7 +62,6 @@ FALLBACK_TARGETING = LARGEST_FIRST
 MAX_ROUNDS_DETAIL = 150_000
 MAX_RETREAT_ROUND = 6
 
-Num = Union[float, Fraction]
 ATTACKER, DEFENDER = 0, 1
 SIDE_NAMES = ("attacker", "defender")
 _TYPE_ORDER = {k: i for i, k in enumerate(SHIP_TYPES)}
@@ -138,7 +136,6 @@ class BattleResult:
     estimate: int
     rules: tuple[str, ...]
     reasons: tuple[Reason, ...]
-    terminals: dict | None = field(default=None, compare=False)
 
     @property
     def draw(self) -> float:
@@ -231,7 +228,6 @@ def solve_battle(
     attacker: Fleet,
     defender: Fleet,
     exact: bool = False,
-    keep_terminals: bool = False,
     background: bool = False,
     progress: Callable[[float], None] | None = None,
 ) -> BattleResult:
@@ -239,15 +235,57 @@ def solve_battle(
 
     Floats by default (sums are 1 within 1e-12); ``exact`` keeps every probability a Fraction
     (slow; for tests and tiny battles), and the result's numbers are then Fractions too.
-    ``keep_terminals`` also returns the distribution of final states (used by ``multi``).
     ``background`` applies the background limits; ``progress`` hears the share of work done.
     """
     validate_fleets(attacker, defender)
     est, fallback = check_size(attacker, defender, background)
-    if fallback:
-        attacker = replace(attacker, targeting=FALLBACK_TARGETING)
-        defender = replace(defender, targeting=FALLBACK_TARGETING)
-    return _Battle(attacker, defender, exact, fallback).report(est, keep_terminals, progress)
+    battle = _Battle(*_sized(attacker, defender, fallback), exact, fallback)
+    return battle.report(est, progress)
+
+
+Final = tuple[str, tuple[tuple[int, ...], ...], tuple[int, ...]]  # outcome, damage and status per group
+
+
+def final_states(
+    attackers: list[tuple[Fleet, Num]],
+    defender: Fleet,
+    exact: bool = False,
+    solved: dict[tuple, Sweep] | None = None,
+) -> dict[Final, Num]:
+    """P(each final state) over battles whose attackers differ only in the damage their ships
+    start with, each battle weighted: a hex's survivor carries its damage (``multi``).
+
+    The states, values and choices do not depend on where the battle starts and the forward
+    pass is linear in the starting mass, so one sweep and one pass serve every start; ``solved``
+    keeps the sweeps by battle for later calls. A final state is (outcome "A"/"D"/"S", damage
+    on each group's live ships, each group's status).
+    """
+    first = attackers[0][0]
+    for attacker, _ in attackers:
+        validate_fleets(attacker, defender)
+    key = (tuple((g.kind, g.count, g.stats) for g in first.groups), first.targeting, defender, exact)
+    sweep = solved.get(key) if solved is not None else None
+    if sweep is None:
+        _, fallback = check_size(first, defender)
+        sweep = _Battle(*_sized(first, defender, fallback), exact, fallback).sweep
+        sweep.solve()
+        if solved is not None:
+            solved[key] = sweep
+    roots = [(sweep.root(tuple(_start(g) for g in attacker.groups + defender.groups)), w) for attacker, w in attackers]
+    finals = sweep.forward(roots).finals
+    return finals if exact else {key: float(p) for key, p in finals.items()}
+
+
+def _sized(attacker: Fleet, defender: Fleet, fallback: bool) -> tuple[Fleet, Fleet]:
+    """The fleets as solved: both on the fallback heuristic when optimal is too large."""
+    if not fallback:
+        return attacker, defender
+    return replace(attacker, targeting=FALLBACK_TARGETING), replace(defender, targeting=FALLBACK_TARGETING)
+
+
+def _start(g: Group) -> tuple[int, ...]:
+    """Damage on the group's ships when the battle starts, largest first."""
+    return tuple(sorted(g.damage or (0,) * g.count, reverse=True))
 
 
 class _Battle:
@@ -272,6 +310,7 @@ class _Battle:
         self.order = tuple(sorted(range(n), key=key))
         self.missile_order = tuple(i for i in self.order if self.groups[i].stats.missiles)
         self.zero: Num = Fraction(0) if exact else 0.0
+        self.one: Num = Fraction(1) if exact else 1.0
         specs = []
         for i, g in enumerate(self.groups):
             plan = self.fleets[self.side[i]].retreat
@@ -286,7 +325,6 @@ class _Battle:
                     cannon_dice=g.stats.cannon_dice,
                     missile_dice=g.stats.missile_dice,
                     retreat_round=plan.round if plan and plan.covers(g.kind) else None,
-                    start=tuple(sorted(g.damage or (0,) * g.count, reverse=True)),
                 )
             )
         self.rounds_detail = estimate_states(attacker, defender) <= MAX_ROUNDS_DETAIL
@@ -296,11 +334,11 @@ class _Battle:
         return any(dmg[i] and status[i] != 2 for i in self.members[side])
 
     # ----- report ----------------------------------------------------------------------------
-    def report(self, estimate: int, keep_terminals: bool, progress: Callable[[float], None] | None) -> BattleResult:
+    def report(self, estimate: int, progress: Callable[[float], None] | None) -> BattleResult:
         f = (lambda x: x) if self.exact else float
         self.sweep.progress = progress
         self.sweep.solve()
-        out = self.sweep.forward()
+        out = self.sweep.forward([(self.sweep.root(tuple(_start(g) for g in self.groups)), self.one)])
         win = {"A": self.zero, "D": self.zero, "S": self.zero}
         surv = [[self.zero] * (g.count + 1) for g in self.groups]
         esc_group = [self.zero] * len(self.groups)
@@ -345,9 +383,6 @@ class _Battle:
                 )
             )
         reasons, rules = self.reasons(win["S"], escape)
-        terminals = None
-        if keep_terminals:
-            terminals = {key: f(m) for key, m in out.finals.items()}
 
         def describe(order):
             return tuple(
@@ -375,7 +410,6 @@ class _Battle:
             estimate=estimate,
             rules=rules,
             reasons=reasons,
-            terminals=terminals,
         )
 
     def reasons(self, stalemate: Num, escape: list[Num]) -> tuple[tuple[Reason, ...], tuple[str, ...]]:

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 from engine.core.reasons import InvalidInput, Reason
 
-from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, solve_battle, validate_fleet
+from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, final_states, validate_fleet
+from .sweep import Num, Sweep
 
-Num = Union[float, Fraction]
 RULE_REPAIR = "eclipse/riparare-danni"
 RULE_BUILD = "eclipse/costruzione"
 MAX_PLAYER_FACTIONS = 4
@@ -89,17 +88,22 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
     validate_hex(factions)
     order = fighting_order(factions)
     # holders: (faction index, surviving fleet) -> probability
-    first, second = order[0], order[1]
     holders: dict[tuple[int, Fleet], Num] = {}
-    _fight(0, first.fleet, 1, second.fleet, 1, holders, exact)
+    solved: dict[tuple, Sweep] = {}  # the same ships meet again in later battles (same players)
+    _fight(0, [(order[0].fleet, Fraction(1) if exact else 1.0)], 1, order[1].fleet, holders, exact, solved)
     battles = 1
     for nxt in range(2, len(order)):
-        merged: dict[tuple[int, Fleet], Num] = {}
+        if battles + len(holders) > MAX_BATTLES:
+            raise InvalidInput("hex_too_large", field="factions", rule=RULE_COMBAT, max=MAX_BATTLES)
+        battles += len(holders)
+        # Survivors with the same ships differ only in their damage: one sweep serves them all.
+        alike: dict[tuple, list[tuple[Fleet, Num]]] = {}
         for (who, fleet), p in holders.items():
-            battles += 1
-            if battles > MAX_BATTLES:
-                raise InvalidInput("hex_too_large", field="factions", rule=RULE_COMBAT, max=MAX_BATTLES)
-            _fight(who, fleet, nxt, order[nxt].fleet, p, merged, exact)
+            shape = (who, fleet.targeting, tuple((g.kind, g.count, g.stats) for g in fleet.groups))
+            alike.setdefault(shape, []).append((fleet, p))
+        merged: dict[tuple[int, Fleet], Num] = {}
+        for (who, _, _), attackers in alike.items():
+            _fight(who, attackers, nxt, order[nxt].fleet, merged, exact, solved)
         holders = merged
     hold: dict[str, Num] = {f.name: Fraction(0) if exact else 0.0 for f in factions}
     for (who, _), p in holders.items():
@@ -110,22 +114,24 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
 
 def _fight(
     att_idx: int,
-    attacker: Fleet,
+    attackers: list[tuple[Fleet, Num]],
     def_idx: int,
     defender: Fleet,
-    weight: Num,
     out: dict[tuple[int, Fleet], Num],
     exact: bool,
+    solved: dict[tuple, Sweep],
 ) -> None:
-    """Add the distribution of (holder, surviving fleet) after ``attacker`` meets ``defender``."""
+    """Add the distribution of (holder, surviving fleet) after each weighted attacker (one fleet
+    with different damage) meets ``defender``."""
     try:
-        result = solve_battle(attacker, defender, exact=exact, keep_terminals=True)
+        finals = final_states(attackers, defender, exact, solved)
     except InvalidInput as error:
         if error.code != "battle_needs_background":
             raise
         # Hexes are not computed in the background: past the inline limit a battle is too large.
         raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **error.params) from None
-    for (outcome, dmg, status), p in result.terminals.items():
+    attacker = attackers[0][0]
+    for (outcome, dmg, status), p in finals.items():
         # STALLO ("S"): the attacker retreats (or is destroyed); the defender holds, as in battle.py.
         holder, fleet, offset = (att_idx, attacker, 0) if outcome == "A" else (def_idx, defender, len(attacker.groups))
         groups = []
@@ -134,4 +140,4 @@ def _fight(
             if ships and st != 2:
                 groups.append(Group(g.kind, len(ships), g.stats, ships))
         key = (holder, Fleet(tuple(groups), fleet.targeting))
-        out[key] = out.get(key, 0) + weight * p
+        out[key] = out.get(key, 0) + p

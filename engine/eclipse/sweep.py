@@ -37,6 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
+from typing import Union
 
 import numpy as np
 
@@ -46,6 +47,7 @@ from .parts import SHIP_TYPES
 from .targeting import OPTIMAL, Hits, heuristic_key, results, roll_outcomes
 from .targeting import Fleet as TargetFleet
 
+Num = Union[float, Fraction]  # a probability: floats, or Fractions in exact mode
 ATTACKER, DEFENDER = 0, 1
 ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 11, then P(11 or more)
 # Float values within this relative distance are ties (the first candidate wins, as with exact
@@ -66,7 +68,6 @@ class GroupSpec:
     cannon_dice: tuple[tuple[int, int], ...]
     missile_dice: tuple[tuple[int, int], ...]
     retreat_round: int | None  # first round its retreat plan applies, if any
-    start: tuple[int, ...]  # damage on its live ships at the start, largest first
 
     @property
     def armed(self) -> bool:
@@ -253,9 +254,13 @@ class Sweep:
         self.roll_memo: dict[tuple, tuple] = {}
         self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
         self.swept = 0
-        self.root = (
-            A.index(tuple(g.start for g in A.specs), (0,) * len(A.specs)),
-            D.index(tuple(g.start for g in D.specs), (0,) * len(D.specs)),
+
+    def root(self, damage: tuple[tuple[int, ...], ...]) -> tuple[int, int]:
+        """The state a battle starts from: the damage on each group's ships (largest first)."""
+        (A, D), (att, dfn) = self.sides, self.members
+        return (
+            A.index(tuple(damage[g] for g in att), (0,) * len(att)),
+            D.index(tuple(damage[g] for g in dfn), (0,) * len(dfn)),
         )
 
     def _level_done(self) -> None:
@@ -294,9 +299,7 @@ class Sweep:
             fleet, hulls, sizes = enemy.fleet, enemy.hulls, enemy.sizes
             states = [max(states, key=lambda c: heuristic_key(strategy, fleet, c, hulls, sizes))]
         part = enemy.part
-        found = self.cand_memo[key] = tuple(
-            enemy.base + sum([p[m] for p, m in zip(part, state)]) for state in states
-        )
+        found = self.cand_memo[key] = tuple(enemy.base + sum([p[m] for p, m in zip(part, state)]) for state in states)
         return found
 
     def rolls(self, dice: tuple, computer: int, levels: tuple[int, ...]) -> tuple:
@@ -551,17 +554,19 @@ class Sweep:
                 dest = succ.T * self.ND + (cols.start + who)
             np.add.at(flat, (dest[..., None] * target.shape[2] + buckets).ravel(), flow.ravel())
 
-    def forward(self) -> Outcome:
+    def forward(self, roots: list[tuple[tuple[int, int], Num]]) -> Outcome:
+        """Final states and rounds from the weighted starting states ``roots`` at once: the pass
+        is linear in the starting mass, so several starts cost one pass."""
         K, n, R = self.K, len(self.order), self.cap
         start = self._array(R, self.NA, self.ND, K)  # mass at a round start, by rounds fought
         inc = self._array(R, max(n - 1, 1), self.NA, self.ND, K)  # mass reaching step b >= 1 mid-round
         stalled = self._array(self.NA, self.ND)
         dist = self._array(K)
         rounds = self.zero
-        ra, rd = self.root
         if self.M is not None:
             cur = self._array(self.NA, self.ND, K)
-            cur[ra, rd, 0] = self.one
+            for (ra, rd), weight in roots:
+                cur[ra, rd, 0] += weight
             blocks = [ij for level in self.levels for ij in level]
             for b in range(len(self.missile_order)):
                 nxt = np.where(self.terminal[:, :, None], cur, self.zero)
@@ -576,7 +581,8 @@ class Sweep:
                 cur = nxt
             start[0] = cur
         else:
-            start[0, ra, rd, 0] = self.one
+            for (ra, rd), weight in roots:
+                start[0, ra, rd, 0] += weight
         for rnd in range(R):
             capped = rnd == R - 1
             for blocks in reversed(self.levels):

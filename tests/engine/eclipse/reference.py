@@ -32,7 +32,7 @@ def solve_reference(attacker: Fleet, defender: Fleet, exact: bool = False) -> Ba
         solver.value(solver.root)
     finally:
         sys.setrecursionlimit(limit)
-    return solver.report(0, True)
+    return solver.report(0)
 
 
 Node = int  # state code * slots + slot: round start, missile step a, engagement step a, or final
@@ -467,7 +467,7 @@ class _Solver:
         return tuple(dist)
 
     # ----- report ----------------------------------------------------------------------------
-    def report(self, estimate: int, keep_terminals: bool) -> BattleResult:
+    def report(self, estimate: int) -> BattleResult:
         f = (lambda x: x) if self.exact else float
         finals, exp_rounds = self.forward()
         win = {"A": self.zero, "D": self.zero, "S": self.zero}
@@ -517,12 +517,6 @@ class _Solver:
                 )
             )
         reasons, rules = (), ()
-        terminals = None
-        if keep_terminals:
-            terminals = {}
-            for node, m in finals.items():
-                code, slot = divmod(node, self.slots)
-                terminals[(outcome_of[slot],) + self.decode(code)[:2]] = f(m)
 
         def describe(order):
             return tuple(
@@ -550,5 +544,4 @@ class _Solver:
             estimate=estimate,
             rules=rules,
             reasons=reasons,
-            terminals=terminals,
         )

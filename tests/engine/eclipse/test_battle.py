@@ -16,6 +16,7 @@ from engine.eclipse.battle import (
     RetreatPlan,
     check_size,
     estimate_states,
+    final_states,
     solve_battle,
 )
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
@@ -44,6 +45,28 @@ def test_one_interceptor_against_an_identical_one():
     # Reputation: 1 for the battle + 1 if it destroyed the other interceptor.
     assert r.defender_reputation == 1 + Fraction(6, 11)
     assert r.groups[0].survivors == (Fraction(6, 11), Fraction(5, 11))
+
+
+def test_several_starts_give_the_weighted_sum_of_each_battle():
+    # One sweep and one forward pass serve attackers that differ only in their damage: the
+    # result must be each battle's final states, weighted, and a reused sweep must not drift.
+    stats = stats_from_parts("cruiser", default_blueprint("cruiser"))
+    fresh, hit = Group("cruiser", 2, stats, (0, 0)), Group("cruiser", 2, stats, (1, 0))
+    a = [
+        (Fleet((terran("interceptor", 1), fresh)), Fraction(1, 3)),
+        (Fleet((terran("interceptor", 1), hit)), Fraction(2, 3)),
+    ]
+    d = Fleet((ship("dreadnought", 1, initiative=1, hull=2, computer=1, ion=2, missiles=1),))
+    solved: dict = {}
+    mixed = final_states(a, d, exact=True, solved=solved)
+    expected: dict = {}
+    for fleet, weight in a:
+        alone = final_states([(fleet, Fraction(1))], d, exact=True, solved=solved)
+        win = sum(p for (outcome, _, _), p in alone.items() if outcome == "A")
+        assert win == solve_battle(fleet, d, exact=True).attacker_win
+        for key, p in alone.items():
+            expected[key] = expected.get(key, 0) + weight * p
+    assert len(solved) == 1 and mixed == expected and sum(mixed.values()) == 1
 
 
 def test_initiative_order_of_the_rulebook_example():

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.eclipse.battle import Fleet, Group, solve_battle
+from engine.eclipse.battle import Fleet, Group, final_states, solve_battle
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
 from engine.core.reasons import InvalidInput
@@ -48,6 +48,22 @@ def test_damage_carries_into_the_next_battle():
     first = solve_battle(BLUE.fleet, Fleet((terran("interceptor", 1),)), exact=True).attacker_win
     second_fresh = solve_battle(BLUE.fleet, RED.fleet, exact=True).attacker_win
     assert r.hold["blue"] < first * second_fresh
+
+
+def test_survivors_sharing_ships_match_one_battle_each():
+    # Survivors with the same ships but different damage share one sweep; the hex must still
+    # equal each survivor fighting its own battle, weighted by how likely it survived so.
+    blue = Faction("blue", Fleet((terran("cruiser", 2),)), entered=2)
+    r = resolve_hex([RED, GREEN, blue], exact=True)
+    hold = {"red": Fraction(0), "green": Fraction(0), "blue": Fraction(0)}
+    for (outcome, dmg, _), p in final_states([(blue.fleet, Fraction(1))], GREEN.fleet, exact=True).items():
+        name, group, ships = (
+            ("blue", blue.fleet.groups[0], dmg[0]) if outcome == "A" else ("green", GREEN.fleet.groups[0], dmg[1])
+        )
+        battle = solve_battle(Fleet((Group(group.kind, len(ships), group.stats, ships),)), RED.fleet, exact=True)
+        hold[name] += p * battle.attacker_win
+        hold["red"] += p * battle.defender_win
+    assert r.hold == hold and r.battles > 3  # several damaged cruiser pairs, one sweep
 
 
 def test_refusals():
