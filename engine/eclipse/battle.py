@@ -297,7 +297,10 @@ class _Battle:
         self.exact = exact
         self.groups: list[Group] = [*attacker.groups, *defender.groups]
         self.side = [ATTACKER] * len(attacker.groups) + [DEFENDER] * len(defender.groups)
-        self.targeting = tuple(NPC_TARGETING if f.npc else f.targeting for f in self.fleets)
+        self.targeting = (
+            NPC_TARGETING if attacker.npc else attacker.targeting,
+            NPC_TARGETING if defender.npc else defender.targeting,
+        )
         n = len(self.groups)
         self.members = (
             tuple(i for i in range(n) if self.side[i] == ATTACKER),

@@ -42,7 +42,7 @@ class Faction:
 
 @dataclass(frozen=True)
 class HexResult:
-    hold: dict[str, float]  # faction name -> P(its ships alone remain in the hex), stalemates included
+    hold: dict[str, Num]  # faction name -> P(its ships alone remain in the hex), stalemates included
     sequence: tuple[str, ...]  # the order in which factions join the fighting
     battles: int  # distinct battles solved
     rules: tuple[str, ...]

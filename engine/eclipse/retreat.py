@@ -16,6 +16,7 @@ remaining ship of the player is retreating. Example (the rulebook's ESEMPIO DI R
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -159,7 +160,7 @@ def rules(s: Situation) -> tuple[str, ...]:
 
 def situation(
     player: str,
-    neighbours: list[dict] | tuple[Neighbour, ...],
+    neighbours: Sequence[dict | Neighbour],
     *,
     wormhole_generator: bool = False,
     ship_type: str | None = None,

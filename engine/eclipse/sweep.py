@@ -37,9 +37,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations_with_replacement
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
+from numpy.typing import NDArray
 
 from engine.core.budget import check as check_budget
 
@@ -48,6 +49,11 @@ from .targeting import OPTIMAL, Hits, heuristic_key, results, roll_outcomes
 from .targeting import Fleet as TargetFleet
 
 Num = Union[float, Fraction]  # a probability: floats, or Fractions in exact mode
+Values = NDArray[Any]  # probabilities: float64, or objects holding Fractions in exact mode
+Ints = NDArray[np.int64]
+Flags = NDArray[np.bool_]
+Final = tuple[str, tuple[tuple[int, ...], ...], tuple[int, ...]]  # outcome "A"/"D"/"S", damage, status per group
+Outs = tuple[tuple[Num, Hits], ...]  # (probability, hits) of each roll with a hit
 ATTACKER, DEFENDER = 0, 1
 ROUNDS_SHOWN = 12  # rounds distribution: exact P(k rounds) for k < 11, then P(11 or more)
 # Float values within this relative distance are ties (the first candidate wins, as with exact
@@ -78,10 +84,10 @@ class GroupSpec:
 class Outcome:
     """The sweep's answer: final states with their probabilities, and the rounds fought."""
 
-    win: tuple  # P(attacker wins), P(defender wins outright), P(stalemate: the defender holds)
-    finals: dict  # (outcome "A"/"D"/"S", damage per group, status per group) -> probability
-    expected_rounds: object
-    rounds: tuple
+    win: tuple[Num, Num, Num]  # P(attacker wins), P(defender wins outright), P(stalemate: the defender holds)
+    finals: dict[Final, Num]
+    expected_rounds: Num
+    rounds: tuple[Num, ...]
     states: int
 
 
@@ -101,15 +107,16 @@ class _Side:
         self.ms_index = [{m: j for j, m in enumerate(ms)} for ms in self.multisets]
         statuses = [(0, 1, 2) if g.retreat_round is not None else (0,) for g in specs]
         # Mixed radix: damage multiset of each group, then each group's status.
-        self.radix, r = [], 1
+        self.radix: list[int] = []
+        r = 1
         for ms in self.multisets:
             self.radix.append(r)
             r *= len(ms)
         self.part = [{m: j * r for m, j in index.items()} for index, r in zip(self.ms_index, self.radix)]
-        self.status_radix = []
-        for st in statuses:
+        self.status_radix: list[int] = []
+        for choices in statuses:
             self.status_radix.append(r)
-            r *= len(st)
+            r *= len(choices)
         n = r
         groups = len(specs)
         alive = np.zeros((groups, n), dtype=np.int64)
@@ -151,7 +158,7 @@ class _Side:
     def statuses(self, idx: int) -> tuple[int, ...]:
         return tuple(int(s) for s in self.status[:, idx])
 
-    def index(self, damage: tuple, status: tuple) -> int:
+    def index(self, damage: tuple[tuple[int, ...], ...], status: tuple[int, ...]) -> int:
         code = sum(self.ms_index[g][m] * r for g, (m, r) in enumerate(zip(damage, self.radix)))
         code += sum(s * r for s, r in zip(status, self.status_radix))
         return int(self.index_of[code])
@@ -167,14 +174,36 @@ class _Table:
     many ships can roll.
     """
 
-    cands: np.ndarray
-    starts: np.ndarray
-    lengths: np.ndarray
-    probs: np.ndarray
-    column: np.ndarray  # the enemy configuration (within the class) of each entry
-    by_column: np.ndarray  # first entry of each enemy configuration
+    cands: Ints
+    starts: Ints
+    lengths: Ints
+    probs: Values
+    column: Ints  # the enemy configuration (within the class) of each entry
+    by_column: Ints  # first entry of each enemy configuration
     single: bool  # every entry has one candidate (heuristic targeting): nothing to choose
-    positions: np.ndarray  # 0 .. len(cands) - 1, the candidates' positions
+    positions: Ints  # 0 .. len(cands) - 1, the candidates' positions
+
+
+@dataclass(frozen=True)
+class _Move:
+    """Own configurations (within the block) that leave by retreating, and where each goes."""
+
+    moving: Ints
+    moved: Ints
+
+
+@dataclass(frozen=True)
+class _Shot:
+    """Own configurations (within the block) firing by one table, and each entry's chosen
+    successor (own configurations x entries)."""
+
+    who: Ints
+    succ: Ints
+    tab: _Table
+
+
+Record = Union[_Move, list[_Shot], None]  # what the forward pass replays of one activation
+Step = tuple[Values, Record]  # P(nothing changes) in a block, and the record
 
 
 @dataclass(frozen=True)
@@ -226,8 +255,11 @@ class Sweep:
         self.targeting = targeting
         self.exact = exact
         self.dtype = object if exact else np.float64
-        self.one = Fraction(1) if exact else 1.0
-        self.zero = Fraction(0) if exact else 0.0
+        self.one: Num = Fraction(1) if exact else 1.0
+        self.zero: Num = Fraction(0) if exact else 0.0
+        # The same as 0-d arrays, for np.where (read-only: an in-place sum must not change them).
+        self.zeros, self.ones = np.array(self.zero, dtype=self.dtype), np.array(self.one, dtype=self.dtype)
+        self.zeros.flags.writeable = self.ones.flags.writeable = False
         self.K = ROUNDS_SHOWN if rounds_detail else 2
         self.members = (
             [i for i, g in enumerate(specs) if g.side == ATTACKER],
@@ -248,10 +280,10 @@ class Sweep:
             for j, (pd, _, _) in enumerate(D.classes):
                 by_level.setdefault(pa + pd, []).append((i, j))
         self.levels = [by_level[k] for k in sorted(by_level)]  # lowest potential first
-        self.tables: dict[tuple, _Table] = {}
+        self.tables: dict[tuple[int, str, int], tuple[Values, list[_Table]]] = {}
         self.cand_memo: dict[tuple, tuple[int, ...]] = {}
         self.enemies: dict[tuple[int, int], _Enemy] = {}
-        self.roll_memo: dict[tuple, tuple] = {}
+        self.roll_memo: dict[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], tuple[Num, Outs]] = {}
         self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
         self.swept = 0
 
@@ -302,24 +334,26 @@ class Sweep:
         found = self.cand_memo[key] = tuple(enemy.base + sum([p[m] for p, m in zip(part, state)]) for state in states)
         return found
 
-    def rolls(self, dice: tuple, computer: int, levels: tuple[int, ...]) -> tuple:
+    def rolls(self, dice: tuple[tuple[int, int], ...], computer: int, levels: tuple[int, ...]) -> tuple[Num, Outs]:
         """``roll_outcomes`` with the probabilities in this sweep's number type."""
         key = (dice, computer, levels)
         found = self.roll_memo.get(key)
         if found is None:
             p_miss, outs = roll_outcomes(dice, computer, levels)
-            if not self.exact:
-                p_miss, outs = float(p_miss), tuple((float(p), hits) for p, hits in outs)
-            found = self.roll_memo[key] = (p_miss, outs)
+            if self.exact:
+                found = (p_miss, outs)
+            else:
+                found = (float(p_miss), tuple((float(p), hits) for p, hits in outs))
+            self.roll_memo[key] = found
         return found
 
-    def table(self, g: int, phase: str, cls: int) -> tuple[np.ndarray, list[_Table | None]]:
+    def table(self, g: int, phase: str, cls: int) -> tuple[Values, list[_Table]]:
         """P(every die misses) as ``quiet[n, c]`` against the class's configuration ``c``, and a
-        table of hit outcomes for each number ``n`` of ships firing (None for n = 0)."""
+        table of hit outcomes for each number ``n`` of ships firing (``n - 1`` in the list)."""
         key = (g, phase, cls)
-        found = self.tables.get(key)
-        if found is not None:
-            return found
+        known = self.tables.get(key)
+        if known is not None:
+            return known
         spec = self.specs[g]
         E = self.sides[1 - spec.side]
         _, e0, e1 = E.classes[cls]
@@ -327,19 +361,21 @@ class Sweep:
         quiet = self._array(spec.count + 1, e1 - e0, fill=self.one)
         shields = np.array([x.shield for x in E.specs])
         levels = [tuple(sorted(set(shields[E.here[:, e]].tolist()))) for e in range(e0, e1)]
-        tables: list[_Table | None] = [None]
+        tables: list[_Table] = []
         for alive in range(1, spec.count + 1):
             dice = tuple((d, n * alive) for d, n in per_ship)
-            probs: list = []
+            probs: list[Num] = []
             cands: list[int] = []
-            starts, lengths, column, by_column = [], [], [], []
+            starts: list[int] = []
+            lengths: list[int] = []
+            column: list[int] = []
+            by_column: list[int] = []
             for c, e in enumerate(range(e0, e1)):
                 by_column.append(len(probs))
+                outs: Outs = ((self.zero, ()),)  # a final state: one dummy entry that never carries probability
                 if E.present[e]:
                     p_miss, outs = self.rolls(dice, spec.computer, levels[c])
                     quiet[alive, c] = p_miss
-                else:  # a final state: one dummy entry that never carries probability
-                    outs = ((0, ()),)
                 for p, hits in outs:
                     found = self.candidates(spec.side, e, levels[c], hits) if hits else (int(E.code_of[e]),)
                     probs.append(p)
@@ -360,11 +396,13 @@ class Sweep:
                     np.arange(len(cands)),
                 )
             )
-        found = self.tables[key] = (quiet, tables)
-        return found
+        self.tables[key] = (quiet, tables)
+        return quiet, tables
 
     # ----- one activation over a block --------------------------------------------------------
-    def act(self, g: int, phase: str, rnd: int, i: int, j: int, nxt: list[np.ndarray]) -> tuple:
+    def act(
+        self, g: int, phase: str, rnd: int, i: int, j: int, nxt: list[Values]
+    ) -> tuple[Values, list[Values], Record]:
         """Activation of group ``g`` in block (i, j), choosing targets by ``nxt`` (the values after it).
 
         Returns (P(nothing changes), [value of what changes, per value kept], the record the
@@ -384,7 +422,7 @@ class Sweep:
         shape = (rows.stop - rows.start, cols.stop - cols.start)
         quiet = self._array(*shape, fill=self.one)
         change = [self._array(*shape) for _ in nxt]
-        record = None
+        record: Record = None
         if phase == "e" and spec.retreat_round is not None and rnd + 1 >= spec.retreat_round:
             # RITIRATA: announce on this activation, leave on the next one; fired at meanwhile.
             moving = np.flatnonzero(active)
@@ -397,14 +435,14 @@ class Sweep:
                 quiet[:, moving] = self.zero
                 for v, x in enumerate(nxt):
                     change[v][:, moving] = x[enemy][:, moved]
-            record = ("move", moving, moved)
+            record = _Move(moving, moved)
         elif (spec.missile_dice if phase == "m" else spec.armed) and active.any():
             fire = np.where(active, alive, 0)
             quiet_tab, tables = self.table(g, phase, cls)
             quiet = quiet_tab[fire] if side == ATTACKER else quiet_tab[fire].T
-            parts = []
+            shots = []
             for count in np.unique(fire[fire > 0]).tolist():
-                tab = tables[count]
+                tab = tables[count - 1]
                 who = np.flatnonzero(fire == count)
                 at = own.start + who
                 if side == ATTACKER:
@@ -420,11 +458,11 @@ class Sweep:
                     else:
                         change[v][:, who] = total.T
                 first = pick.reshape(len(who), -1) - (np.arange(len(who)) * len(tab.cands))[:, None]
-                parts.append((who, tab.cands[first], tab))
-            record = ("fire", parts)
+                shots.append(_Shot(who, tab.cands[first], tab))
+            record = shots
         return quiet, change, record
 
-    def _best(self, vals: list[np.ndarray], tab: _Table, side: int) -> np.ndarray:
+    def _best(self, vals: list[Values], tab: _Table, side: int) -> Ints:
         """Flat positions in ``vals`` (own configurations x candidates) of each entry's chosen
         candidate, own configuration major: the firing side's highest chance to hold the hex,
         ties broken by the other side's lowest, then by the first candidate.
@@ -458,15 +496,13 @@ class Sweep:
         self.V = self._array(nv, self.cap, n, self.NA, self.ND)
         self.V[0][..., self.terminal_a] = self.one
         self.V[1][..., self.terminal_d] = self.one
-        self.records: dict[tuple, object] = {}
+        self.records: dict[tuple[int | str, int, int, int], Step] = {}
         for rnd in range(self.cap - 1, -1, -1):
             for blocks in self.levels:
                 for i, j in blocks:
                     self._round(rnd, i, j)
                 self._level_done()
-        self.M = None
-        if self.missile_order:
-            self._missiles()
+        self.M: Values | None = self._missiles() if self.missile_order else None
 
     def _round(self, rnd: int, i: int, j: int) -> None:
         n = len(self.order)
@@ -491,9 +527,9 @@ class Sweep:
             beta = quiet * beta
             steps.append((alpha, beta))
         steps.reverse()
-        held = (self.zero, self.one)  # a stalemate's value: the defender holds the hex
+        held = (self.zeros, self.ones)  # a stalemate's value: the defender holds the hex
         if capped:  # the round returns to its own start when every die misses
-            safe = np.where(live, self.one - beta, self.one)
+            safe = np.where(live, self.one - beta, self.ones)
             end = [np.where(live, alpha[v] / safe, held[v]) for v in range(nv)]
         else:
             end = [np.where(live, V[v, rnd + 1, 0, rows, cols], held[v]) for v in range(nv)]
@@ -504,15 +540,15 @@ class Sweep:
                     value = np.where(stall, held[v], value)
                 V[v, rnd, b, rows, cols] = np.where(term, V[v, rnd, b, rows, cols], value)
 
-    def _missiles(self) -> None:
-        """Missile steps, once before round 1 (no retreat status has moved yet)."""
+    def _missiles(self) -> Values:
+        """Values at each missile step, once before round 1 (no retreat status has moved yet)."""
         L = len(self.missile_order)
         nv = self.V.shape[0]
-        self.M = self._array(nv, L + 1, self.NA, self.ND)
-        self.M[:, L] = self.V[:, 0, 0]
+        M = self._array(nv, L + 1, self.NA, self.ND)
+        M[:, L] = self.V[:, 0, 0]
         for b in range(L - 1, -1, -1):
-            nxt = [self.M[v, b + 1] for v in range(nv)]
-            self.M[:, b] = self.M[:, b + 1]
+            nxt = [M[v, b + 1] for v in range(nv)]
+            M[:, b] = M[:, b + 1]
             for i, j in (ij for level in self.levels for ij in level):
                 rows, cols = self._bounds(i, j)
                 term = self.terminal[rows, cols]
@@ -520,12 +556,13 @@ class Sweep:
                 self.records[("m", i, j, b)] = (quiet, record)
                 for v in range(nv):
                     value = change[v] + quiet * nxt[v][rows, cols]
-                    self.M[v, b, rows, cols] = np.where(term, nxt[v][rows, cols], value)
+                    M[v, b, rows, cols] = np.where(term, nxt[v][rows, cols], value)
             check_budget()
         self.swept += len(self.levels)
+        return M
 
     # ----- forward: final states and rounds ---------------------------------------------------
-    def push(self, g: int, i: int, j: int, record, visits: np.ndarray, target: np.ndarray, columns: slice) -> None:
+    def push(self, g: int, i: int, j: int, record: Record, visits: Values, target: Values, columns: slice) -> None:
         """Add the mass ``visits`` (block rows x columns x rounds) sends by ``record`` to ``target``.
 
         Several entries may lead to one successor, so a fire adds with one ``np.add.at`` over
@@ -536,22 +573,22 @@ class Sweep:
         side = self.specs[g].side
         rows, cols = self._bounds(i, j)
         mass = visits[:, :, columns]
-        if record[0] == "move":  # one configuration moves to one other: no two land together
-            _, moving, moved = record
+        if isinstance(record, _Move):  # one configuration moves to one other: no two land together
             if side == ATTACKER:
-                target[moved, cols, columns] += mass[moving]
+                target[record.moved, cols, columns] += mass[record.moving]
             else:
-                target[rows, moved, columns] += mass[:, moving]
+                target[rows, record.moved, columns] += mass[:, record.moving]
             return
         flat = np.reshape(target, -1, copy=False)
         buckets = np.arange(columns.start, columns.stop)
-        for who, succ, tab in record[1]:
+        for shot in record:
+            tab = shot.tab
             if side == ATTACKER:  # (own rows, entries, buckets)
-                flow = mass[who][:, tab.column] * tab.probs[:, None]
-                dest = (rows.start + who)[:, None] * self.ND + succ
+                flow = mass[shot.who][:, tab.column] * tab.probs[:, None]
+                dest = (rows.start + shot.who)[:, None] * self.ND + shot.succ
             else:  # (entries, own columns, buckets)
-                flow = mass[:, who][tab.column] * tab.probs[:, None, None]
-                dest = succ.T * self.ND + (cols.start + who)
+                flow = mass[:, shot.who][tab.column] * tab.probs[:, None, None]
+                dest = shot.succ.T * self.ND + (cols.start + shot.who)
             np.add.at(flat, (dest[..., None] * target.shape[2] + buckets).ravel(), flow.ravel())
 
     def forward(self, roots: list[tuple[tuple[int, int], Num]]) -> Outcome:
@@ -563,16 +600,16 @@ class Sweep:
         stalled = self._array(self.NA, self.ND)
         dist = self._array(K)
         rounds = self.zero
-        if self.M is not None:
+        if self.M is not None:  # missiles first
             cur = self._array(self.NA, self.ND, K)
             for (ra, rd), weight in roots:
                 cur[ra, rd, 0] += weight
             blocks = [ij for level in self.levels for ij in level]
             for b in range(len(self.missile_order)):
-                nxt = np.where(self.terminal[:, :, None], cur, self.zero)
+                nxt = np.where(self.terminal[:, :, None], cur, self.zeros)
                 for i, j in blocks:
                     rows, cols = self._bounds(i, j)
-                    here = np.where(self.terminal[rows, cols, None], self.zero, cur[rows, cols])
+                    here = np.where(self.terminal[rows, cols, None], self.zeros, cur[rows, cols])
                     if not here.any():
                         continue
                     quiet, record = self.records[("m", i, j, b)]
@@ -591,23 +628,25 @@ class Sweep:
                 self._level_done()
         return self._finals(start, inc, stalled, dist, rounds)
 
-    def _flow(self, rnd: int, i: int, j: int, capped: bool, start, inc, stalled, dist):
+    def _flow(
+        self, rnd: int, i: int, j: int, capped: bool, start: Values, inc: Values, stalled: Values, dist: Values
+    ) -> Num:
         """Mass through block (i, j)'s rounds: visits of every step, pushed to the successors."""
         K, n = self.K, len(self.order)
         rows, cols = self._bounds(i, j)
         term = self.terminal[rows, cols]
         dead = term[:, :, None]
-        st = np.where(dead, self.zero, start[rnd, rows, cols])
-        incs = [np.where(dead, self.zero, inc[rnd, b - 1, rows, cols]) for b in range(1, n)]
+        st = np.where(dead, self.zeros, start[rnd, rows, cols])
+        incs = [np.where(dead, self.zeros, inc[rnd, b - 1, rows, cols]) for b in range(1, n)]
         if not st.any() and not any(x.any() for x in incs):
             return self.zero
         check_budget()
         stall = self.stalemate[rows, cols]
         live = ~stall & ~term
         if stall.any():  # STALLO at a round's start: the battle ends with the rounds fought so far
-            stalled[rows, cols] += np.where(stall, st.sum(axis=2), self.zero)
-            dist += np.where(stall[:, :, None], st, self.zero).sum(axis=(0, 1))
-            st = np.where(stall[:, :, None], self.zero, st)
+            stalled[rows, cols] += np.where(stall, st.sum(axis=2), self.zeros)
+            dist += np.where(stall[:, :, None], st, self.zeros).sum(axis=(0, 1))
+            st = np.where(stall[:, :, None], self.zeros, st)
         records = [self.records[(rnd, i, j, b)] for b in range(n)]
         quiet = [r[0] for r in records]
         beta = quiet[0]
@@ -628,36 +667,37 @@ class Sweep:
             end = quiet[n - 1] * col
             if capped and k == K - 1:
                 # The last bucket loops on itself: X = s + gamma + beta X at the round start.
-                safe = np.where(live, self.one - beta, self.one)
-                extra = np.where(live, (s + end - beta * s) / safe - s, self.zero)
+                safe = np.where(live, self.one - beta, self.ones)
+                extra = np.where(live, (s + end - beta * s) / safe - s, self.zeros)
                 col = extra
                 for b in range(n):
                     if b:
                         col = quiet[b - 1] * col
                     visits[b][:, :, k] += col
-                end = np.where(live, self.zero, end)
+                end = np.where(live, self.zeros, end)
             if capped:
                 if stall.any():
-                    stalled[rows, cols] += np.where(stall, end, self.zero)
-                    dist[k] += np.where(stall, end, self.zero).sum()
-                carry = np.where(stall, self.zero, end)
+                    stalled[rows, cols] += np.where(stall, end, self.zeros)
+                    dist[k] += np.where(stall, end, self.zeros).sum()
+                carry = np.where(stall, self.zeros, end)
             else:
                 start[rnd + 1, rows, cols, k] += end
         for b in range(n):
             target = inc[rnd, b] if b + 1 < n else start[rnd if capped else rnd + 1]
             self.push(self.order[b], i, j, records[b][1], visits[b], target, slice(1, K))
-        return visits[0].sum()
+        total: Num = visits[0].sum()
+        return total
 
-    def _finals(self, start, inc, stalled, dist, rounds) -> Outcome:
+    def _finals(self, start: Values, inc: Values, stalled: Values, dist: Values, rounds: Num) -> Outcome:
         """Collect the mass at final states (and stalemates) into outcomes and distributions."""
         A, D = self.sides
         total = start.sum(axis=0)
         if len(self.order) > 1:
             total = total + inc.sum(axis=(0, 1))
-        total = np.where(self.terminal[:, :, None], total, self.zero)
+        total = np.where(self.terminal[:, :, None], total, self.zeros)
         dist = dist + total.sum(axis=(0, 1))
         mass = total.sum(axis=2)
-        finals: dict = {}
+        finals: dict[Final, Num] = {}
         win = [self.zero, self.zero, self.zero]
         for a, d in zip(*np.nonzero(mass)):
             m = mass[a, d]
@@ -668,4 +708,4 @@ class Sweep:
             m = stalled[a, d]
             win[2] += m
             finals[("S", A.damage(a) + D.damage(d), A.statuses(a) + D.statuses(d))] = m
-        return Outcome(tuple(win), finals, rounds, tuple(dist.tolist()), self.cap * self.N)
+        return Outcome((win[0], win[1], win[2]), finals, rounds, tuple(dist.tolist()), self.cap * self.N)

@@ -59,7 +59,7 @@ def _split(n: int, probs: tuple[Fraction, ...]) -> list[tuple[Fraction, tuple[in
         return [(Fraction(1), (n,))]
     first, rest = probs[-1], probs[:-1]
     total_rest = sum(rest, Fraction(0))
-    out = []
+    out: list[tuple[Fraction, tuple[int, ...]]] = []
     for k, pk in enumerate(binomial(n, first)):
         if pk == 0:
             continue

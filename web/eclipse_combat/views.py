@@ -267,7 +267,7 @@ def api_hex():
         raise _refuse(error) from None
     return jsonify(
         {
-            "hold": {name: prob(p) for name, p in result.hold.items()},
+            "hold": {name: prob(float(p)) for name, p in result.hold.items()},
             "sequence": list(result.sequence),
             "battles": result.battles,
             "reasons": [reason_json(r) for r in result.reasons],
