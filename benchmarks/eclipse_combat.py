@@ -2,9 +2,8 @@
 
 Run: ``python benchmarks/eclipse_combat.py`` from the repository root (``--quick`` skips the
 sizes above 100,000 states). For each battle it prints the battle states, the median and p95
-wall time, the median CPU time (the build machine is shared: wall time there depends on the
-load, which is printed too) and the peak memory of one solve (numpy and Python allocations,
-traced in a separate run). "Before" is the dictionary solver the sweeps replaced, kept as the
+wall time, the median and p95 CPU time (the build machine is shared: wall time there depends on
+the load, printed before and after) and the peak resident memory of one solve in a fresh process. "Before" is the dictionary solver the sweeps replaced, kept as the
 test reference (``tests/engine/eclipse/reference.py``), run where it finishes in reasonable time.
 """
 
@@ -55,7 +54,7 @@ CASES = [
     ),
     ("7 Terran ships a side (4/2/1)", fleet(4, 2, 1), fleet(4, 2, 1), 5, 3),
     ("3/2/2 a side", fleet(3, 2, 2), fleet(3, 2, 2), 5, 1),
-    ("4/4/2 a side (late game)", fleet(4, 4, 2), fleet(4, 4, 2), 5, 0),
+    ("4/4/2 a side (late game)", fleet(4, 4, 2), fleet(4, 4, 2), 9, 0),
     ("4/4/2 v 8/4/2 (largest optimal)", fleet(4, 4, 2), fleet(8, 4, 2), 3, 0),
     (
         "4/4/2 v 8/4/2 with hull-3 dreadnoughts (optimal falls back to largest_first)",
@@ -73,7 +72,7 @@ HEXES = [
         "hex: 4 players (2 int + cruiser each, one controls) + 2 Ancients",
         [Faction(f"p{i}", Fleet((terran("interceptor", 2), terran("cruiser", 1))), i, i == 0) for i in range(4)]
         + [Faction("ancients", Fleet((Group("ancient", 2, npc_stats("ancient")),)))],
-        5,
+        9,
     ),
 ]
 
@@ -116,7 +115,7 @@ def main() -> None:
             f"{name}\n  {states:,} states{' (fallback: largest_first)' if check_size(attacker, defender)[1] else ''}"
             f", P(attacker wins) {result.attacker_win:.4f}\n"
             f"  after:  median {timing.median:,.1f} ms, p95 {timing.p95:,.1f} ms, CPU median "
-            f"{timing.cpu_median:,.1f} ms, peak {peak:,.0f} MB ({runs} runs)"
+            f"{timing.cpu_median:,.1f} ms, CPU p95 {timing.cpu_p95:,.1f} ms, peak {peak:,.0f} MB ({runs} runs)"
         )
         old = None
         if old_runs:
@@ -128,15 +127,19 @@ def main() -> None:
             )
         print(line, flush=True)
         rows.append((states, timing, peak, old))
-    print("\nscaling (after): states | median ms | CPU median ms | peak MB")
+    print("\nscaling (after): states | median ms | p95 ms | CPU median ms | CPU p95 ms | peak MB")
     for states, timing, peak, _ in rows:
-        print(f"  {states:>10,} | {timing.median:>10,.1f} | {timing.cpu_median:>10,.1f} | {peak:>8,.0f}")
+        print(
+            f"  {states:>10,} | {timing.median:>9,.1f} | {timing.p95:>9,.1f} | {timing.cpu_median:>9,.1f}"
+            f" | {timing.cpu_p95:>9,.1f} | {peak:>6,.0f}"
+        )
     for name, factions, runs in HEXES:
         timing = measure(lambda: resolve_hex(factions), runs)
         print(
             f"\n{name}\n  {timing.result.battles} battles solved\n"
-            f"  median {timing.median:.1f} ms, p95 {timing.p95:.1f} ms ({runs} runs)"
+            f"  median {timing.median:.1f} ms, p95 {timing.p95:.1f} ms, CPU median {timing.cpu_median:.1f} ms ({runs} runs)"
         )
+    print(f"\nload average {os.getloadavg()[0]:.1f} at the end")
 
 
 if __name__ == "__main__":
