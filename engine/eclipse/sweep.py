@@ -652,41 +652,63 @@ class Sweep:
         beta = quiet[0]
         for q in quiet[1:]:
             beta = beta * q
-        shape = st.shape
-        visits = [self._array(*shape) for _ in range(n)]
-        carry = self._array(*shape[:2])  # this state's own round end, starting its next round (capped)
-        for k in range(1, K):
-            s = st[:, :, k - 1] + carry
-            if k == K - 1:
-                s = s + st[:, :, K - 1]
-            col = s
+        # Bucket k (rounds fought) starts from st[k - 1]; the last bucket also keeps what is already
+        # in it. Every bucket at once first, without ``carry``: in a capped round the mass that
+        # ends a round here starts this state's next round one bucket up, added afterwards.
+        s = st[:, :, : K - 1].copy()
+        s[:, :, K - 2] += st[:, :, K - 1]
+        seen = [s]
+        for b in range(1, n):
+            seen.append(incs[b - 1][:, :, 1:] + quiet[b - 1][:, :, None] * seen[-1])
+        end = quiet[n - 1][:, :, None] * seen[-1]
+        visits = [self._array(*st.shape) for _ in range(n)]
+        if capped:
+            self._round_trip(stall, live, beta, quiet, seen, end, visits)
+            if stall.any():  # a round ended in a stalemate state: the battle ends at the next start
+                ended = np.where(stall[:, :, None], end, self.zeros)
+                stalled[rows, cols] += ended.sum(axis=2)
+                dist[1:] += ended.sum(axis=(0, 1))
+        else:
             for b in range(n):
-                if b:
-                    col = incs[b - 1][:, :, k] + quiet[b - 1] * col
-                visits[b][:, :, k] = col
-            end = quiet[n - 1] * col
-            if capped and k == K - 1:
-                # The last bucket loops on itself: X = s + gamma + beta X at the round start.
-                safe = np.where(live, self.one - beta, self.ones)
-                extra = np.where(live, (s + end - beta * s) / safe - s, self.zeros)
-                col = extra
-                for b in range(n):
-                    if b:
-                        col = quiet[b - 1] * col
-                    visits[b][:, :, k] += col
-                end = np.where(live, self.zeros, end)
-            if capped:
-                if stall.any():
-                    stalled[rows, cols] += np.where(stall, end, self.zeros)
-                    dist[k] += np.where(stall, end, self.zeros).sum()
-                carry = np.where(stall, self.zeros, end)
-            else:
-                start[rnd + 1, rows, cols, k] += end
+                visits[b][:, :, 1:] = seen[b]
+            start[rnd + 1, rows, cols, 1:] += end
         for b in range(n):
             target = inc[rnd, b] if b + 1 < n else start[rnd if capped else rnd + 1]
             self.push(self.order[b], i, j, records[b][1], visits[b], target, slice(1, K))
         total: Num = visits[0].sum()
         return total
+
+    def _round_trip(
+        self,
+        stall: Flags,
+        live: Flags,
+        beta: Values,
+        quiet: list[Values],
+        seen: list[Values],
+        end: Values,
+        visits: list[Values],
+    ) -> None:
+        """Fill ``visits`` of a capped round from ``seen``, the visits of each step per bucket
+        without the mass that ends a round here and starts this state's next one a bucket up
+        (``carry``), and add that mass to ``end``; the last bucket loops on itself (X = s + gamma
+        + beta X at the round start)."""
+        K = self.K
+        carry = self._array(*end.shape)
+        for k in range(1, K - 1):
+            carry[:, :, k] = np.where(stall, self.zeros, end[:, :, k - 1] + beta * carry[:, :, k - 1])
+        end += beta[:, :, None] * carry
+        reach = self._array(*beta.shape, fill=self.one)  # P(every step before b changes nothing)
+        for b, out in enumerate(visits):
+            out[:, :, 1:] = seen[b] + reach[:, :, None] * carry
+            reach = reach * quiet[b]
+        last, tail = seen[0][:, :, K - 2] + carry[:, :, K - 2], end[:, :, K - 2]
+        safe = np.where(live, self.one - beta, self.ones)
+        col = np.where(live, (last + tail - beta * last) / safe - last, self.zeros)
+        for b, out in enumerate(visits):
+            if b:
+                col = quiet[b - 1] * col
+            out[:, :, K - 1] += col
+        end[:, :, K - 2] = np.where(live, self.zeros, tail)
 
     def _finals(self, start: Values, inc: Values, stalled: Values, dist: Values, rounds: Num) -> Outcome:
         """Collect the mass at final states (and stalemates) into outcomes and distributions."""
