@@ -198,7 +198,7 @@ class _Shot:
     successor (own configurations x entries)."""
 
     who: Ints
-    succ: Ints
+    succ: NDArray[np.int32]
     tab: _Table
 
 
@@ -458,7 +458,8 @@ class Sweep:
                     else:
                         change[v][:, who] = total.T
                 first = pick.reshape(len(who), -1) - (np.arange(len(who)) * len(tab.cands))[:, None]
-                shots.append(_Shot(who, tab.cands[first], tab))
+                # Kept for the forward pass: int32 halves the largest record (indices < 2**31).
+                shots.append(_Shot(who, tab.cands[first].astype(np.int32), tab))
             record = shots
         return quiet, change, record
 
