@@ -22,6 +22,7 @@ from engine.eclipse.battle import (
 from engine.eclipse.blueprints import STAT_LIMITS
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
+from engine.eclipse.species import SPECIES
 from engine.eclipse.targeting import TARGETINGS
 from web.core.jobs import STATUS_NAMES
 from web.core.models import Answer, Cited, Count, ErrorDetail, OneOf, Probability, Reason, RequestModel, between
@@ -36,6 +37,7 @@ ShipType = Annotated[str, OneOf(PLAYER_TYPES + NPC_TYPES)]
 PlayerType = Annotated[str, OneOf(PLAYER_TYPES)]
 PartId = Annotated[str, OneOf(tuple(PARTS))]
 Targeting = Annotated[str, OneOf(TARGETINGS)]
+Species = Annotated[str, OneOf(SPECIES)]
 Initiative = Annotated[int, between(*STAT_LIMITS["initiative"])]
 Hull = Annotated[int, between(*STAT_LIMITS["hull"])]
 Computer = Annotated[int, between(*STAT_LIMITS["computer"])]
@@ -56,7 +58,7 @@ class Cannons(RequestModel):
 
 
 class ShipGroup(RequestModel):
-    """Ships of one type: the Terran blueprint, its ``parts``, or explicit stats (not both)."""
+    """Ships of one type: its species' starting blueprint, its ``parts``, or explicit stats (not both)."""
 
     type: ShipType
     count: Annotated[int, between(1, MAX_COUNT)]
@@ -79,6 +81,7 @@ class RetreatPlan(RequestModel):
 
 class EclipseSide(RequestModel):
     ships: Ships
+    species: Species = "terran"  # whose player board: the starting blueprints, slots and printed bonuses
     targeting: Targeting | None = None  # the battle's ``targeting`` when absent
     retreat: RetreatPlan | None = None
 
@@ -89,6 +92,7 @@ class EclipseBattle(RequestModel):
             "examples": [
                 {
                     "attacker": {
+                        "species": "orion",
                         "ships": [
                             {"type": "interceptor", "count": 2},
                             {
@@ -96,13 +100,14 @@ class EclipseBattle(RequestModel):
                                 "count": 1,
                                 "parts": [
                                     "plasma_cannon",
-                                    "hull",
+                                    "shard_hull",
                                     "fusion_source",
                                     "nuclear_drive",
                                     "electron_computer",
+                                    "gauss_shield",
                                 ],
                             },
-                        ]
+                        ],
                     },
                     "defender": {"ships": [{"type": "ancient", "count": 1}]},
                 }
@@ -120,6 +125,7 @@ class Faction(RequestModel):
     ships: Ships
     entered: Annotated[int, between(0, MAX_ENTERED)] | None = None  # its place in the list when absent
     controller: bool = False
+    species: Species = "terran"
     targeting: Targeting | None = None
 
 
