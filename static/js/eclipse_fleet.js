@@ -116,6 +116,12 @@
                          inputmode: "numeric", "class": cls });
   }
 
+  /* A species picker (whose player board) for a card the page draws itself (the hex page's factions). */
+  function speciesField(value) {
+    var species = DATA.species.map(function (s) { return [s.id, s.name]; });
+    return labelled(T.species, select(species, validSpecies(value) ? value : "terran", "ec-species"));
+  }
+
   /* A group's accessible name: its owner (a side or a faction), then its place. */
   function groupLabel(owner, index) { return owner + " · " + T.group + " " + (index + 1); }
 
@@ -324,7 +330,7 @@
 
   window.EclipseFleet = {
     T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
-    newGroup: newGroup, withSpecies: withSpecies, validSpecies: validSpecies, preset: preset, groupLabel: groupLabel, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
+    newGroup: newGroup, withSpecies: withSpecies, validSpecies: validSpecies, speciesField: speciesField, preset: preset, groupLabel: groupLabel, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
     changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
     reasonsAndRules: reasonsAndRules, run: run, snapshot: snapshot, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
   };

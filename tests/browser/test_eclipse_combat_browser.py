@@ -186,3 +186,17 @@ def test_a_species_preset_fills_the_blueprints(page, live_url, lang, orion, plan
     page.goto(page.locator("#ec-share-link").get_attribute("href"))
     expect(page.locator("#ec-attacker-species")).to_have_value("orion")
     expect(page.locator("#ec-attacker .ec-live").first).to_have_text(re.compile(live))
+
+
+@pytest.mark.browser
+def test_a_hex_faction_picks_its_species(page, live_url):
+    page.goto(live_url + "/tools/combat/eclipse/hex?lang=en")
+    blue = page.locator(".hx-faction").nth(1)
+    blue.get_by_label("Species (player board)").select_option(label="Orion Hegemony")
+    # Blue's cruiser is now the Orion board's: initiative 1 + 1 printed + 1 drive, a Gauss shield.
+    expect(blue.locator(".ec-live").first).to_contain_text("Initiative 3")
+    expect(blue.locator(".ec-live").first).to_contain_text("Shield −1")
+    page.get_by_role("button", name="Compute who holds the hex").click()
+    expect(page.locator("#hx-results")).to_be_visible()
+    page.reload()
+    expect(page.locator(".hx-faction").nth(1).get_by_label("Species (player board)")).to_have_value("orion")
