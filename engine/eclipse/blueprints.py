@@ -157,6 +157,12 @@ def _sum_parts(initiative: int, energy: int, computer: int, parts: tuple[str, ..
     )
 
 
+def stat_rule(name: str) -> str:
+    """The rule a ship statistic's bounds rest on: hull is damage taken (DANNI), the rest are how
+    ships hit and are hit (COLPIRE)."""
+    return "eclipse/danni" if name == "hull" else "eclipse/colpire"
+
+
 def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None) -> ShipStats:
     """Stats typed in directly; each must lie within ``STAT_LIMITS`` (a hull below 0 is refused).
 
@@ -173,7 +179,7 @@ def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None)
             raise InvalidInput(
                 "stat_out_of_range",
                 field=where,
-                rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
+                rule=stat_rule(name),
                 stat=name,
                 value=v,
                 min=lo,
