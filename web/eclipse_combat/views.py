@@ -41,7 +41,7 @@ from engine.eclipse.blueprints import (
 )
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
-from engine.eclipse.species import SPECIES
+from engine.eclipse.species import SPECIES, SPECIES_RULES
 from engine.eclipse.targeting import TARGETINGS
 from engine.core.reasons import InvalidInput, Reason
 from web.core import jobs
@@ -203,7 +203,10 @@ def prob(p: float) -> float:
     return min(1.0, max(0.0, p))
 
 
-def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
+def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet], species_rules: tuple[str, ...] = ()) -> dict:
+    """The answer; ``species_rules`` adds the species pages whose boards the fleets fly."""
+    rules = list(result.rules) + [r for r in dict.fromkeys(species_rules) if r not in result.rules]
+
     def side_view(i: int) -> dict:
         name = SIDES[i]
         return {
@@ -242,8 +245,8 @@ def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
         "fallback": result.fallback,
         "limits": {"estimate": result.estimate, "max_optimal_states": MAX_OPTIMAL_STATES, "max_states": MAX_STATES},
         "reasons": [reason_json(r) for r in result.reasons],
-        "rules": list(result.rules),
-        "citations": citations(result.rules),
+        "rules": rules,
+        "citations": citations(rules),
     }
 
 
@@ -254,7 +257,8 @@ def api():
         result = compute("eclipse_combat", payload, lambda: solve_battle(attacker, defender))
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify(result_json(result, (attacker, defender)))
+    species = tuple(SPECIES_RULES[side["species"]] for side in payload.values() if "species" in side)
+    return jsonify(result_json(result, (attacker, defender), species))
 
 
 @bp.post("/api/combat/eclipse/hex")

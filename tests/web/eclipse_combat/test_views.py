@@ -366,6 +366,9 @@ def test_a_species_fills_the_starting_blueprints(client):
     ship = data["attacker"]["ships"][0]
     assert (ship["initiative"], ship["shield"], ship["energy_production"]) == (4, 1, 4)
     assert data["defender"]["ships"][0]["shield"] == 0
+    # The answer cites the species page whose board the attacker flies (the Terrans' is the default).
+    assert "eclipse/egemonia-di-origine" in data["rules"] and "eclipse/egemonia-di-origine" in data["citations"]
+    assert "eclipse/fazioni-terran" not in data["rules"]
 
 
 @pytest.mark.parametrize("lang,words", [("en", "slots"), ("it", "caselle")])
