@@ -53,7 +53,7 @@ RULE_SHIPS = "eclipse/navi"  # NAVI: starbases cannot move
 MAX_OPTIMAL_STATES = 1_100_000
 MAX_STATES = 2_000_000
 # Background computations (web/core/jobs.py) take optimal targeting this far: minutes, and
-# about 3.6 GB at 450 bytes per state.
+# about 4 GB at 400-550 bytes per state.
 MAX_BACKGROUND_STATES = 8_000_000
 FALLBACK_TARGETING = LARGEST_FIRST
 # Beyond this many states the answer gives the expected number of rounds but not its
