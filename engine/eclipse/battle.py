@@ -27,7 +27,7 @@ from engine.core.reasons import InvalidInput, Reason
 from .blueprints import ShipStats, check_count
 from .parts import SHIP_TYPES
 from .reputation import RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
-from .sweep import GroupSpec, Num, Sweep
+from .sweep import Final, GroupSpec, Num, Sweep
 from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS
 
 RULE_COMBAT = "eclipse/fase-combattimento"
@@ -241,9 +241,6 @@ def solve_battle(
     est, fallback = check_size(attacker, defender, background)
     battle = _Battle(*_sized(attacker, defender, fallback), exact, fallback)
     return battle.report(est, progress)
-
-
-Final = tuple[str, tuple[tuple[int, ...], ...], tuple[int, ...]]  # outcome, damage and status per group
 
 
 def final_states(

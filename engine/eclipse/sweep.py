@@ -29,6 +29,8 @@ The forward pass pushes probability mass along the chosen transitions, level by 
 highest, carrying the number of rounds fought (0..ROUNDS_SHOWN-1, the last bucket "or more") so
 one pass gives the final states, the expected rounds and the rounds distribution. Without
 ``rounds_detail`` it keeps two buckets (before the first round, after), which costs a sixth.
+The pass is linear in the starting mass, so it can start from several weighted states at once
+(a hex's survivors that differ only in their damage).
 """
 
 from __future__ import annotations
