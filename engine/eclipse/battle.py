@@ -260,7 +260,9 @@ def final_states(
     first = attackers[0][0]
     for attacker, _ in attackers:
         validate_fleets(attacker, defender)
-    key = (tuple((g.kind, g.count, g.stats) for g in first.groups), first.targeting, defender, exact)
+        if chain_of(attacker) != chain_of(first):
+            raise ValueError("final_states: the attackers may differ only in their damage")
+    key = (chain_of(first), defender, exact)
     sweep = solved.get(key) if solved is not None else None
     if sweep is None:
         _, fallback = check_size(first, defender)
@@ -270,7 +272,12 @@ def final_states(
             solved[key] = sweep
     roots = [(sweep.root(tuple(_start(g) for g in attacker.groups + defender.groups)), w) for attacker, w in attackers]
     finals = sweep.forward(roots).finals
-    return finals if exact else {key: float(p) for key, p in finals.items()}
+    return finals if exact else {state: float(p) for state, p in finals.items()}
+
+
+def chain_of(fleet: Fleet) -> tuple:
+    """What a fleet's side of the battle chain depends on: everything but its ships' damage."""
+    return tuple((g.kind, g.count, g.stats) for g in fleet.groups), fleet.targeting, fleet.retreat
 
 
 def _sized(attacker: Fleet, defender: Fleet, fallback: bool) -> tuple[Fleet, Fleet]:

@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from engine.core.reasons import InvalidInput, Reason
 
-from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, final_states, validate_fleet
+from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, chain_of, final_states, validate_fleet
 from .sweep import Num, Sweep
 
 RULE_REPAIR = "eclipse/riparare-danni"
@@ -99,10 +99,9 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
         # Survivors with the same ships differ only in their damage: one sweep serves them all.
         alike: dict[tuple, list[tuple[Fleet, Num]]] = {}
         for (who, fleet), p in holders.items():
-            shape = (who, fleet.targeting, tuple((g.kind, g.count, g.stats) for g in fleet.groups))
-            alike.setdefault(shape, []).append((fleet, p))
+            alike.setdefault((who, chain_of(fleet)), []).append((fleet, p))
         merged: dict[tuple[int, Fleet], Num] = {}
-        for (who, _, _), attackers in alike.items():
+        for (who, _), attackers in alike.items():
             _fight(who, attackers, nxt, order[nxt].fleet, merged, exact, solved)
         holders = merged
     hold: dict[str, Num] = {f.name: Fraction(0) if exact else 0.0 for f in factions}

@@ -67,6 +67,8 @@ def test_several_starts_give_the_weighted_sum_of_each_battle():
         for key, p in alone.items():
             expected[key] = expected.get(key, 0) + weight * p
     assert len(solved) == 1 and mixed == expected and sum(mixed.values()) == 1
+    with pytest.raises(ValueError):  # another ship count is another chain
+        final_states([a[0], (Fleet((terran("interceptor", 2), fresh)), Fraction(0))], d)
 
 
 def test_an_ion_turret_interceptor_against_a_terran_one_by_hand():
