@@ -285,6 +285,7 @@ class Sweep:
         self.tables: dict[tuple[int, str, int], tuple[Values, list[_Table]]] = {}
         self.cand_memo: dict[tuple, tuple[int, ...]] = {}
         self.enemies: dict[tuple[int, int], _Enemy] = {}
+        self.firing: dict[tuple[int, int, int], tuple[Ints, list[tuple[int, Ints]]]] = {}
         self.roll_memo: dict[tuple[tuple[tuple[int, int], ...], int, tuple[int, ...]], tuple[Num, Outs]] = {}
         self.progress: Callable[[float], None] | None = None  # hears the share of levels swept
         self.swept = 0
@@ -418,16 +419,15 @@ class Sweep:
         own_side = self.sides[side]
         rows, cols = self._bounds(i, j)
         own, enemy = (rows, cols) if side == ATTACKER else (cols, rows)
-        cls = j if side == ATTACKER else i
-        alive = own_side.alive[k, own]
-        active = (alive > 0) & (own_side.status[k, own] != 2)
+        cls = j if side == ATTACKER else i  # the enemy's class
+        fire, groups = self._firing(side, k, i if side == ATTACKER else j)
         shape = (rows.stop - rows.start, cols.stop - cols.start)
         quiet = self._array(*shape, fill=self.one)
         change = [self._array(*shape) for _ in nxt]
         record: Record = None
         if phase == "e" and spec.retreat_round is not None and rnd + 1 >= spec.retreat_round:
             # RITIRATA: announce on this activation, leave on the next one; fired at meanwhile.
-            moving = np.flatnonzero(active)
+            moving = np.flatnonzero(fire)
             moved = own_side.index_of[own_side.code_of[own.start + moving] + own_side.status_radix[k]]
             if side == ATTACKER:
                 quiet[moving] = self.zero
@@ -438,14 +438,12 @@ class Sweep:
                 for v, x in enumerate(nxt):
                     change[v][:, moving] = x[enemy][:, moved]
             record = _Move(moving, moved)
-        elif (spec.missile_dice if phase == "m" else spec.armed) and active.any():
-            fire = np.where(active, alive, 0)
+        elif (spec.missile_dice if phase == "m" else spec.armed) and groups:
             quiet_tab, tables = self.table(g, phase, cls)
             quiet = quiet_tab[fire] if side == ATTACKER else quiet_tab[fire].T
             shots = []
-            for count in np.unique(fire[fire > 0]).tolist():
+            for count, who in groups:
                 tab = tables[count - 1]
-                who = np.flatnonzero(fire == count)
                 at = own.start + who
                 if side == ATTACKER:
                     vals = [x[at].take(tab.cands, axis=1) for x in nxt]
@@ -464,6 +462,20 @@ class Sweep:
                 shots.append(_Shot(who, tab.cands[first].astype(np.int32), tab))
             record = shots
         return quiet, change, record
+
+    def _firing(self, side: int, k: int, cls: int) -> tuple[Ints, list[tuple[int, Ints]]]:
+        """Live ships of the side's group ``k`` in the hex, in each configuration of class ``cls``,
+        and those configurations by that number (positions within the class): the same in every
+        block and step, so found once."""
+        key = (side, k, cls)
+        found = self.firing.get(key)
+        if found is None:
+            own = self.sides[side]
+            here = slice(*own.classes[cls][1:])
+            fire = np.where(own.status[k, here] != 2, own.alive[k, here], 0)
+            groups = [(int(n), np.flatnonzero(fire == n)) for n in np.unique(fire[fire > 0])]
+            found = self.firing[key] = (fire, groups)
+        return found
 
     def _best(self, vals: list[Values], tab: _Table, side: int) -> Ints:
         """Flat positions in ``vals`` (own configurations x candidates) of each entry's chosen
@@ -697,8 +709,10 @@ class Sweep:
         + beta X at the round start)."""
         K = self.K
         carry = self._array(*end.shape)
+        stalls = stall.any()  # a stalemate state's round end starts no next round
         for k in range(1, K - 1):
-            carry[:, :, k] = np.where(stall, self.zeros, end[:, :, k - 1] + beta * carry[:, :, k - 1])
+            ended = end[:, :, k - 1] + beta * carry[:, :, k - 1]
+            carry[:, :, k] = np.where(stall, self.zeros, ended) if stalls else ended
         end += beta[:, :, None] * carry
         reach = self._array(*beta.shape, fill=self.one)  # P(every step before b changes nothing)
         for b, out in enumerate(visits):
