@@ -47,7 +47,7 @@ RULE_SHIPS = "eclipse/navi"  # NAVI: starbases cannot move
 # Size limits, checked before any work (docs/eclipse_combat.md). The estimate is the number of
 # battle states the solver holds (``estimate_states``). Up to MAX_OPTIMAL_STATES optimal
 # targeting is solved exactly (4 interceptors + 4 cruisers + 2 dreadnoughts a side: 562,500
-# states, about 1.4 s of CPU here; 1,012,500 states about 3.4 s); beyond it, up to MAX_STATES,
+# states, about 1.4 s of CPU here; 1,012,500 states about 3 s); beyond it, up to MAX_STATES,
 # both sides switch to the largest_first heuristic (still an exact chain) and the answer says
 # so; beyond MAX_STATES the battle is refused. Memory grows about 400-550 bytes per state.
 MAX_OPTIMAL_STATES = 1_100_000
