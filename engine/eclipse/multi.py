@@ -28,6 +28,9 @@ RULE_REPAIR = "eclipse/riparare-danni"
 RULE_BUILD = "eclipse/costruzione"
 MAX_PLAYER_FACTIONS = 4
 MAX_BATTLES = 200  # distinct battles (one per possible surviving fleet) a hex may need
+# Solved chains kept for the rest of a hex, in battle states: a few hundred MB at most, so a hex
+# of large battles stays within one solve's memory budget (the oldest go first).
+KEPT_STATES = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -129,6 +132,8 @@ def _fight(
             raise
         # Hexes are not computed in the background: past the inline limit a battle is too large.
         raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **error.params) from None
+    while sum(sweep.cap * sweep.N for sweep in solved.values()) > KEPT_STATES:
+        del solved[next(iter(solved))]
     attacker = attackers[0][0]
     for (outcome, dmg, status), p in finals.items():
         # STALLO ("S"): the attacker retreats (or is destroyed); the defender holds, as in battle.py.

@@ -6,6 +6,7 @@ import pytest
 
 from engine.eclipse.battle import Fleet, Group, final_states, solve_battle
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
+from engine.eclipse import multi
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
 from engine.core.reasons import InvalidInput
 
@@ -64,6 +65,23 @@ def test_survivors_sharing_ships_match_one_battle_each():
         hold[name] += p * battle.attacker_win
         hold["red"] += p * battle.defender_win
     assert r.hold == hold and r.battles > 3  # several damaged cruiser pairs, one sweep
+
+
+def test_kept_chains_stay_within_their_budget(monkeypatch):
+    # A hex of large battles must not keep every solved chain: the kept states are bounded, and
+    # solving a chain again gives the same answer.
+    factions = [RED, GREEN, Faction("blue", Fleet((terran("cruiser", 2),)), entered=2), ANCIENTS]
+    unbounded = resolve_hex(factions, exact=True)
+    kept = []
+
+    def watched(attackers, defender, exact, solved):
+        kept.append(sum(s.cap * s.N for s in solved.values()))
+        return final_states(attackers, defender, exact, solved)
+
+    monkeypatch.setattr(multi, "KEPT_STATES", 30)  # unbounded, this hex keeps 66 states
+    monkeypatch.setattr(multi, "final_states", watched)
+    assert resolve_hex(factions, exact=True).hold == unbounded.hold
+    assert len(kept) > 3 and 0 < max(kept) <= 30
 
 
 def test_refusals():
