@@ -1,5 +1,8 @@
 """Measuring search quality on sets of player questions (tests/search_*.json): hit@1, hit@3, MRR.
 
+The ranking may be tuned on search_eval.json, search_holdout.json and search_tune.json; never
+on search_holdout2.json, which only measures.
+
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
 """
@@ -17,7 +20,9 @@ EVAL_SET = Path(__file__).resolve().parents[2] / "tests" / "search_eval.json"
 HOLDOUT_SET = EVAL_SET.with_name("search_holdout.json")
 # A second held-out set, committed before issue 13's ranking work and never tuned on.
 HOLDOUT2_SET = EVAL_SET.with_name("search_holdout2.json")
-SETS = (EVAL_SET, HOLDOUT_SET, HOLDOUT2_SET)
+# Issue 13's tuning set, written after the second held-out set and independently of it.
+TUNE_SET = EVAL_SET.with_name("search_tune.json")
+SETS = (EVAL_SET, HOLDOUT_SET, TUNE_SET, HOLDOUT2_SET)
 
 
 def load_questions(path: Path = EVAL_SET) -> list[dict]:

@@ -18,6 +18,7 @@ thread so that start-up never waits for the encoder.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 import time
 from pathlib import Path
@@ -30,6 +31,8 @@ from rules_db.search.glossary import Glossary, load_glossary
 from rules_db.search.searcher import RulesSearch
 
 CHECK_SECONDS = 1.0
+BACKGROUND_NICE = 10  # added to the background encode's nice value: requests first
+MAX_NICE = 19
 log = logging.getLogger(__name__)
 
 
@@ -51,6 +54,17 @@ def open_search(root: Path, db: RulesDB, glossary: Glossary, force: bool = False
 def from_disk(rules_root: Path) -> Callable[[], tuple[RulesDB, Glossary]]:
     """The rules under ``rules_root`` and the glossaries, read afresh at each call."""
     return lambda: (load(rules_root), load_glossary())
+
+
+def lower_priority() -> None:
+    """Run the calling thread (and the encoder's worker threads it starts) at a lower CPU
+    priority: the background encode takes minutes of both cores, requests come first. On Linux
+    the nice value is per thread; elsewhere this may fail, and the encode runs as it is."""
+    try:
+        me = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, me, min(MAX_NICE, os.getpriority(os.PRIO_PROCESS, me) + BACKGROUND_NICE))
+    except (AttributeError, OSError):
+        pass
 
 
 class LiveSearch:
@@ -110,6 +124,7 @@ class LiveSearch:
             raise ValueError("no encoder configured")
 
         def build() -> None:
+            lower_priority()
             started = time.monotonic()
             try:
                 path = vectors.ensure(self.root, db, factory(), wait=False)

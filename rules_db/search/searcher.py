@@ -24,7 +24,7 @@ from rules_db.search import index
 from rules_db.search.analysis import fold
 from rules_db.search.encoder import Encoder
 from rules_db.search.glossary import Glossary
-from rules_db.search.query import QueryPlan, plan
+from rules_db.search.query import QueryPlan, normalise, plan
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.snippets import best_passage, plain_text, snippet
 from rules_db.search.spelling import Speller
@@ -278,12 +278,14 @@ class RulesSearch:
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         page, limit = max(1, min(page, MAX_PAGE)), max(1, min(limit, MAX_LIMIT))
+        semantic = self.semantic if rerank else None
+        # The question is encoded on another thread while it is planned (spelling) and the
+        # lexical pass runs: the encode is the longest step, so it starts first.
+        searched = normalise(text)
+        query = _ENCODING.submit(query_vector, semantic[1], searched) if semantic and searched else None
         planned = self.plan(text, game, lang)
         if planned.query is None:
             return ResultPage(planned, game, page, limit, 0, {}, ())
-        semantic = self.semantic if rerank else None
-        # The question is encoded on another core while the lexical pass runs.
-        query = _ENCODING.submit(query_vector, semantic[1], planned.text) if semantic else None
         with self._searcher() as searcher:
             # One scored pass over every match (a few hundred at most): the counts per game and
             # the page both come from it.

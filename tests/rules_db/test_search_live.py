@@ -256,3 +256,22 @@ def test_an_encoder_that_cannot_load_leaves_search_lexical(tmp_path, caplog, qui
         holder = live.LiveSearch(tmp_path, lambda: (small_db(), GLOSSARY), encoder=broken)
     assert "cannot be loaded" in caplog.text
     assert holder.current().semantic is None and holder.current().search("ritirata", "it").total == 2
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the nice value is per thread on Linux only")
+def test_the_background_encode_runs_at_a_lower_priority_than_requests(tmp_path, quick_checks):
+    from tests.rules_db.test_search_searcher import WordsEncoder
+
+    priorities = {}
+
+    class Recording(WordsEncoder):
+        def passages(self, texts):
+            priorities["encode"] = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+            return super().passages(texts)
+
+    holder = small_live(tmp_path, Recording())
+    serving = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    holder.start_vectors_build().join(timeout=30)
+    assert priorities["encode"] == min(live.MAX_NICE, serving + live.BACKGROUND_NICE)
+    # Only the encoding thread: the thread serving requests keeps its priority.
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == serving

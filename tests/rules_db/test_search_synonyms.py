@@ -46,3 +46,17 @@ def test_a_word_with_synonyms_is_not_corrected_into_another_word():
     speller = Speller.from_words([("scartare", 30)])
     planned = plan("scappare", Glossary(()), speller, INDEXED)
     assert planned.words == ("scappare",) and planned.suggestion is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "rulebook"),
+    [
+        ("it", "togliere", "rimuovere"),  # "come si toglie il segnalino": the rules remove it
+        ("it", "toglie", "rimuovere"),
+        ("it", "difende", "difensore"),  # Snowball: "dif" and "difensor" never meet
+        ("it", "difendere", "difensore"),
+        ("en", "broke", "bankruptcy"),
+    ],
+)
+def test_players_everyday_words_reach_the_rulebooks_word(lang, typed, rulebook):
+    assert (term(rulebook, lang),) in synonyms()[(lang, term(typed, lang))]
