@@ -59,7 +59,9 @@ class Force:
     """One side: unit counts, unit upgrades (``"cruiser"`` means Cruiser II), hit policy,
     an optional planned retreat round, roll modifiers, the flagship's printed attributes, the
     combat technologies researched (``TECHNOLOGIES``), units already damaged when the combat
-    starts and the action cards the side will play (``engine/ti4/cards.py``)."""
+    starts and the action cards the side will play (``engine/ti4/cards.py``). ``ground_forces``:
+    infantry in the system that the Nekro flagship calls into a space combat (at most
+    ``MAX_INFANTRY``, the calculator's cap on infantry)."""
 
     units: Mapping[str, int]
     upgrades: tuple[str, ...] = ()
@@ -70,6 +72,7 @@ class Force:
     technologies: tuple[str, ...] = ()
     damaged: Mapping[str, int] = field(default_factory=dict)
     cards: ActionCards = ActionCards()
+    ground_forces: int = 0
 
     def has(self, technology: str) -> bool:
         return technology in self.technologies
@@ -116,7 +119,7 @@ def _check_units(kind: str, side: str, force: Force) -> None:
                 raise InvalidInput("fighters_in_ground_combat", field=where, rule="ti4/24.1")
             code = "unit_not_in_ground_combat" if kind == "ground" else "unit_not_in_space_combat"
             raise InvalidInput(code, field=where, rule="ti4/24.1" if kind == "ground" else "ti4/23.5", unit=key)
-    fighting = sum(force.count(k) for k in COMBATANTS[kind])
+    fighting = sum(force.count(k) for k in COMBATANTS[kind]) + (force.ground_forces if kind == "space" else 0)
     if fighting == 0:
         raise InvalidInput("empty_side", field=f"{side}.units", rule="ti4/23" if kind == "space" else "ti4/24")
     if fighting > MAX_COMBATANTS:
@@ -163,6 +166,16 @@ def _check_damaged(side: str, force: Force) -> None:
             raise InvalidInput("more_damaged_than_units", field=where, unit=key, max=force.count(key))
 
 
+def _check_ground_forces(kind: str, side: str, force: Force) -> None:
+    """Ground forces fight in space only when the Nekro flagship is there to call them."""
+    where = f"{side}.ground_forces"
+    require_int(force.ground_forces, 0, MAX_INFANTRY, where, code="ground_forces_out_of_range")
+    if force.ground_forces and (
+        kind != "space" or force.flagship.effect != "ground_forces_fight" or not force.count("flagship")
+    ):
+        raise InvalidInput("ground_forces_without_alastor", field=where, rule="ti4/23.5")
+
+
 def _check_cards(kind: str, side: str, force: Force) -> None:
     total = 0
     for name, n in zip(CARD_COPIES, (getattr(force.cards, name) for name in CARD_COPIES)):
@@ -195,6 +208,7 @@ def validate(battle: Battle) -> None:
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")
         _check_damaged(side, force)
         _check_cards(battle.kind, side, force)
+        _check_ground_forces(battle.kind, side, force)
         if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")
         _check_round(force.retreat_round, f"{side}.retreat_round")
