@@ -81,6 +81,11 @@ class Ti4Side(RequestModel):
     )
     damaged: Ti4Damaged = Ti4Damaged()
     cards: Ti4Cards = Ti4Cards()
+    ground_forces: Annotated[
+        int,
+        between(0, MAX_INFANTRY),
+        Field(description="infantry the Nekro Virus flagship (The Alastor) calls into a space combat as ships"),
+    ] = 0
 
 
 class Ti4Battle(RequestModel):
@@ -127,7 +132,8 @@ LIMITS = (
     + "; action cards per side: the copies in the deck ("
     + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items())
     + f"), {HAND_LIMIT} in all; "
-    "damaged units: only units with Sustain Damage, at most as many as the side has."
+    "damaged units: only units with Sustain Damage, at most as many as the side has; "
+    f"ground forces fighting as ships (Nekro flagship): 0-{MAX_INFANTRY}, counted among the fighting units."
 )
 
 

@@ -120,6 +120,7 @@ def _force(side: Ti4Side) -> Force:
         technologies=tuple(side.technologies),
         damaged={key: getattr(side.damaged, key) for key in side.damaged.model_fields_set},
         cards=ActionCards(**side.cards.model_dump()),
+        ground_forces=side.ground_forces,
     )
 
 
