@@ -151,11 +151,11 @@ class _Side:
             found = self._rolls[key] = (table, scores)
         return found
 
-    def by_opponent(self, opponent_nf: np.ndarray) -> list[tuple[int, np.ndarray]]:
-        """(non-fighter count, mask) groups of the opponent states a roll of this side depends
+    def by_opponent(self, opponent_nf: np.ndarray) -> list[tuple[int, Any]]:
+        """(non-fighter count, index) groups of the opponent states a roll of this side depends
         on: one group for all unless this side has a Winnu flagship."""
         if not self.winnu:
-            return [(0, np.ones(len(opponent_nf), dtype=bool))]
+            return [(0, slice(None))]
         return [(int(v), opponent_nf == v) for v in np.unique(opponent_nf)]
 
     def miss_and_scores(self, mode: Mode, own: np.ndarray, opponent_nf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -176,8 +176,14 @@ class _Side:
         n = len(self.depth)
         out = np.zeros((len(profiles), n, n), dtype=self.dtype)
         blocked = shooter.profile_blocks[profiles]
+        if not shooter.winnu and not blocked.any():  # the common case, in one pass per outcome
+            table = shooter.rolls(modifier)[0][shooter.representative[profiles]]
+            every = np.arange(n)
+            for h in range(self.paths.shape[1]):
+                out[:, every, self.paths[:, h]] += table[:, h, None]
+            return out
         for v, sel in shooter.by_opponent(self.nf):
-            rows = np.flatnonzero(sel)
+            rows = np.arange(n)[sel]
             table = shooter.rolls(modifier, v)[0][shooter.representative[profiles]]
             for paths, ks in ((self.paths, np.flatnonzero(~blocked)), (self.paths_blocked, np.flatnonzero(blocked))):
                 if not len(ks):
@@ -258,10 +264,12 @@ class _PairChain:
         """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
         states) that reaches defender state e while the defender scores i hits. Rows with the
         same dice share one matrix product."""
-        u = np.empty((len(rows), self.d.width, self.shape[1]), dtype=self.dtype)
-        for nf, ks in self.d.by_opponent(self.a.nf[rows]):  # a Winnu defender's dice follow a
-            qd = self.d.rolls(modifiers[1], nf)[0]
-            u[ks] = mass[ks][:, None, :] * qd.T[None, :, :]
+        if not self.d.winnu:
+            u = mass[:, None, :] * self.d.rolls(modifiers[1])[0].T[None, :, :]
+        else:  # a Winnu defender's dice follow the attacker's non-fighter ships
+            u = np.empty((len(rows), self.d.width, self.shape[1]), dtype=self.dtype)
+            for nf, ks in self.d.by_opponent(self.a.nf[rows]):
+                u[ks] = mass[ks][:, None, :] * self.d.rolls(modifiers[1], nf)[0].T[None, :, :]
         profile = self.a.profile[rows]
         order = np.argsort(profile, kind="stable")
         cuts = np.flatnonzero(np.diff(profile[order])) + 1
