@@ -139,7 +139,7 @@ class ForceStates:
         self._index: dict[tuple[int, ...], int] = {}
         self._chains: dict[tuple[int, bool], list[int]] = {}
         self._rounds: dict[tuple[int, int, bool], int] = {}
-        self._paths: dict[tuple[tuple[int, ...], bool], list[tuple[int, ...]]] = {}
+        self._paths: dict[tuple[tuple[int, ...], bool, bool], list[tuple[int, ...]]] = {}
         self._rolls: dict[tuple[int, str, int, bool, int], tuple[Number, ...]] = {}
         if effects.cards:
             start += [effects.shields_holding, effects.opponent_direct_hits]
@@ -192,8 +192,9 @@ class ForceStates:
             cells[units] -= 1  # the directed hits are the ones worth cancelling
             hits = max(0, hits - max(0, 2 - directed))
             directed = max(0, directed - 2)
-        for _ in range(directed):
-            cells = list(self._one_hit(tuple(cells), spare_fighters=True, no_sustain=blocked))
+        if directed:
+            aimed = self._hit_path(tuple(cells), blocked, spare_fighters=True)
+            cells = list(aimed[min(directed, len(aimed) - 1)])
         path = self._hit_path(tuple(cells), blocked)
         cells = list(path[min(hits, len(path) - 1)])
         if self.effects.cards:
@@ -215,15 +216,17 @@ class ForceStates:
         out = tuple(cells)
         return self._repair_flagship(out) if self.effects.repair_flagship else out
 
-    def _hit_path(self, state: tuple[int, ...], blocked: bool) -> list[tuple[int, ...]]:
+    def _hit_path(self, state: tuple[int, ...], blocked: bool, spare_fighters: bool = False) -> list[tuple[int, ...]]:
         """The states after 0, 1, ... hits under the policy, down to no unit (cached by state,
-        without numbering them: a round's intermediate states are not battle states)."""
-        found = self._paths.get((state, blocked))
+        without numbering them: a round's intermediate states are not battle states);
+        ``spare_fighters``: hits that must go to non-fighters while there are any (L1Z1X)."""
+        key = (state, blocked, spare_fighters)
+        found = self._paths.get(key)
         if found is None:
             found = [state]
             while any(found[-1][: 2 * len(self.slots)]):
-                found.append(self._one_hit(found[-1], no_sustain=blocked))
-            self._paths[(state, blocked)] = found
+                found.append(self._one_hit(found[-1], spare_fighters, no_sustain=blocked))
+            self._paths[key] = found
         return found
 
     def _repair_flagship(self, state: tuple[int, ...]) -> tuple[int, ...]:
