@@ -1,9 +1,10 @@
 """Ship blueprints: the SVILUPPO restrictions, and the combat stats a blueprint gives.
 
-A blueprint is either a list of part ids (validated as SVILUPPO says: no more parts than slots,
-energy use within production, movable ships need a drive, starbases have none) or explicit
-stats for parts the tables here do not hold (discoveries, other species' boards). Both become a
-``ShipStats``, the only thing the battle solver reads.
+A blueprint is either a list of part ids on a species' board (validated as SVILUPPO says: no
+more parts than the board's slots, energy use within production, movable ships need a drive,
+starbases have none; a discovery part at most once, since the game has one tile of each) or
+explicit stats for parts the tables here do not hold. Both become a ``ShipStats``, the only thing
+the battle solver reads.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from dataclasses import dataclass
 
 from engine.core.reasons import InvalidInput
 
-from .parts import MISSILE_DAMAGE, NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS, ShipType
+from .parts import MISSILE_DAMAGE, NPC_PARTS, PARTS, SHIP_TYPES, ShipType
+from .species import BOARDS, Board
 
 RULE_SVILUPPO = "eclipse/sviluppo"
 RULE_COSTRUZIONE = "eclipse/costruzione"
 RULE_ANTICHI = "eclipse/navi-degli-antichi"
 RULE_SDCG = "eclipse/sistema-di-difesa-del-centro-galattico"
+RULE_SCOPERTA = "eclipse/segnalini-scoperta"
 
 # Work limits for explicit stats (not rules): a ship beyond them cannot be built from the part
 # tiles anyway, and they bound the solver's state space. Documented in docs/eclipse_combat.md.
@@ -76,19 +79,33 @@ def ship_type(kind: str, field: str) -> ShipType:
     return SHIP_TYPES[kind]
 
 
-def stats_from_parts(kind: str, parts: tuple[str, ...] | list[str], field: str = "parts") -> ShipStats:
-    """Validate a blueprint as SVILUPPO says and sum its parts (all part values are cumulative)."""
+def board(kind: str, species: str = "terran", field: str = "species") -> Board:
+    """A player ship type as ``species``' board prints it."""
+    if species not in BOARDS:
+        raise InvalidInput(
+            "unknown_species", field=field, rule="eclipse/specie-aliene", value=species, allowed=list(BOARDS)
+        )
+    return BOARDS[species][kind]
+
+
+def stats_from_parts(
+    kind: str, parts: tuple[str, ...] | list[str], field: str = "parts", species: str = "terran"
+) -> ShipStats:
+    """Validate a blueprint on ``species``' board as SVILUPPO says and sum its parts and the board's
+    printed bonuses (all values are cumulative)."""
     stype = ship_type(kind, field)
     if stype.npc:
         raise InvalidInput("npc_blueprint_fixed", field=field, rule=RULE_ANTICHI, type=kind)
     for i, pid in enumerate(parts):
         if pid not in PARTS:
             raise InvalidInput("unknown_part", field=f"{field}[{i}]", rule=RULE_SVILUPPO, part=pid)
-    if len(parts) > stype.slots:
+    printed = board(kind, species)
+    if len(parts) > printed.slots:
         raise InvalidInput(
-            "too_many_parts", field=field, rule=RULE_SVILUPPO, parts=len(parts), slots=stype.slots, type=kind
+            "too_many_parts", field=field, rule=RULE_SVILUPPO, parts=len(parts), slots=printed.slots, type=kind
         )
-    stats = _sum_parts(stype, parts)
+    check_discoveries([parts], [field])
+    stats = _sum_parts(printed.initiative, printed.energy, printed.computer, parts)
     if stats.energy_use > stats.energy_production:
         raise InvalidInput(
             "energy_over_budget",
@@ -106,25 +123,44 @@ def stats_from_parts(kind: str, parts: tuple[str, ...] | list[str], field: str =
     return stats
 
 
-def _sum_parts(stype: ShipType, parts: tuple[str, ...] | list[str]) -> ShipStats:
+def check_discoveries(blueprints: list[tuple[str, ...] | list[str]], fields: list[str]) -> None:
+    """One player's blueprints hold each discovery part at most once: the game has one tile of each
+    (SEGNALINI SCOPERTA), and a tile sits on one blueprint."""
+    seen: set[str] = set()
+    for parts, field in zip(blueprints, fields, strict=True):
+        for i, pid in enumerate(parts):
+            if PARTS[pid].discovery:
+                if pid in seen:
+                    raise InvalidInput("discovery_part_twice", field=f"{field}[{i}]", rule=RULE_SCOPERTA, part=pid)
+                seen.add(pid)
+
+
+def _sum_parts(initiative: int, energy: int, computer: int, parts: tuple[str, ...] | list[str]) -> ShipStats:
+    """The parts' values added to what the hull prints outside the grid."""
     ps = [PARTS[p] for p in parts]
     cannons = {1: 0, 2: 0, 4: 0}
     for p in ps:
         if p.cannon_damage:
-            cannons[p.cannon_damage] += 1
+            cannons[p.cannon_damage] += p.cannon_dice
     return ShipStats(
-        initiative=stype.base_initiative + sum(p.initiative for p in ps),
+        initiative=initiative + sum(p.initiative for p in ps),
         hull=sum(p.hull for p in ps),
-        computer=sum(p.computer for p in ps),
+        computer=computer + sum(p.computer for p in ps),
         shield=sum(p.shield for p in ps),
         ion=cannons[1],
         plasma=cannons[2],
         antimatter=cannons[4],
         missiles=sum(p.missile_dice for p in ps) // 2,
-        energy_production=stype.base_energy + sum(p.energy for p in ps if p.energy > 0),
+        energy_production=energy + sum(p.energy for p in ps if p.energy > 0),
         energy_use=-sum(p.energy for p in ps if p.energy < 0),
         movement=sum(p.movement for p in ps),
     )
+
+
+def stat_rule(name: str) -> str:
+    """The rule a ship statistic's bounds rest on: hull is damage taken (DANNI), the rest are how
+    ships hit and are hit (COLPIRE)."""
+    return "eclipse/danni" if name == "hull" else "eclipse/colpire"
 
 
 def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None) -> ShipStats:
@@ -143,7 +179,7 @@ def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None)
             raise InvalidInput(
                 "stat_out_of_range",
                 field=where,
-                rule="eclipse/danni" if name == "hull" else "eclipse/colpire",
+                rule=stat_rule(name),
                 stat=name,
                 value=v,
                 min=lo,
@@ -153,15 +189,15 @@ def explicit_stats(values: dict[str, int], fields: dict[str, str] | None = None)
     return ShipStats(**out)
 
 
-def default_blueprint(kind: str) -> tuple[str, ...]:
-    """The Terran default blueprint of a player ship type (player board)."""
-    return TERRAN_BLUEPRINTS[kind]
+def default_blueprint(kind: str, species: str = "terran") -> tuple[str, ...]:
+    """The parts printed on ``species``' board for a player ship type: its starting blueprint."""
+    return board(kind, species).parts
 
 
 def npc_stats(kind: str) -> ShipStats:
     """Fixed stats of an Ancient ship or the GCDS (their sections of FASE COMBATTIMENTO)."""
     stype = SHIP_TYPES[kind]
-    return _sum_parts(stype, NPC_PARTS[kind])
+    return _sum_parts(stype.base_initiative, stype.base_energy, 0, NPC_PARTS[kind])
 
 
 def check_count(kind: str, count: int, field: str) -> None:

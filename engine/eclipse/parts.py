@@ -11,6 +11,12 @@ COMBATTIMENTO and the example; slots, the starbase's initiative 4 and its built-
 printed on the Terran player board; the limits 8/4/2/4 are in COSTRUZIONE.
 The Ancient ship and the Galactic Center Defense System are listed in NAVI DEGLI ANTICHI and
 SISTEMA DI DIFESA DEL CENTRO GALATTICO.
+Discovery parts (Parti di Nave degli Antichi): SEGNALINI SCOPERTA counts six of the 21 discovery
+tiles but does not name them. Their names and values are those four independent first-edition tools
+agree on (the discovery tiles of Eclipse 2011, not the 2nd edition's, which changed several):
+DarthKipsu/EclipseCalculator (its discovery images), the jQuery calculator and the C# and JavaScript
+discovery decks found with it (see docs/eclipse_combat.md, "Sources"): one tile of each, so a player
+owns at most one copy of each part.
 """
 
 from __future__ import annotations
@@ -29,9 +35,11 @@ class Part:
     shield: int = 0
     hull: int = 0
     movement: int = 0
-    cannon_damage: int = 0  # damage of the one die a cannon rolls each engagement round
+    cannon_damage: int = 0  # damage of each die a cannon rolls each engagement round
+    cannon_dice: int = 1  # dice a cannon part rolls (the Ion Turret has two)
     missile_dice: int = 0  # dice rolled once, before the engagement rounds (2 damage each)
     kind: str = ""  # cannon, missile, computer, shield, hull, drive, source
+    discovery: bool = False  # an Ancient part from a discovery tile: one copy in the game
 
 
 # Part tiles (first edition). Damage per die: ion 1 (yellow), plasma 2 (orange), antimatter 4 (red).
@@ -55,8 +63,16 @@ PARTS: dict[str, Part] = {
         Part("nuclear_source", energy=3, kind="source"),
         Part("fusion_source", energy=6, kind="source"),
         Part("tachyon_source", energy=9, kind="source"),
+        # Discovery tiles (first edition): no technology needed, one tile of each.
+        Part("axion_computer", computer=3, kind="computer", discovery=True),
+        Part("flux_shield", energy=-2, shield=3, kind="shield", discovery=True),
+        Part("shard_hull", hull=3, kind="hull", discovery=True),
+        Part("ion_turret", energy=-1, cannon_damage=1, cannon_dice=2, kind="cannon", discovery=True),
+        Part("conformal_drive", energy=-2, initiative=2, movement=4, kind="drive", discovery=True),
+        Part("hypergrid_source", energy=11, kind="source", discovery=True),
     )
 }
+DISCOVERY_PARTS = tuple(p.id for p in PARTS.values() if p.discovery)
 
 MISSILE_DAMAGE = 2  # a plasma missile die is orange: 2 damage (MISSILI, DANNI)
 

@@ -13,6 +13,8 @@ from engine.core.reasons import InvalidInput
 from engine.core import checks
 from engine.core.sheet import Line, PlayerScore, Standing, TieBreak, standing
 
+from .species import SPECIES  # the species ids, one list for every Eclipse tool
+
 RULE_END = "eclipse/fine-della-partita"
 RULE_PLANTA = "eclipse/planta"
 RULE_DRACO = "eclipse/discendenti-di-draco"
@@ -24,7 +26,6 @@ RULE_PLAYERS = "eclipse/materiali-del-giocatore"
 RULE_TOKENS = "eclipse/segnalini"
 
 # Species a sheet may name; the six Terran factions score alike, so one id covers them.
-SPECIES = ("terran", "eridani", "hydran", "planta", "draco", "mechanema", "orion")
 TRACKS = ("military", "grid", "nano")
 RESOURCES = ("money", "science", "materials")
 

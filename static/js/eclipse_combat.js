@@ -9,14 +9,16 @@
 
   function defaultState() {
     return {
-      attacker: { ships: [F.newGroup("interceptor")], targeting: "optimal", retreat: null },
-      defender: { ships: [F.newGroup("interceptor")], targeting: "optimal", retreat: null }
+      attacker: { species: "terran", ships: [F.newGroup("interceptor")], targeting: "optimal", retreat: null },
+      defender: { species: "terran", ships: [F.newGroup("interceptor")], targeting: "optimal", retreat: null }
     };
   }
   var state = defaultState();
 
   function renderSide(side) {
-    F.renderGroups(document.querySelector("#ec-" + side + " .ec-groups"), state[side].ships, side === "defender", T[side]);
+    F.renderGroups(document.querySelector("#ec-" + side + " .ec-groups"), state[side].ships, side === "defender", T[side],
+                   state[side].species);
+    document.getElementById("ec-" + side + "-species").value = state[side].species;
     document.getElementById("ec-" + side + "-targeting").value = state[side].targeting;
     var r = state[side].retreat;
     document.getElementById("ec-" + side + "-retreat").checked = !!r;
@@ -47,12 +49,22 @@
   var form = document.getElementById("ec-form");
   form.addEventListener("input", function (ev) {
     var card = ev.target.closest(".ec-group");
-    if (card) { F.readGroup(card, state[sideOf(card)].ships); }
+    if (card) { F.readGroup(card, state[sideOf(card)].ships, state[sideOf(card)].species); }
     SIDES.forEach(readSide);
   });
   form.addEventListener("change", function (ev) {
     var card = ev.target.closest(".ec-group");
-    if (card && F.changed(ev.target, card, state[sideOf(card)].ships)) { renderSide(sideOf(card)); return; }
+    if (card && F.changed(ev.target, card, state[sideOf(card)].ships, state[sideOf(card)].species)) {
+      renderSide(sideOf(card));
+      return;
+    }
+    if (ev.target.classList.contains("ec-species")) {  // the species' preset fills the blueprints
+      var s = state[sideOf(ev.target)];
+      s.species = ev.target.value;
+      F.withSpecies(s.ships, s.species);
+      renderSide(sideOf(ev.target));
+      return;
+    }
     SIDES.forEach(readSide);
     if (ev.target.classList.contains("ec-retreat-on")) {
       document.querySelector("#ec-" + sideOf(ev.target) + " .ec-retreat-detail").hidden = !ev.target.checked;
@@ -63,11 +75,11 @@
     if (!b) { return; }
     var card = b.closest(".ec-group");
     if (card) {
-      if (F.clicked(b, card, state[sideOf(card)].ships)) { renderSide(sideOf(card)); }
+      if (F.clicked(b, card, state[sideOf(card)].ships, state[sideOf(card)].species)) { renderSide(sideOf(card)); }
       return;
     }
     if (b.classList.contains("ec-add")) {
-      if (F.addGroup(state[sideOf(b)].ships)) { renderSide(sideOf(b)); }
+      if (F.addGroup(state[sideOf(b)].ships, state[sideOf(b)].species)) { renderSide(sideOf(b)); }
       return;
     }
     if (b.classList.contains("ec-preset")) {
@@ -82,7 +94,7 @@
     var body = {};
     SIDES.forEach(function (side) {
       var s = state[side];
-      body[side] = { targeting: s.targeting, ships: s.ships.map(F.groupJson) };
+      body[side] = { species: s.species, targeting: s.targeting, ships: s.ships.map(F.groupJson) };
       if (s.retreat) { body[side].retreat = s.retreat; }
     });
     return body;
@@ -165,7 +177,9 @@
   var shared = F.sharedState(function (s) {
     return s && SIDES.every(function (side) {
       var x = s[side];
-      return x && F.validGroups(x.ships) && F.validTargeting(x.targeting) && validRetreat(x.retreat);
+      if (x && x.species === undefined) { x.species = "terran"; }  // links made before species existed
+      return x && F.validSpecies(x.species) && F.validGroups(x.ships) && F.validTargeting(x.targeting) &&
+        validRetreat(x.retreat);
     });
   });
   if (shared) { state = shared; }

@@ -1,15 +1,17 @@
 /* Eclipse fleet builder shared by the two-sided battle page and the many-faction hex page:
-   ship groups with part pickers or explicit stats, live blueprint stats, the request body of a
-   group, and the bar charts of results. Each page keeps its own state and passes the array of
-   groups it is editing. Exposed as window.EclipseFleet. No inline scripts (CSP). */
+   ship groups with part pickers or explicit stats on a species' player board, live blueprint
+   stats, the request body of a group, and the bar charts of results. Each page keeps its own state
+   and passes the array of groups it is editing and their species (absent: the Terrans). Exposed as
+   window.EclipseFleet. No inline scripts (CSP). */
 (function () {
   "use strict";
   var A = window.Astrolabio;
   var T = A.readJson("i18n");
   var DATA = A.readJson("ec-data");
-  var PARTS = {}, TYPES = {};
+  var PARTS = {}, TYPES = {}, SPECIES = {};
   DATA.parts.forEach(function (p) { PARTS[p.id] = p; });
   DATA.types.forEach(function (t) { TYPES[t.id] = t; });
+  DATA.species.forEach(function (s) { SPECIES[s.id] = s; });
   var PLAYER = ["interceptor", "cruiser", "dreadnought", "starbase"];
   var STATS = ["initiative", "hull", "computer", "shield", "ion", "plasma", "antimatter", "missiles"];
   var pct = A.percent;
@@ -24,10 +26,21 @@
     return Math.max(lo, Math.min(hi, n));
   }
 
-  function newGroup(type) {
-    var t = TYPES[type];
-    var stats = { initiative: t.initiative, hull: 0, computer: 0, shield: 0, ion: 1, plasma: 0, antimatter: 0, missiles: 0 };
-    return { type: type, count: 1, mode: "parts", parts: t.default.slice(), stats: stats };
+  function validSpecies(id) { return SPECIES.hasOwnProperty(id); }
+  /* A player type as a species' board prints it: slots, printed initiative/energy/computer, parts. */
+  function board(type, species) { return SPECIES[validSpecies(species) ? species : "terran"].boards[type]; }
+
+  function newGroup(type, species) {
+    var b = TYPES[type].npc ? { initiative: 0, parts: [] } : board(type, species);
+    var stats = { initiative: b.initiative, hull: 0, computer: 0, shield: 0, ion: 1, plasma: 0, antimatter: 0, missiles: 0 };
+    return { type: type, count: 1, mode: "parts", parts: b.parts.slice(), stats: stats };
+  }
+  /* Picking a species fills every parts blueprint with that species' starting parts (its preset). */
+  function withSpecies(ships, species) {
+    ships.forEach(function (g) {
+      if (!TYPES[g.type].npc && g.mode === "parts") { g.parts = board(g.type, species).parts.slice(); }
+    });
+    return ships;
   }
   /* The rulebook's NPC presets: two Ancient ships or the GCDS, alone in their fleet. */
   function preset(type) {
@@ -48,9 +61,9 @@
   }
 
   /* ----- live stats of a parts blueprint ----- */
-  function partStats(type, parts) {
-    var t = TYPES[type];
-    var s = { initiative: t.initiative, hull: 0, computer: 0, shield: 0, use: 0, prod: t.energy, movement: 0,
+  function partStats(type, parts, species) {
+    var b = board(type, species);
+    var s = { initiative: b.initiative, hull: 0, computer: b.computer, shield: 0, use: 0, prod: b.energy, movement: 0,
               cannons: 0, missiles: 0, drive: false };
     parts.forEach(function (id) {
       var p = PARTS[id];
@@ -58,13 +71,13 @@
       s.initiative += p.initiative; s.hull += p.hull; s.computer += p.computer; s.shield += p.shield;
       s.movement += p.movement;
       if (p.energy > 0) { s.prod += p.energy; } else { s.use -= p.energy; }
-      if (p.cannon) { s.cannons += 1; }
+      if (p.cannon) { s.cannons += p.dice; }
       if (p.missile) { s.missiles += 1; }
       if (p.kind === "drive") { s.drive = true; }
     });
     return s;
   }
-  function liveText(g) {
+  function liveText(g, species) {
     var t = TYPES[g.type];
     if (t.npc) {
       var n = t.stats;
@@ -72,7 +85,7 @@
               T.cannons + " " + n.cannons.ion].join(" · ");
     }
     if (g.mode === "stats") { return ""; }
-    var s = partStats(g.type, g.parts);
+    var s = partStats(g.type, g.parts, species);
     var bits = [T.initiative + " " + s.initiative, T.hull + " " + s.hull, T.computer + " +" + s.computer,
                 T.shield + " −" + s.shield, T.energy + " " + s.use + "/" + s.prod];
     if (s.use > s.prod) { bits.push("⚠ " + T.over_budget); }
@@ -103,11 +116,18 @@
                          inputmode: "numeric", "class": cls });
   }
 
+  /* A species picker (whose player board) for a card the page draws itself (the hex page's factions). */
+  function speciesField(value) {
+    var species = DATA.species.map(function (s) { return [s.id, s.name]; });
+    return labelled(T.species, select(species, validSpecies(value) ? value : "terran", "ec-species"));
+  }
+
   /* A group's accessible name: its owner (a side or a faction), then its place. */
   function groupLabel(owner, index) { return owner + " · " + T.group + " " + (index + 1); }
 
-  /* Replace the content of ``box`` with one card per group; NPC types are offered where allowed. */
-  function renderGroups(box, ships, allowNpc, owner) {
+  /* Replace the content of ``box`` with one card per group on ``species``' boards; NPC types are
+     offered where allowed. */
+  function renderGroups(box, ships, allowNpc, owner, species) {
     // A blueprint the reader opened stays open when the cards are drawn again.
     var opened = Array.prototype.map.call(box.querySelectorAll(".ec-group"), function (card) {
       var fold = card.querySelector("details.ec-blueprint");
@@ -141,7 +161,7 @@
         if (g.mode === "parts") {
           var slots = el("div", { "class": "ec-slots" });
           var options = [["", T.empty_slot]].concat(DATA.parts.map(function (p) { return [p.id, p.name]; }));
-          for (var i = 0; i < t.slots; i++) {
+          for (var i = 0, n = board(g.type, species).slots; i < n; i++) {
             var sel = select(options, g.parts[i] || "", "ec-part");
             sel.setAttribute("data-slot", String(i));
             slots.appendChild(labelled(fmt(T.slot, i + 1), sel));
@@ -160,40 +180,40 @@
         }
         card.appendChild(fold);
       }
-      card.appendChild(el("p", { "class": "meta ec-live", "aria-live": "polite" }, liveText(g)));
+      card.appendChild(el("p", { "class": "meta ec-live", "aria-live": "polite" }, liveText(g, species)));
       box.appendChild(card);
     });
   }
 
   /* ----- reading a card back, and the events on it ----- */
-  function readGroup(card, ships) {
+  function readGroup(card, ships, species) {
     var g = ships[+card.getAttribute("data-index")];
     g.count = clampInt(card.querySelector(".ec-count").value, 1, TYPES[g.type].limit);
     card.querySelectorAll(".ec-part").forEach(function (s) { g.parts[+s.getAttribute("data-slot")] = s.value; });
-    g.parts = g.parts.slice(0, TYPES[g.type].slots);
+    if (!TYPES[g.type].npc) { g.parts = g.parts.slice(0, board(g.type, species).slots); }
     card.querySelectorAll(".ec-stat").forEach(function (i) {
       var k = i.getAttribute("data-stat");
       g.stats[k] = clampInt(i.value, DATA.stat_limits[k][0], DATA.stat_limits[k][1]);
     });
-    card.querySelector(".ec-live").textContent = liveText(g);
+    card.querySelector(".ec-live").textContent = liveText(g, species);
     return g;
   }
   /* A change inside a card; true when the groups must be drawn again (new type or blueprint mode). */
-  function changed(target, card, ships) {
-    var g = readGroup(card, ships);
+  function changed(target, card, ships, species) {
+    var g = readGroup(card, ships, species);
     if (target.classList.contains("ec-type")) {
-      ships[+card.getAttribute("data-index")] = newGroup(target.value);
+      ships[+card.getAttribute("data-index")] = newGroup(target.value, species);
       return true;
     }
     if (target.classList.contains("ec-mode")) { g.mode = target.value; return true; }
     return false;
   }
   /* A button inside a card (−, +, remove); true when the groups must be drawn again. */
-  function clicked(button, card, ships) {
+  function clicked(button, card, ships, species) {
     if (button.classList.contains("ec-inc") || button.classList.contains("ec-dec")) {
       var input = card.querySelector(".ec-count");
       input.value = String(clampInt(input.value, 1, 99) + (button.classList.contains("ec-inc") ? 1 : -1));
-      input.value = String(readGroup(card, ships).count);
+      input.value = String(readGroup(card, ships, species).count);
       return false;
     }
     if (button.classList.contains("ec-remove")) {
@@ -203,12 +223,12 @@
     return false;
   }
   /* Add a group of the first player type not yet in the fleet (one blueprint per type); false if none. */
-  function addGroup(ships) {
+  function addGroup(ships, species) {
     var used = ships.map(function (g) { return g.type; });
     var free = PLAYER.filter(function (t) { return used.indexOf(t) < 0; });
     if (!free.length) { return false; }
     if (isNpc(ships)) { ships.length = 0; }  // NPC ships never fight beside a player's
-    ships.push(newGroup(free[0]));
+    ships.push(newGroup(free[0], species));
     return true;
   }
 
@@ -310,7 +330,7 @@
 
   window.EclipseFleet = {
     T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
-    newGroup: newGroup, preset: preset, groupLabel: groupLabel, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
+    newGroup: newGroup, withSpecies: withSpecies, validSpecies: validSpecies, speciesField: speciesField, preset: preset, groupLabel: groupLabel, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
     changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
     reasonsAndRules: reasonsAndRules, run: run, snapshot: snapshot, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState
   };

@@ -48,9 +48,10 @@
     field.appendChild(el("input", { type: "text", id: nameId, "class": "hx-name", maxlength: "40", value: f.name,
                                     autocomplete: "off" }));
     card.appendChild(field);
+    card.appendChild(F.speciesField(f.species));
     var groups = el("div", { "class": "ec-groups" });
     card.appendChild(groups);
-    F.renderGroups(groups, f.ships, true, nameOf(f, i));
+    F.renderGroups(groups, f.ships, true, nameOf(f, i), f.species);
     var actions = el("p", { "class": "ec-actions" });
     actions.appendChild(el("button", { type: "button", "class": "btn ec-add" }, T.add_group));
     actions.appendChild(el("button", { type: "button", "class": "btn ec-preset", "data-preset": "ancient" }, T.ancients));
@@ -75,12 +76,13 @@
 
   function factionOf(node) { return node.closest(".hx-faction"); }
   function shipsOf(card) { return state.factions[+card.getAttribute("data-index")].ships; }
+  function speciesOf(card) { return state.factions[+card.getAttribute("data-index")].species; }
   function redraw(card) { renderFaction(card, +card.getAttribute("data-index")); }
 
   var form = document.getElementById("hx-form");
   form.addEventListener("input", function (ev) {
     var group = ev.target.closest(".ec-group");
-    if (group) { F.readGroup(group, shipsOf(factionOf(group))); }
+    if (group) { F.readGroup(group, shipsOf(factionOf(group)), speciesOf(factionOf(group))); }
     if (ev.target.classList.contains("hx-name")) {
       var card = factionOf(ev.target), i = +card.getAttribute("data-index");
       state.factions[i].name = ev.target.value;
@@ -95,7 +97,17 @@
   });
   form.addEventListener("change", function (ev) {
     var group = ev.target.closest(".ec-group");
-    if (group && F.changed(ev.target, group, shipsOf(factionOf(group)))) { redraw(factionOf(group)); return; }
+    if (group && F.changed(ev.target, group, shipsOf(factionOf(group)), speciesOf(factionOf(group)))) {
+      redraw(factionOf(group));
+      return;
+    }
+    if (ev.target.classList.contains("ec-species")) {  // the species' preset fills the blueprints
+      var f = state.factions[+factionOf(ev.target).getAttribute("data-index")];
+      f.species = ev.target.value;
+      F.withSpecies(f.ships, f.species);
+      redraw(factionOf(ev.target));
+      return;
+    }
     state.controller = +controller.value;
     state.targeting = targeting.value;
   });
@@ -112,9 +124,9 @@
     if (!card) { return; }
     var group = b.closest(".ec-group");
     if (group) {
-      if (F.clicked(b, group, shipsOf(card))) { redraw(card); }
+      if (F.clicked(b, group, shipsOf(card), speciesOf(card))) { redraw(card); }
     } else if (b.classList.contains("ec-add")) {
-      if (F.addGroup(shipsOf(card))) { redraw(card); }
+      if (F.addGroup(shipsOf(card), speciesOf(card))) { redraw(card); }
     } else if (b.classList.contains("ec-preset")) {
       state.factions[+card.getAttribute("data-index")].ships = F.preset(b.getAttribute("data-preset"));
       redraw(card);
@@ -132,7 +144,8 @@
     return {
       targeting: state.targeting,
       factions: state.factions.map(function (f, i) {
-        return { name: nameOf(f, i), entered: i, controller: state.controller === i, ships: f.ships.map(F.groupJson) };
+        return { name: nameOf(f, i), entered: i, controller: state.controller === i, species: f.species || "terran",
+                 ships: f.ships.map(F.groupJson) };
       })
     };
   }
@@ -164,7 +177,10 @@
 
   var shared = F.sharedState(function (s) {
     return s && Array.isArray(s.factions) && s.factions.length >= 2 && s.factions.length <= DATA.max_factions &&
-      s.factions.every(function (f) { return f && typeof f.name === "string" && F.validGroups(f.ships); }) &&
+      s.factions.every(function (f) {
+        return f && typeof f.name === "string" && F.validGroups(f.ships) &&
+          (f.species === undefined || F.validSpecies(f.species));
+      }) &&
       Number.isInteger(s.controller) && s.controller >= -1 && s.controller < s.factions.length &&
       F.validTargeting(s.targeting);
   });

@@ -148,3 +148,55 @@ def test_a_damaged_share_link_opens_the_empty_form(page, live_url, path, state):
     page.goto(f"{live_url}{path}?lang=en&s={link}")
     expect(page.locator(".ec-group").first).to_be_visible()  # the default fleets are drawn
     assert not errors
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(
+    "lang, orion, planta, live, win",
+    [
+        ("en", "Orion Hegemony", "Planta", r"Initiative 4 · Hull 0 · Computer \+0 · Shield −1", "54.5%"),
+        ("it", "Egemonia di Orione", "Planta", r"Iniziativa 4 · Scafo 0 · Computer \+0 · Scudo −1", r"54,5\s?%"),
+    ],
+)
+def test_a_species_preset_fills_the_blueprints(page, live_url, lang, orion, planta, live, win):
+    # At 360 px: the attacker picks the Orion Hegemony, whose interceptor board prints a Gauss
+    # shield and one more initiative; against a Terran interceptor it wins 6/11 = 54.5% (worked by
+    # hand in tests/engine/eclipse/test_species.py). The defender's Planta interceptor has 3 slots.
+    page.goto(live_url + f"/tools/combat/eclipse?lang={lang}")
+    page.select_option("#ec-attacker-species", label=orion)
+    attacker = page.locator("#ec-attacker")
+    expect(attacker.locator(".ec-live").first).to_have_text(re.compile(live))
+    attacker.locator("details.ec-blueprint summary").first.click()
+    expect(attacker.locator(".ec-part")).to_have_count(4)
+    expect(attacker.locator(".ec-part").nth(3)).to_have_value("gauss_shield")
+    expect(page.locator("#ec-att-win")).to_have_text(re.compile(win))  # the live answer, no button
+
+    page.select_option("#ec-defender-species", label=planta)
+    defender = page.locator("#ec-defender")
+    defender.locator("details.ec-blueprint summary").first.click()
+    expect(defender.locator(".ec-part")).to_have_count(3)
+    expect(defender.locator(".ec-live").first).to_contain_text("+1")  # the computer printed on the board
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.screenshot(path=f"/tmp/presets/eclipse_species_{lang}_360.png", full_page=True)
+
+    # A reload and the share link keep the species and their blueprints.
+    page.reload()
+    expect(page.locator("#ec-attacker-species")).to_have_value("orion")
+    expect(page.locator("#ec-defender-species")).to_have_value("planta")
+    page.goto(page.locator("#ec-share-link").get_attribute("href"))
+    expect(page.locator("#ec-attacker-species")).to_have_value("orion")
+    expect(page.locator("#ec-attacker .ec-live").first).to_have_text(re.compile(live))
+
+
+@pytest.mark.browser
+def test_a_hex_faction_picks_its_species(page, live_url):
+    page.goto(live_url + "/tools/combat/eclipse/hex?lang=en")
+    blue = page.locator(".hx-faction").nth(1)
+    blue.get_by_label("Species (player board)").select_option(label="Orion Hegemony")
+    # Blue's cruiser is now the Orion board's: initiative 1 + 1 printed + 1 drive, a Gauss shield.
+    expect(blue.locator(".ec-live").first).to_contain_text("Initiative 3")
+    expect(blue.locator(".ec-live").first).to_contain_text("Shield −1")
+    page.get_by_role("button", name="Compute who holds the hex").click()
+    expect(page.locator("#hx-results")).to_be_visible()
+    page.reload()
+    expect(page.locator(".hx-faction").nth(1).get_by_label("Species (player board)")).to_have_value("orion")

@@ -181,6 +181,41 @@ def test_a_common_battle_is_entered_in_two_screens_and_answered_live(page, live_
     expect(page.locator("#calculate")).not_to_be_focused()
 
 
+# Each visible unit label: its text, the number of lines it takes, its words, and whether it fits its cell.
+LABEL_LINES = """() => Array.from(document.querySelectorAll('.unit-table tbody tr'))
+  .filter(row => row.offsetParent !== null)
+  .map(row => {
+    const label = row.querySelector('th .unit-label'), range = document.createRange();
+    range.selectNodeContents(label);
+    const lines = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;
+    const th = row.querySelector('th');
+    return {text: label.textContent, lines: lines, words: label.textContent.trim().split(/\\s+/).length,
+            fits: th.scrollWidth <= th.clientWidth, title: label.title, name: th.textContent};
+  })"""
+
+
+@pytest.mark.parametrize(
+    "lang, full, short", [("en", "Dreadnought", "Dread."), ("it", "Cacciatorpediniere", "Cacciat.")]
+)
+def test_no_unit_label_breaks_inside_a_word_at_360_px(page, live_url, lang, full, short):
+    # Before: "Dreadnou|ght", "Cacciatorpedi|niere" (hyphenated), "Incrociato|re". A label may take
+    # two lines only between its words; a name too long for the column is shown shortened, with the
+    # full name as its title and for screen readers.
+    for kind in ("space", "ground"):
+        page.goto(live_url + f"/tools/combat/ti4?lang={lang}")
+        if kind == "ground":
+            page.locator('input[name="kind"][value="ground"]').check()
+        labels = page.evaluate(LABEL_LINES)
+        assert labels, kind
+        for label in labels:
+            assert label["lines"] <= label["words"] and label["fits"], label
+    page.goto(live_url + f"/tools/combat/ti4?lang={lang}")
+    (abbr,) = [x for x in page.evaluate(LABEL_LINES) if x["text"] == short]
+    assert abbr["title"] == full and full in abbr["name"]
+    expect(page.get_by_role("rowheader", name=full)).to_be_visible()
+    page.locator(".unit-table").screenshot(path=f"/tmp/presets/ti4_units_{lang}_360.png")
+
+
 @pytest.mark.parametrize(
     "lang, line, folded",
     [

@@ -52,11 +52,17 @@ def rule_refusal(error: InvalidInput, messages: Mapping[str, Any]) -> ApiError:
     if template is None:
         message = _("The input is not valid (%(code)s).", code=error.code)
     else:
-        try:
-            message = str(template) % params
-        except (KeyError, TypeError, ValueError):
-            message = str(template)
+        message = fill(template, params)
     return ApiError(error.code, message, error.field, status=RULE_REFUSAL)
+
+
+def fill(template: Any, params: Mapping[str, Any]) -> str:
+    """A catalogue message with its ``%(name)s`` placeholders filled (left as written when a
+    placeholder has no value: a message is never lost to a missing parameter)."""
+    try:
+        return str(template) % params
+    except (KeyError, TypeError, ValueError):
+        return str(template)
 
 
 def error_response(code: str, message: str, field: str | None, status: int):

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from typing import Annotated, Any, Iterable, Mapping, TypeVar
+from typing import Annotated, Any, ClassVar, Iterable, Mapping, TypeVar
 
 from annotated_types import Interval
 from flask import request
 from flask_babel import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel, ValidationError
+from pydantic.config import JsonDict
 from pydantic_core import CoreSchema, core_schema
 
 from rules_db.loader import GAMES
-from web.core.errors import ApiError
+from web.core.errors import ApiError, fill
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -80,10 +81,26 @@ def between(lo: int, hi: int) -> Interval:
     return Interval(ge=lo, le=hi)
 
 
+def cited(code: str, rule: str | None = None) -> Any:
+    """A bound the game sets, refused in the game's words: ``code`` names the message in the
+    tool's catalogue (the request model's ``refusals``) that says the limit as the rules do and
+    cites ``rule``. OpenAPI shows both beside the bound (``x-refusal``, ``x-rule``)."""
+    extra: JsonDict = {"x-refusal": code}
+    if rule:
+        extra["x-rule"] = rule
+    return Field(json_schema_extra=extra)
+
+
 class RequestModel(BaseModel):
-    """A JSON request body: exact types (no "3" for 3), misspelt fields refused, never mutated."""
+    """A JSON request body: exact types (no "3" for 3), misspelt fields refused, never mutated.
+
+    ``refusals``: the tool's message catalogue, for the fields whose bounds are ``cited``;
+    ``names``: how those messages name a field's key (``%(unit)s``: "Dreadnought", not "dreadnought").
+    """
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    refusals: ClassVar[Mapping[str, Any]] = {}
+    names: ClassVar[Mapping[str, Any]] = {}
 
 
 class QueryModel(BaseModel):
@@ -249,6 +266,18 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         schema = schema_at(model, loc)
         lo, hi = schema.get("minimum", ctx.get("ge")), schema.get("maximum", ctx.get("le"))
+        template = getattr(model, "refusals", {}).get(schema.get("x-refusal"))
+        if template is not None:  # the game's own words for its limit, with the rule they rest on
+            value, key = error.get("input"), str(loc[-1])
+            params = {
+                "field": field,
+                "min": lo,
+                "max": hi,
+                "value": value if isinstance(value, int) and abs(value) < 10**9 else "…",
+                "rule": schema.get("x-rule", ""),
+                "unit": str(getattr(model, "names", {}).get(key, key)),
+            }
+            return ApiError("out_of_range", fill(template, params), field)
         return ApiError(
             "out_of_range",
             _("The field %(field)s must be between %(lo)s and %(hi)s.", field=field, lo=lo, hi=hi),
@@ -295,7 +324,7 @@ def validate(model: type[M], data: Any) -> M:
     try:
         return model.model_validate(whole_numbers(data))
     except ValidationError as error:
-        raise refusal(model, error.errors(include_url=False, include_input=False)[0]) from None
+        raise refusal(model, error.errors(include_url=False)[0]) from None
 
 
 def read_json(model: type[M]) -> M:

@@ -8,7 +8,7 @@ defend) stays in the engine, which answers 422 citing the rule.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any, ClassVar, Mapping
 
 from pydantic import ConfigDict, Field
 
@@ -18,13 +18,27 @@ from engine.eclipse.battle import (
     MAX_RETREAT_ROUND,
     MAX_ROUNDS_DETAIL,
     MAX_STATES,
+    RULE_RETREAT,
 )
-from engine.eclipse.blueprints import STAT_LIMITS
+from engine.eclipse.blueprints import STAT_LIMITS, stat_rule
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
+from engine.eclipse.species import SPECIES
 from engine.eclipse.targeting import TARGETINGS
 from web.core.jobs import STATUS_NAMES
-from web.core.models import Answer, Cited, Count, ErrorDetail, OneOf, Probability, Reason, RequestModel, between
+from web.core.models import (
+    Answer,
+    Cited,
+    Count,
+    ErrorDetail,
+    OneOf,
+    Probability,
+    Reason,
+    RequestModel,
+    between,
+    cited,
+)
+from web.eclipse_combat.text import ERRORS
 
 MAX_GROUPS = len(PLAYER_TYPES)  # one group per ship type
 MAX_PARTS = 12
@@ -36,14 +50,15 @@ ShipType = Annotated[str, OneOf(PLAYER_TYPES + NPC_TYPES)]
 PlayerType = Annotated[str, OneOf(PLAYER_TYPES)]
 PartId = Annotated[str, OneOf(tuple(PARTS))]
 Targeting = Annotated[str, OneOf(TARGETINGS)]
-Initiative = Annotated[int, between(*STAT_LIMITS["initiative"])]
-Hull = Annotated[int, between(*STAT_LIMITS["hull"])]
-Computer = Annotated[int, between(*STAT_LIMITS["computer"])]
-Shield = Annotated[int, between(*STAT_LIMITS["shield"])]
-Missiles = Annotated[int, between(*STAT_LIMITS["missiles"])]
-Ion = Annotated[int, between(*STAT_LIMITS["ion"])]
-Plasma = Annotated[int, between(*STAT_LIMITS["plasma"])]
-Antimatter = Annotated[int, between(*STAT_LIMITS["antimatter"])]
+Species = Annotated[str, OneOf(SPECIES)]
+Initiative = Annotated[int, between(*STAT_LIMITS["initiative"]), cited("stat_out_of_range", stat_rule("initiative"))]
+Hull = Annotated[int, between(*STAT_LIMITS["hull"]), cited("stat_out_of_range", stat_rule("hull"))]
+Computer = Annotated[int, between(*STAT_LIMITS["computer"]), cited("stat_out_of_range", stat_rule("computer"))]
+Shield = Annotated[int, between(*STAT_LIMITS["shield"]), cited("stat_out_of_range", stat_rule("shield"))]
+Missiles = Annotated[int, between(*STAT_LIMITS["missiles"]), cited("stat_out_of_range", stat_rule("missiles"))]
+Ion = Annotated[int, between(*STAT_LIMITS["ion"]), cited("stat_out_of_range", stat_rule("ion"))]
+Plasma = Annotated[int, between(*STAT_LIMITS["plasma"]), cited("stat_out_of_range", stat_rule("plasma"))]
+Antimatter = Annotated[int, between(*STAT_LIMITS["antimatter"]), cited("stat_out_of_range", stat_rule("antimatter"))]
 
 STAT_FIELDS = ("initiative", "hull", "computer", "shield", "missiles")
 CANNON_FIELDS = ("ion", "plasma", "antimatter")
@@ -56,7 +71,7 @@ class Cannons(RequestModel):
 
 
 class ShipGroup(RequestModel):
-    """Ships of one type: the Terran blueprint, its ``parts``, or explicit stats (not both)."""
+    """Ships of one type: its species' starting blueprint, its ``parts``, or explicit stats (not both)."""
 
     type: ShipType
     count: Annotated[int, between(1, MAX_COUNT)]
@@ -73,12 +88,13 @@ Ships = Annotated[list[ShipGroup], Field(min_length=1, max_length=MAX_GROUPS)]
 
 
 class RetreatPlan(RequestModel):
-    round: Annotated[int, between(1, MAX_RETREAT_ROUND)]
+    round: Annotated[int, between(1, MAX_RETREAT_ROUND), cited("retreat_round_out_of_range", RULE_RETREAT)]
     types: Annotated[list[PlayerType], Field(max_length=MAX_GROUPS)] = []
 
 
 class EclipseSide(RequestModel):
     ships: Ships
+    species: Species = "terran"  # whose player board: the starting blueprints, slots and printed bonuses
     targeting: Targeting | None = None  # the battle's ``targeting`` when absent
     retreat: RetreatPlan | None = None
 
@@ -89,6 +105,7 @@ class EclipseBattle(RequestModel):
             "examples": [
                 {
                     "attacker": {
+                        "species": "orion",
                         "ships": [
                             {"type": "interceptor", "count": 2},
                             {
@@ -96,19 +113,21 @@ class EclipseBattle(RequestModel):
                                 "count": 1,
                                 "parts": [
                                     "plasma_cannon",
-                                    "hull",
+                                    "shard_hull",
                                     "fusion_source",
                                     "nuclear_drive",
                                     "electron_computer",
+                                    "gauss_shield",
                                 ],
                             },
-                        ]
+                        ],
                     },
                     "defender": {"ships": [{"type": "ancient", "count": 1}]},
                 }
             ]
         }
     )
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
 
     attacker: EclipseSide
     defender: EclipseSide
@@ -120,6 +139,7 @@ class Faction(RequestModel):
     ships: Ships
     entered: Annotated[int, between(0, MAX_ENTERED)] | None = None  # its place in the list when absent
     controller: bool = False
+    species: Species = "terran"
     targeting: Targeting | None = None
 
 
@@ -137,6 +157,7 @@ class EclipseHex(RequestModel):
             ]
         }
     )
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
 
     factions: Annotated[list[Faction], Field(min_length=2, max_length=MAX_PLAYER_FACTIONS + 1)]
     targeting: Targeting = "optimal"

@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from web.core.i18n import plural_forms, ungettext
+from web.scoring.text import LABELS as SCORING_LABELS
 
 SHIP_NAMES = {
     "interceptor": _l("interceptor"),
@@ -36,7 +37,15 @@ PART_NAMES = {
     "nuclear_source": _l("Nuclear source"),
     "fusion_source": _l("Fusion source"),
     "tachyon_source": _l("Tachyon source"),
+    "axion_computer": _l("Axion computer (discovery)"),
+    "flux_shield": _l("Flux shield (discovery)"),
+    "shard_hull": _l("Shard hull (discovery)"),
+    "ion_turret": _l("Ion turret (discovery)"),
+    "conformal_drive": _l("Conformal drive (discovery)"),
+    "hypergrid_source": _l("Hypergrid source (discovery)"),
 }
+# The species by the names the score sheet gives them (one label per species for every Eclipse tool).
+SPECIES_NAMES = SCORING_LABELS["species"]
 TARGETING_NAMES = {
     "optimal": _l("Optimal (each side maximises its chance to win)"),
     "largest_first": _l("Destroy the largest ships first"),
@@ -50,6 +59,11 @@ ERRORS = {
         "%(field)s: Ancient ships and the GCDS have fixed stats; do not give parts (rule %(rule)s)."
     ),
     "unknown_part": _l("%(field)s: unknown ship part “%(part)s” (rule %(rule)s)."),
+    "unknown_species": _l("%(field)s: unknown species “%(value)s” (rule %(rule)s)."),
+    "discovery_part_twice": _l(
+        "%(field)s: the game has one discovery tile of each Ancient part, so a player can fit it "
+        "only once (rule %(rule)s)."
+    ),
     "too_many_parts": _l(
         "%(field)s: %(parts)s parts do not fit in the %(slots)s slots of this blueprint (rule %(rule)s)."
     ),
@@ -190,6 +204,7 @@ def page_strings() -> dict:
         "antimatter": _("Antimatter cannons"),
         "missile_parts": _("Plasma missiles"),
         "group": _("Ship group"),
+        "species": _("Species (player board)"),
         "not_applicable": _("not applicable"),
         "expected_rounds": _("Expected rounds"),
         "of_stalemate": _("of which stalemate %(p)s"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pickle
 import sqlite3
+from dataclasses import asdict
 from typing import Any, Callable
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
@@ -30,7 +31,9 @@ from engine.eclipse.battle import (
 )
 from engine.eclipse.blueprints import (
     STAT_LIMITS,
+    board,
     check_count,
+    check_discoveries,
     default_blueprint,
     explicit_stats,
     npc_stats,
@@ -38,6 +41,7 @@ from engine.eclipse.blueprints import (
 )
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
+from engine.eclipse.species import SPECIES, SPECIES_RULES
 from engine.eclipse.targeting import TARGETINGS
 from engine.core.reasons import InvalidInput, Reason
 from web.core import jobs
@@ -62,6 +66,7 @@ from web.eclipse_combat.text import (
     REASONS,
     SHIP_NAMES,
     SIDE_NAMES,
+    SPECIES_NAMES,
     TARGETING_NAMES,
     hex_strings,
     page_strings,
@@ -109,8 +114,9 @@ def _refuse(error: InvalidInput) -> ApiError:
     return rule_refusal(InvalidInput(error.code, field=error.field, rule=error.rule, **params), ERRORS)
 
 
-def read_group(group: ShipGroup, path: str) -> tuple[dict, Group]:
-    """One ship group: parts, explicit stats, an NPC preset or the Terran default blueprint."""
+def read_group(group: ShipGroup, path: str, species: str = "terran") -> tuple[dict, Group]:
+    """One ship group: parts on its species' board, explicit stats, an NPC preset or the species'
+    starting blueprint."""
     kind, count = group.type, group.count
     check_count(kind, count, f"{path}.count")
     explicit = [k for k in STAT_FIELDS + ("cannons",) if k in group.model_fields_set]
@@ -137,36 +143,37 @@ def read_group(group: ShipGroup, path: str) -> tuple[dict, Group]:
         fields = {k: f"{path}.{k}" for k in STAT_FIELDS} | {k: f"{path}.cannons.{k}" for k in CANNON_FIELDS}
         stats = explicit_stats(values, fields)
         return {"type": kind, "count": count, "stats": values}, Group(kind, count, stats)
-    parts = list(default_blueprint(kind)) if group.parts is None else list(group.parts)
-    stats = stats_from_parts(kind, parts, f"{path}.parts")
+    parts = list(default_blueprint(kind, species)) if group.parts is None else list(group.parts)
+    stats = stats_from_parts(kind, parts, f"{path}.parts", species)
     return {"type": kind, "count": count, "parts": parts}, Group(kind, count, stats)
 
 
 def read_side(
-    ships: list[ShipGroup], side: str, targeting: str, plan: RetreatModel | None = None
+    ships: list[ShipGroup], side: str, targeting: str, plan: RetreatModel | None = None, species: str = "terran"
 ) -> tuple[dict, Fleet]:
     normal, groups = [], []
     for i, g in enumerate(ships):
-        n, grp = read_group(g, f"{side}.ships[{i}]")
+        n, grp = read_group(g, f"{side}.ships[{i}]", species)
         normal.append(n)
         groups.append(grp)
+    blueprints = [(n["parts"], f"{side}.ships[{i}].parts") for i, n in enumerate(normal) if "parts" in n]
+    check_discoveries([b for b, _ in blueprints], [f for _, f in blueprints])
     retreat = None if plan is None else RetreatPlan(plan.round, tuple(plan.types))
     normal_side = {
         "ships": normal,
         "targeting": targeting,
         "retreat": {"round": retreat.round, "types": list(retreat.kinds)} if retreat else None,
     }
+    if species != "terran":  # absent for the Terrans, so that earlier battles keep their cache and job keys
+        normal_side["species"] = species
     return normal_side, Fleet(tuple(groups), targeting, retreat)
 
 
 def read_battle(data: EclipseBattle) -> tuple[dict, tuple[Fleet, Fleet]]:
     """Both sides: their language-free form (the cache's and the job's key) and the engine's fleets."""
-    att_n, attacker = read_side(
-        data.attacker.ships, "attacker", data.attacker.targeting or data.targeting, data.attacker.retreat
-    )
-    def_n, defender = read_side(
-        data.defender.ships, "defender", data.defender.targeting or data.targeting, data.defender.retreat
-    )
+    att, dfd = data.attacker, data.defender
+    att_n, attacker = read_side(att.ships, "attacker", att.targeting or data.targeting, att.retreat, att.species)
+    def_n, defender = read_side(dfd.ships, "defender", dfd.targeting or data.targeting, dfd.retreat, dfd.species)
     return {"attacker": att_n, "defender": def_n}, (attacker, defender)
 
 
@@ -196,7 +203,10 @@ def prob(p: float) -> float:
     return min(1.0, max(0.0, p))
 
 
-def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
+def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet], species_rules: tuple[str, ...] = ()) -> dict:
+    """The answer; ``species_rules`` adds the species pages whose boards the fleets fly."""
+    rules = list(result.rules) + [r for r in dict.fromkeys(species_rules) if r not in result.rules]
+
     def side_view(i: int) -> dict:
         name = SIDES[i]
         return {
@@ -235,8 +245,8 @@ def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet]) -> dict:
         "fallback": result.fallback,
         "limits": {"estimate": result.estimate, "max_optimal_states": MAX_OPTIMAL_STATES, "max_states": MAX_STATES},
         "reasons": [reason_json(r) for r in result.reasons],
-        "rules": list(result.rules),
-        "citations": citations(result.rules),
+        "rules": rules,
+        "citations": citations(rules),
     }
 
 
@@ -247,7 +257,8 @@ def api():
         result = compute("eclipse_combat", payload, lambda: solve_battle(attacker, defender))
     except InvalidInput as error:
         raise _refuse(error) from None
-    return jsonify(result_json(result, (attacker, defender)))
+    species = tuple(SPECIES_RULES[side["species"]] for side in payload.values() if "species" in side)
+    return jsonify(result_json(result, (attacker, defender), species))
 
 
 @bp.post("/api/combat/eclipse/hex")
@@ -259,7 +270,7 @@ def api_hex():
         for i, faction in enumerate(data.factions):
             path = f"factions[{i}]"
             entered = i if faction.entered is None else faction.entered
-            side_n, fleet = read_side(faction.ships, path, faction.targeting or data.targeting)
+            side_n, fleet = read_side(faction.ships, path, faction.targeting or data.targeting, species=faction.species)
             factions.append(Faction(faction.name, fleet, entered, faction.controller))
             normal.append({"name": faction.name, "entered": entered, "controller": faction.controller, **side_n})
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
@@ -278,7 +289,7 @@ def api_hex():
 
 
 def page_data() -> dict:
-    """What the page's script needs: parts, hulls, defaults, limits (language-dependent labels)."""
+    """What the page's script needs: parts, hulls, the species' boards, limits (language-dependent labels)."""
     return {
         "parts": [
             {
@@ -291,8 +302,10 @@ def page_data() -> dict:
                 "hull": p.hull,
                 "movement": p.movement,
                 "cannon": p.cannon_damage,
+                "dice": p.cannon_dice,
                 "missile": p.missile_dice,
                 "kind": p.kind,
+                "discovery": p.discovery,
             }
             for p in PARTS.values()
         ],
@@ -300,16 +313,17 @@ def page_data() -> dict:
             {
                 "id": t.id,
                 "name": str(SHIP_NAMES[t.id]),
-                "slots": t.slots,
-                "initiative": t.base_initiative,
-                "energy": t.base_energy,
                 "limit": t.limit,
                 "movable": t.movable,
                 "npc": t.npc,
-                "default": list(default_blueprint(t.id)) if not t.npc else [],
                 "stats": stats_json(Group(t.id, 1, npc_stats(t.id))) if t.npc else None,
             }
             for t in SHIP_TYPES.values()
+        ],
+        # Each species' board per player type: slots, printed bonuses and starting parts.
+        "species": [
+            {"id": sp, "name": str(SPECIES_NAMES[sp]), "boards": {k: asdict(board(k, sp)) for k in PLAYER_TYPES}}
+            for sp in SPECIES
         ],
         "targetings": [{"id": t, "name": str(TARGETING_NAMES[t])} for t in TARGETINGS],
         "stat_limits": STAT_LIMITS,
@@ -325,6 +339,8 @@ def page():
         data=page_data(),
         strings=page_strings(),
         ship_names=SHIP_NAMES,
+        species=SPECIES,
+        species_names=SPECIES_NAMES,
         targetings=TARGETINGS,
         targeting_names=TARGETING_NAMES,
         max_retreat_round=MAX_RETREAT_ROUND,

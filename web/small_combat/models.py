@@ -6,7 +6,7 @@ be attacked, a colony does not attack) stays in the engines, which answer 422.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, ClassVar, Literal, Mapping
 
 from pydantic import ConfigDict, Field, create_model
 from pydantic.config import JsonDict
@@ -14,14 +14,17 @@ from pydantic.config import JsonDict
 from engine.galaxy import combat as galaxy
 from engine.parsec import combat as parsec
 from engine.rftg import conquest as rftg
-from web.core.models import Answer, Cited, Count, OneOf, Probability, Reason, RequestModel, between
+from web.core.models import Answer, Cited, Count, OneOf, Probability, Reason, RequestModel, between, cited
+from web.small_combat.text import ERRORS
 
-ShipValue = Annotated[int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX)]
+ShipValue = Annotated[
+    int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX), cited("ship_value_out_of_range", galaxy.RULE_SHIP_POWERS)
+]
 GalaxyWorld = Annotated[str, OneOf(galaxy.WORLDS)]
 ParsecUnit = Annotated[str, OneOf(tuple(parsec.UNITS))]
-Modifier = Annotated[int, between(-parsec.MODIFIER_LIMIT, parsec.MODIFIER_LIMIT)]
-RangeBonus = Annotated[int, between(0, parsec.MAX_RANGE_BONUS)]
-Distance = Annotated[int, between(1, parsec.MAX_DISTANCE)]
+Modifier = Annotated[int, between(-parsec.MODIFIER_LIMIT, parsec.MODIFIER_LIMIT), cited("modifier_out_of_range")]
+RangeBonus = Annotated[int, between(0, parsec.MAX_RANGE_BONUS), cited("range_bonus_out_of_range")]
+Distance = Annotated[int, between(1, parsec.MAX_DISTANCE), cited("distance_out_of_range")]
 # A ship target needs its value; a base does not.
 SHIP_VALUE_GIVEN: JsonDict = {"required": ["defender"], "properties": {"defender": {"type": "integer"}}}
 BASE_TARGET: JsonDict = {"required": ["target"], "properties": {"target": {"const": "base"}}}
@@ -55,10 +58,16 @@ class GalaxyCombat(GalaxyTarget):
         }
     )
 
-    attacker: Annotated[int, between(galaxy.FLEET_MIN, galaxy.FLEET_MAX)]
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
+
+    attacker: Annotated[
+        int, between(galaxy.FLEET_MIN, galaxy.FLEET_MAX), cited("attacker_not_a_fleet", galaxy.RULE_FLEET)
+    ]
     attacker_phaser_banks: bool = False
     attacker_screens: bool = False
-    opportunities: Annotated[int, between(1, galaxy.MAX_OPPORTUNITIES)] = 1
+    opportunities: Annotated[
+        int, between(1, galaxy.MAX_OPPORTUNITIES), cited("opportunities_out_of_range", galaxy.RULE_OPPORTUNITIES)
+    ] = 1
     plan: Literal["same", "different"] = "same"
     targets: Annotated[list[GalaxyTarget], Field(min_length=1, max_length=galaxy.MAX_TARGETS)] | None = None
 
@@ -69,6 +78,8 @@ class GalaxyOpportunities(RequestModel):
             "examples": [{"world": "myrmidon", "value": 6, "covers": True, "row": {"imperial": 6, "divergence": 6}}]
         }
     )
+
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
 
     world: GalaxyWorld
     value: ShipValue
@@ -85,7 +96,7 @@ class ParsecAttacker(RequestModel):
 
 class ParsecDefender(RequestModel):
     unit: ParsecUnit
-    linked_colonies: Annotated[int, between(1, parsec.MAX_LINKED_COLONIES)] = 1
+    linked_colonies: Annotated[int, between(1, parsec.MAX_LINKED_COLONIES), cited("linked_colonies_out_of_range")] = 1
     surrounded: bool = False
 
 
@@ -103,6 +114,8 @@ class ParsecCombat(RequestModel):
             ]
         }
     )
+
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
 
     attackers: Annotated[list[ParsecAttacker], Field(min_length=1, max_length=parsec.MAX_ATTACKERS)]
     defender: ParsecDefender
@@ -122,14 +135,17 @@ class RftgConquest(RequestModel):
         json_schema_extra={"examples": [{"defense": 5, "military": [2, 3, -1], "discard_power": True, "hand_size": 3}]}
     )
 
-    defense: Annotated[int, between(1, rftg.MAX_DEFENSE)]
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
+
+    defense: Annotated[int, between(1, rftg.MAX_DEFENSE), cited("defense_out_of_range")]
     military: Annotated[
-        list[Annotated[int, between(-rftg.MILITARY_LIMIT, rftg.MILITARY_LIMIT)]], Field(max_length=rftg.MAX_TABLEAU)
+        list[Annotated[int, between(-rftg.MILITARY_LIMIT, rftg.MILITARY_LIMIT), cited("military_out_of_range")]],
+        Field(max_length=rftg.MAX_TABLEAU),
     ] = []
-    specialized_bonus: Annotated[int, between(0, rftg.MAX_SPECIALIZED)] = 0
+    specialized_bonus: Annotated[int, between(0, rftg.MAX_SPECIALIZED), cited("specialized_bonus_out_of_range")] = 0
     discard_power: bool = False
     space_mercenaries: bool = False
-    hand_size: Annotated[int, between(0, rftg.MAX_HAND)] = 0
+    hand_size: Annotated[int, between(0, rftg.MAX_HAND), cited("hand_size_out_of_range")] = 0
 
 
 # --- Answers ------------------------------------------------------------------------------

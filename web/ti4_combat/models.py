@@ -8,7 +8,7 @@ answers 422 citing the rule.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar, Mapping
 
 from pydantic import ConfigDict, Field, create_model
 
@@ -35,18 +35,22 @@ from engine.ti4.units import (
     UPGRADABLE,
     Flagship,
 )
-from web.core.models import Answer, Cited, OneOf, Probability, Reason, RequestModel, between
+from web.core.models import Answer, Cited, OneOf, Probability, Reason, RequestModel, between, cited
+from web.ti4_combat.text import ERRORS, UNIT_NAMES
 
-Round = Annotated[int, between(1, MAX_ROUND)]
+Round = Annotated[int, between(1, MAX_ROUND), cited("round_out_of_range")]
 Fighting = Annotated[str, OneOf(DEFAULT_ORDER)]
 
 # The units of one side: each absent key is none of that unit.
-_UNIT_FIELDS: dict[str, Any] = {key: (Annotated[int, between(0, unit_limit(key))], 0) for key in UNIT_KEYS}
+_UNIT_FIELDS: dict[str, Any] = {
+    key: (Annotated[int, between(0, unit_limit(key)), cited("too_many_units", "ti4/87.2")], 0) for key in UNIT_KEYS
+}
 Ti4CombatUnits = create_model("Ti4CombatUnits", __base__=RequestModel, **_UNIT_FIELDS)
 
 # A flagship's numbers, read off its faction sheet.
 _FLAGSHIP_FIELDS: dict[str, Any] = {
-    name: (Annotated[int, between(lo, hi)], getattr(Flagship(), name)) for name, (lo, hi) in FLAGSHIP_LIMITS.items()
+    name: (Annotated[int, between(lo, hi), cited("flagship_out_of_range")], getattr(Flagship(), name))
+    for name, (lo, hi) in FLAGSHIP_LIMITS.items()
 }
 Ti4Flagship = create_model("Ti4Flagship", __base__=RequestModel, **_FLAGSHIP_FIELDS)
 
@@ -55,12 +59,14 @@ Ti4Flagship = create_model("Ti4Flagship", __base__=RequestModel, **_FLAGSHIP_FIE
 Ti4Damaged = create_model("Ti4Damaged", __base__=RequestModel, **_UNIT_FIELDS)
 
 # Action cards a side will play: at most the copies in the base game's deck.
-_CARD_FIELDS: dict[str, Any] = {name: (Annotated[int, between(0, n)], 0) for name, n in CARD_COPIES.items()}
+_CARD_FIELDS: dict[str, Any] = {
+    name: (Annotated[int, between(0, n), cited("card_count_out_of_range")], 0) for name, n in CARD_COPIES.items()
+}
 Ti4Cards = create_model("Ti4Cards", __base__=RequestModel, **_CARD_FIELDS)
 
 
 class RollModifier(RequestModel):
-    value: Annotated[int, between(-MAX_MODIFIER, MAX_MODIFIER)]
+    value: Annotated[int, between(-MAX_MODIFIER, MAX_MODIFIER), cited("modifier_out_of_range")]
     first_round: Round = 1
     last_round: Round | None = None
 
@@ -112,6 +118,8 @@ class Ti4Battle(RequestModel):
             ]
         }
     )
+    refusals: ClassVar[Mapping[str, Any]] = ERRORS
+    names: ClassVar[Mapping[str, Any]] = UNIT_NAMES
 
     kind: Annotated[str, OneOf(KINDS)] = "space"
     nebula: bool = False

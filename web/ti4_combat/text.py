@@ -11,6 +11,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import pgettext
 
 from web.core.i18n import plural_forms, ungettext
 from web.core.registry import tool
@@ -209,6 +210,19 @@ UNIT_NAMES = {
     "pds": _l("PDS"),
     "space_dock": _l("Space Dock"),
 }
+
+
+def unit_table_labels() -> dict[str, str]:
+    """The names the unit table shows in its narrow first column at 360 px: a name with a word too
+    long for it is shortened (the template keeps the full name for screen readers and as a title),
+    so that no label ever breaks inside a word. Context "unit table": the full names stay as they are."""
+    short = {
+        "destroyer": pgettext("unit table", "Destroyer"),
+        "cruiser": pgettext("unit table", "Cruiser"),
+        "dreadnought": pgettext("unit table", "Dread."),
+    }
+    return {k: short.get(k, str(name)) for k, name in UNIT_NAMES.items()}
+
 
 FLAGSHIP_FIELDS = {"combat": _l("Combat value"), "dice": _l("Dice"), "capacity": _l("Capacity")}
 

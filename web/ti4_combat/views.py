@@ -47,6 +47,7 @@ from web.ti4_combat.text import (
     UNIT_NAMES,
     UPGRADE_NAMES,
     page_strings,
+    unit_table_labels,
 )
 
 bp = Blueprint("ti4_combat", __name__)
@@ -228,6 +229,7 @@ def page():
         "ti4_combat/page.html",
         i18n=page_strings(),
         units={k: str(v) for k, v in UNIT_NAMES.items()},
+        unit_labels=unit_table_labels(),
         upgrades={k: str(v) for k, v in UPGRADE_NAMES.items()},
         upgrade_kinds=UPGRADE_KINDS,
         technologies={k: str(v) for k, v in TECHNOLOGY_NAMES.items()},

@@ -46,6 +46,22 @@ def test_one_interceptor_against_an_identical_one():
     assert r.groups[0].survivors == (Fraction(6, 11), Fraction(5, 11))
 
 
+def test_an_ion_turret_interceptor_against_a_terran_one_by_hand():
+    # Ion turret, nuclear source, nuclear drive: initiative 3 like the Terran interceptor, so the
+    # defender fires first, hitting on a 6 (1/6); the turret's two dice hit unless both miss:
+    # 1 - (5/6)^2 = 11/36. P(attacker wins) = (5/6)(11/36) / (1 - (5/6)(25/36)) = (55/216) / (91/216).
+    turret = Group("interceptor", 1, stats_from_parts("interceptor", ["ion_turret", "nuclear_source", "nuclear_drive"]))
+    r = solve_battle(Fleet((turret,)), Fleet((terran("interceptor", 1),)), exact=True)
+    assert r.attacker_win == Fraction(55, 91)
+    # An axion computer (+3) on the Terran grid's empty slot: hits on 3 to 6 (4/6), so
+    # P(attacker wins) = (5/6)(4/6) / (1 - (5/6)(2/6)) = (20/36) / (26/36) = 10/13.
+    axion = Group(
+        "interceptor", 1, stats_from_parts("interceptor", [*default_blueprint("interceptor"), "axion_computer"])
+    )
+    r = solve_battle(Fleet((axion,)), Fleet((terran("interceptor", 1),)), exact=True)
+    assert r.attacker_win == Fraction(10, 13)
+
+
 def test_initiative_order_of_the_rulebook_example():
     # ESEMPIO DI COMBATTIMENTO: Vernor (attacker) interceptors 4, Iain's interceptors 3 (defender
     # first on the tie), Iain's cruiser 3, then Vernor's cruiser 3.

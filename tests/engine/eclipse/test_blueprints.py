@@ -2,7 +2,14 @@
 
 import pytest
 
-from engine.eclipse.blueprints import check_count, default_blueprint, explicit_stats, npc_stats, stats_from_parts
+from engine.eclipse.blueprints import (
+    check_count,
+    check_discoveries,
+    default_blueprint,
+    explicit_stats,
+    npc_stats,
+    stats_from_parts,
+)
 from engine.core.reasons import InvalidInput
 
 
@@ -70,3 +77,26 @@ def test_npc_stats_from_the_rulebook():
     assert (a.ion, a.computer, a.hull, a.initiative) == (2, 1, 1, 2)
     g = npc_stats("gcds")
     assert (g.ion, g.computer, g.hull, g.initiative) == (4, 1, 7, 0)
+
+
+def test_discovery_parts_sum_like_the_others():
+    # Ion turret (2 ion dice, 1 energy), axion computer (+3), shard hull (3), hypergrid source (11),
+    # conformal drive (initiative 2, movement 4, 2 energy) on a dreadnought: initiative 0 + 2,
+    # energy use 1 + 2 = 3 of 11.
+    st = stats_from_parts(
+        "dreadnought", ["ion_turret", "axion_computer", "shard_hull", "hypergrid_source", "conformal_drive"]
+    )
+    assert (st.ion, st.computer, st.hull, st.initiative, st.movement) == (2, 3, 3, 2, 4)
+    assert (st.energy_use, st.energy_production) == (3, 11)
+    assert st.cannon_dice == ((1, 2),)
+
+
+def test_a_discovery_part_fits_once_per_player():
+    # One tile of each: twice on one blueprint, or on two blueprints of one player, is refused.
+    err = refused(
+        stats_from_parts, "cruiser", ["shard_hull", "shard_hull", "nuclear_source", "nuclear_drive"], "x.parts"
+    )
+    assert (err.code, err.field, err.rule) == ("discovery_part_twice", "x.parts[1]", "eclipse/segnalini-scoperta")
+    err = refused(check_discoveries, [["axion_computer"], ["hull", "axion_computer"]], ["a", "b"])
+    assert (err.code, err.field) == ("discovery_part_twice", "b[1]")
+    check_discoveries([["axion_computer", "hull", "hull"], ["shard_hull"]], ["a", "b"])  # two different tiles

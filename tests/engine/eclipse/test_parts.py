@@ -1,6 +1,6 @@
 """Part and hull data against the facts the Italian rulebook states."""
 
-from engine.eclipse.parts import NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS
+from engine.eclipse.parts import DISCOVERY_PARTS, NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS
 
 
 def test_damage_per_die_matches_danni():
@@ -48,3 +48,23 @@ def test_default_blueprints_use_known_parts_within_slots():
     for kind, parts in TERRAN_BLUEPRINTS.items():
         assert all(p in PARTS for p in parts)
         assert len(parts) <= SHIP_TYPES[kind].slots
+
+
+def test_six_discovery_parts_with_their_first_edition_values():
+    # SEGNALINI SCOPERTA: 6 of the 21 tiles are Ancient ship parts; the values the sources agree on.
+    assert len(DISCOVERY_PARTS) == 6
+    values = {
+        p: (PARTS[p].computer, PARTS[p].shield, PARTS[p].hull, PARTS[p].energy, PARTS[p].initiative, PARTS[p].movement)
+        for p in DISCOVERY_PARTS
+    }
+    assert values == {
+        "axion_computer": (3, 0, 0, 0, 0, 0),
+        "flux_shield": (0, 3, 0, -2, 0, 0),
+        "shard_hull": (0, 0, 3, 0, 0, 0),
+        "ion_turret": (0, 0, 0, -1, 0, 0),
+        "conformal_drive": (0, 0, 0, -2, 2, 4),
+        "hypergrid_source": (0, 0, 0, 11, 0, 0),
+    }
+    # The Ion Turret rolls two ion (1 damage) dice; every other cannon one die.
+    assert (PARTS["ion_turret"].cannon_damage, PARTS["ion_turret"].cannon_dice) == (1, 2)
+    assert {p.cannon_dice for p in PARTS.values() if p.cannon_damage and p.id != "ion_turret"} == {1}

@@ -36,12 +36,13 @@ def test_every_message_has_an_italian_translation_with_the_same_placeholders(pat
 
 def test_a_message_shared_by_two_catalogues_has_one_translation():
     # Flask-Babel merges every domain into one set of translations, so one of two different
-    # Italian texts for the same English would silently win on every page.
-    found: dict[str, dict[str, str]] = {}
+    # Italian texts for the same English would silently win on every page. A message with a
+    # context (msgctxt, pgettext) is a different message.
+    found: dict[tuple[str | None, str], dict[str, str]] = {}
     for path in CATALOGUES:
         for message in italian_catalogue(path):
             if message.id:
-                found.setdefault(str(message.id), {})[path.stem] = str(message.string)
+                found.setdefault((message.context, str(message.id)), {})[path.stem] = str(message.string)
     clashes = {msgid: texts for msgid, texts in found.items() if len(set(texts.values())) > 1}
     assert clashes == {}
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules_db.loader import load
 from web.core.models import SCHEMA_CODES, field_path, whole_numbers
 
 RFTG = "/api/conquest/rftg"
@@ -39,7 +40,7 @@ def test_whole_numbers_take_json_integers_written_as_floats():
         ({"defense": "5"}, "not_an_integer", "defense", "The field defense must be a whole number."),
         ({"defense": True}, "not_an_integer", "defense", "The field defense must be a whole number."),
         ({"defense": 5.5}, "not_an_integer", "defense", "The field defense must be a whole number."),
-        ({"defense": 16}, "out_of_range", "defense", "The field defense must be between 1 and 15."),
+        ({"defense": 16}, "out_of_range", "defense", "The world's defense must be between 1 and 15 (got 16)."),
         (
             {"defense": 5, "discard_power": 1},
             "not_a_boolean",
@@ -57,7 +58,7 @@ def test_whole_numbers_take_json_integers_written_as_floats():
             {"defense": 5, "military": [0, 11]},
             "out_of_range",
             "military[1]",
-            "The field military[1] must be between -10 and 10.",
+            "A card's military value must be between -10 and 10 (got 11).",
         ),
     ],
 )
@@ -65,7 +66,7 @@ def test_each_kind_of_problem_has_its_code_field_and_sentence(client, body, code
     error = refused(client, RFTG, body)
     assert (error["code"], error["field"], error["message"]) == (code, field, english)
     italian = refused(client, RFTG, body, lang="it")["message"]
-    assert italian != english and field in italian
+    assert italian != english and (field in italian or not english.startswith("The field"))
 
 
 def test_a_float_written_whole_number_is_accepted(client):
@@ -130,3 +131,60 @@ def test_an_unknown_language_is_refused_by_the_api_and_ignored_by_pages(client):
     assert response.status_code == 400
     assert response.get_json()["error"]["field"] == "lang"
     assert client.get("/tools?lang=AAA").status_code == 200
+
+
+def test_a_bound_without_the_games_words_says_the_field_and_its_limits(client):
+    body = {"players": [{"name": "A", "vp": 99}, {"name": "B"}, {"name": "C"}]}
+    error = refused(client, "/api/score/ti4", body)
+    assert (error["code"], error["field"]) == ("out_of_range", "players[0].vp")
+    assert error["message"] == "The field players[0].vp must be between 0 and 14."
+
+
+def test_a_bound_the_game_sets_is_refused_in_the_games_words(client):
+    error = refused(client, "/api/combat/galaxy", {"attacker": 3, "defender": 5})
+    assert (error["code"], error["field"]) == ("out_of_range", "attacker")
+    assert error["message"] == ("Only a Fleet Ship can attack: the attacking value must be between 6 and 10 (got 3).")
+    italian = refused(client, "/api/combat/galaxy", {"attacker": 3, "defender": 5}, lang="it")["message"]
+    assert "Flotta" in italian and "3" in italian
+
+
+def test_the_games_words_name_the_unit_and_cite_the_rule(client):
+    battle = {"attacker": {"units": {"dreadnought": 9}}, "defender": {"units": {"cruiser": 1}}}
+    assert refused(client, "/api/combat/ti4", battle)["message"].startswith("Dreadnought: at most 5 per side")
+    assert refused(client, "/api/combat/ti4", battle, lang="it")["message"].startswith("Corazzata: al massimo 5")
+    ships = {"ships": [{"type": "interceptor", "count": 1, "hull": 99}]}
+    error = refused(
+        client, "/api/combat/eclipse", {"attacker": ships, "defender": {"ships": [{"type": "ancient", "count": 1}]}}
+    )
+    assert error["message"] == "attacker.ships[0].hull must be between 0 and 12 (rule eclipse/danni)."
+
+
+def _cited_bounds(node, found):
+    if isinstance(node, dict):
+        if "x-refusal" in node:
+            found.append((node["x-refusal"], node.get("x-rule")))
+        for value in node.values():
+            _cited_bounds(value, found)
+    elif isinstance(node, list):
+        for value in node:
+            _cited_bounds(value, found)
+    return found
+
+
+def test_every_cited_bound_has_its_message_and_an_existing_rule(app):
+    from web.core.openapi import BODIES
+
+    sections = set(load().sections)
+    checked = 0
+    for model in set(BODIES.values()):
+        for code, rule in _cited_bounds(model.model_json_schema(), []):
+            assert code in model.refusals, (model.__name__, code)
+            assert rule is None or rule in sections, (model.__name__, rule)
+            checked += 1
+    assert checked >= 15
+
+
+def test_openapi_shows_the_rule_beside_the_bound(client):
+    spec = client.get("/api/openapi.json").get_json()
+    cited = _cited_bounds(spec, [])
+    assert ("attacker_not_a_fleet", "galaxy/fleet-ship-6-10") in cited

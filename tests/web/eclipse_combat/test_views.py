@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -347,3 +348,99 @@ def test_cannon_out_of_range_names_its_path(client):
     )
     assert r.status_code == 400
     assert r.get_json()["error"]["field"] == "attacker.ships[0].cannons.plasma"
+
+
+def test_a_species_fills_the_starting_blueprints(client):
+    # Worked by hand in tests/engine/eclipse/test_species.py: the Orion interceptor (initiative 4,
+    # shield 1) attacking a Terran one wins 6/11; its parts are the Orion board's.
+    r = client.post(
+        URL,
+        json={
+            "attacker": {"species": "orion", "ships": [{"type": "interceptor", "count": 1}]},
+            "defender": {"ships": [{"type": "interceptor", "count": 1}]},
+        },
+    )
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    assert data["attacker_win"] == pytest.approx(6 / 11, abs=1e-12)
+    ship = data["attacker"]["ships"][0]
+    assert (ship["initiative"], ship["shield"], ship["energy_production"]) == (4, 1, 4)
+    assert data["defender"]["ships"][0]["shield"] == 0
+    # The answer cites the species page whose board the attacker flies (the Terrans' is the default).
+    assert "eclipse/egemonia-di-origine" in data["rules"] and "eclipse/egemonia-di-origine" in data["citations"]
+    assert "eclipse/fazioni-terran" not in data["rules"]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "slots"), ("it", "caselle")])
+def test_a_blueprint_is_checked_on_its_species_board(client, lang, words):
+    four = ["ion_cannon", "gauss_shield", "nuclear_source", "nuclear_drive"]
+    r = client.post(
+        f"{URL}?lang={lang}",
+        json={
+            "attacker": {"species": "planta", "ships": [{"type": "interceptor", "count": 1, "parts": four}]},
+            "defender": {"ships": [{"type": "interceptor", "count": 1, "parts": four}]},
+        },
+    )
+    assert r.status_code == RULE_REFUSAL
+    error = r.get_json()["error"]
+    assert (error["code"], error["field"]) == ("too_many_parts", "attacker.ships[0].parts")
+    assert words in error["message"] and "3" in error["message"]
+
+
+@pytest.mark.parametrize("lang,words", [("en", "only once"), ("it", "una volta sola")])
+def test_a_discovery_part_twice_in_one_fleet_is_refused(client, lang, words):
+    ships = [
+        {"type": "interceptor", "count": 1, "parts": ["ion_cannon", "shard_hull", "nuclear_source", "nuclear_drive"]},
+        {"type": "cruiser", "count": 1, "parts": ["ion_cannon", "shard_hull", "nuclear_source", "nuclear_drive"]},
+    ]
+    r = client.post(f"{URL}?lang={lang}", json=body(ships, [{"type": "ancient", "count": 1}]))
+    assert r.status_code == RULE_REFUSAL
+    error = r.get_json()["error"]
+    assert (error["code"], error["field"]) == ("discovery_part_twice", "attacker.ships[1].parts[1]")
+    assert words in error["message"] and "eclipse/segnalini-scoperta" in error["message"]
+
+
+def test_discovery_parts_in_a_battle(client):
+    # Worked by hand in tests/engine/eclipse/test_battle.py: an ion turret interceptor wins 55/91.
+    turret = {"type": "interceptor", "count": 1, "parts": ["ion_turret", "nuclear_source", "nuclear_drive"]}
+    r = client.post(URL, json=body([turret], [{"type": "interceptor", "count": 1}]))
+    assert r.status_code == 200, r.get_json()
+    data = r.get_json()
+    assert data["attacker_win"] == pytest.approx(55 / 91, abs=1e-12)
+    assert data["attacker"]["ships"][0]["cannons"]["ion"] == 2
+
+
+def test_an_unknown_species_is_a_400_naming_its_field(client):
+    r = client.post(
+        URL,
+        json={
+            "attacker": {"species": "vulcan", "ships": [{"type": "interceptor", "count": 1}]},
+            "defender": {"ships": [{"type": "interceptor", "count": 1}]},
+        },
+    )
+    assert r.status_code == 400
+    assert r.get_json()["error"]["field"] == "attacker.species"
+
+
+def test_a_hex_faction_flies_its_species(client):
+    # Two lone interceptors: the Orion one (initiative 4) fires first wherever it stands.
+    factions = [
+        {"name": "red", "controller": True, "ships": [{"type": "interceptor", "count": 1}]},
+        {"name": "pink", "species": "orion", "ships": [{"type": "interceptor", "count": 1}]},
+    ]
+    r = client.post(HEX, json={"factions": factions})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["hold"]["pink"] == pytest.approx(6 / 11, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    "lang,species,part", [("en", "Orion Hegemony", "Shard hull"), ("it", "Egemonia di Orione", "Scafo a Frammenti")]
+)
+def test_the_page_offers_species_and_discovery_parts(client, lang, species, part):
+    html = client.get(f"/tools/combat/eclipse?lang={lang}").get_data(as_text=True)
+    assert 'id="ec-attacker-species"' in html and species in html
+    data = json.loads(re.search(r'<script type="application/json" id="ec-data">(.*?)</script>', html, re.S).group(1))
+    boards = {s["id"]: s["boards"] for s in data["species"]}
+    assert boards["planta"]["interceptor"]["slots"] == 3
+    assert boards["orion"]["interceptor"]["parts"][-1] == "gauss_shield"
+    assert any(p["name"].startswith(part) and p["discovery"] for p in data["parts"])

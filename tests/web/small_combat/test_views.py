@@ -138,8 +138,11 @@ def test_galaxy_refusals(client, body, code, field):
 def test_errors_speak_the_request_language(client):
     english = post(client, "/api/combat/galaxy", {"attacker": 5, "defender": 7}, "en").get_json()["error"]
     italian = post(client, "/api/combat/galaxy", {"attacker": 5, "defender": 7}, "it").get_json()["error"]
-    assert english["message"] == "The field attacker must be between 6 and 10."
-    assert italian["message"] == "Il campo attacker deve essere compreso tra 6 e 10."
+    assert english["message"] == "Only a Fleet Ship can attack: the attacking value must be between 6 and 10 (got 5)."
+    assert (
+        italian["message"]
+        == "Solo una Flotta può attaccare: il valore dell'attaccante deve essere tra 6 e 10 (indicato: 5)."
+    )
     english = post(client, "/api/combat/galaxy", {"attacker": 8, "defender": 0}, "en").get_json()["error"]
     italian = post(client, "/api/combat/galaxy", {"attacker": 8, "defender": 0}, "it").get_json()["error"]
     assert english["message"].startswith("A Nova (0) cannot be attacked")
