@@ -301,6 +301,14 @@ def test_winnu_dice_count_the_opponents_ships():
     states = ForceStates({"flagship": 1}, Loadout(flagship=winnu), HitPolicy(), F)
     assert states.roll(states.start, "combat", opponents=2) == (F(9, 25), F(12, 25), F(4, 25))
     assert states.roll(states.start, "combat", opponents=0) == (F(1),)
+    # The Nekro flagship's infantry are non-fighter ships for it (FAQ, Nekro Virus 7).
+    nekro = ForceStates(
+        {"flagship": 1, "infantry": 2, "fighter": 3},
+        Loadout(flagship=FACTION_FLAGSHIPS["nekro_virus"].sheet),
+        HitPolicy(),
+        F,
+    )
+    assert nekro.non_fighter_ships(nekro.start) == 3
 
 
 def test_yin_flagship_takes_every_ship_with_it():
