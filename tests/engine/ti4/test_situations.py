@@ -459,3 +459,23 @@ def test_coupled_flagships_against_monte_carlo(attacker, defender):
     for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win), ("draw", exact.draw)):
         sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
         assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
+
+
+@pytest.mark.parametrize("faction", ["mentak_coalition", "winnu", "yin_brotherhood", "nekro_virus", "l1z1x_mindnet"])
+def test_coupled_flagships_are_side_symmetric_and_sum_to_one(faction):
+    """Without a nebula, plans or a stalemate, swapping attacker and defender swaps the odds;
+    against every fleet and against the same faction the endings sum to one."""
+    sheet = FACTION_FLAGSHIPS[faction].sheet
+    called = 2 if faction == "nekro_virus" else 0
+    own = {"flagship": 1, "dreadnought": 1, "cruiser": 1, "fighter": 2}
+    for other in ({"dreadnought": 2, "fighter": 3}, {"cruiser": 2, "carrier": 1, "fighter": 2, "pds": 1}):
+        one = space(Force(own, flagship=sheet, ground_forces=called), Force(other), exact=False)
+        two = space(Force(other), Force(own, flagship=sheet, ground_forces=called), exact=False)
+        assert one.attacker_win == pytest.approx(two.defender_win, abs=1e-12)
+        assert one.defender_win == pytest.approx(two.attacker_win, abs=1e-12)
+        assert one.draw == pytest.approx(two.draw, abs=1e-12)
+        assert one.attacker_win + one.defender_win + one.draw == pytest.approx(1, abs=1e-12)
+    same = space(
+        Force(own, flagship=sheet, ground_forces=called), Force(own, flagship=sheet, ground_forces=called), exact=False
+    )
+    assert same.attacker_win + same.defender_win + same.draw == pytest.approx(1, abs=1e-12)
