@@ -118,6 +118,15 @@ CASES = {
             flagship=FACTION_FLAGSHIPS["yin_brotherhood"].sheet,
         ),
     ),
+    "limit space (24 vs 24, Hacan flagship with 6 trade goods vs plain)": Battle(
+        "space",
+        Force({"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5}),
+        Force(
+            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
+            flagship=FACTION_FLAGSHIPS["emirates_of_hacan"].sheet,
+            trade_goods=6,
+        ),
+    ),
     "worst seen (24 vs 22, fighters last, retreat r4)": Battle(
         "space",
         Force(
@@ -203,7 +212,7 @@ def main() -> None:
         help="only the battles the engine before numpy could solve (no cards, no Duranium, no coupled flagships)",
     )
     args = parser.parse_args()
-    skipped = ("Duranium", "Shields", "flagship vs")
+    skipped = ("Duranium", "Shields", "flagship vs", "Hacan")
     cases = {k: v for k, v in CASES.items() if not (args.only_before and any(word in k for word in skipped))}
     k, battle = worst(random_plan_battles(args.random))
     cases[f"worst of {args.random} random plan battles (#{k})"] = battle

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from engine.ti4.rolls import Number, hits_distribution
+from engine.ti4.rolls import Number, hits_distribution, short_and_hits
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
 
@@ -63,14 +63,16 @@ class RoundEffects:
 
 
 DIRECTING_KEYS = ("flagship", "dreadnought")  # the L1Z1X flagship's hits, and its dreadnoughts'
+OUTCOME_EFFECTS = ("hits_on_non_fighters", "trade_goods_bonus")
 
 
 def outcome_width(units: Mapping[str, int], loadout: Loadout) -> int | None:
-    """For a side whose flagship's and dreadnoughts' hits must go to non-fighter ships (L1Z1X,
-    with the flagship there): one more than the most hits its units can roll. Its combat
-    roll is then read as outcomes ``directed * width + other`` (``ForceStates.roll``), which the
-    opponent's ``ForceStates`` decodes with the same width; None for every other side."""
-    if loadout.flagship.effect != "hits_on_non_fighters" or not units.get("flagship"):
+    """For a side whose combat roll is more than a hit count — the L1Z1X flagship (hits that
+    must go to non-fighter ships) or the Hacan flagship (dice one short of a hit, which a trade
+    good turns into hits) — one more than the most hits its units can roll. Its roll is then
+    read as outcomes ``extra * width + hits`` (``ForceStates.roll``), which the opponent's
+    ``ForceStates`` decodes with the same width; None for every other side."""
+    if loadout.flagship.effect not in OUTCOME_EFFECTS or not units.get("flagship"):
         return None
     dice = 0  # all of them: once the flagship is gone, the dreadnoughts' hits are free again
     for key, n in units.items():
@@ -89,6 +91,11 @@ class ForceStates:
     ``damaged``: units of each kind already damaged when the combat starts.
     ``directed_width``: the opponent's ``outcome_width`` (its hit counts are then read as
     outcomes: so many hits that must go to non-fighter ships, and so many free ones).
+    ``own_goods``: a Hacan side's own trade goods (its roll counts at most that many dice one
+    short). ``spend_width`` and ``goods``: the Hacan opponent's ``outcome_width`` and goods. Its
+    outcomes are (dice one short of a hit, hits), and a good is spent on every die one short
+    while goods last (``_play_round``); the goods left are kept in this side's state (last),
+    which the opponent's roll already moves, so the chain needs no new kind of step.
     A Yin flagship (``destroys_all_ships``) that is lost takes the whole side with it: every
     state without it is the empty state (the chain then empties the other side too).
     """
@@ -102,6 +109,9 @@ class ForceStates:
         damaged: Mapping[str, int] | None = None,
         effects: RoundEffects = RoundEffects(),
         directed_width: int | None = None,
+        spend_width: int | None = None,
+        goods: int = 0,
+        own_goods: int = 0,
     ):
         slots: list[Slot] = []
         start: list[int] = []
@@ -124,6 +134,8 @@ class ForceStates:
         effect = loadout.flagship.effect if units.get("flagship") else None
         self._flagship_effect = effect
         self.directed_width = directed_width
+        self.spend_width = spend_width
+        self.own_goods = own_goods  # a Hacan side's trade goods: at most so many dice one short count
         self.outcome_width = outcome_width(units, loadout)  # when its hits are directed (L1Z1X)
         # The Yin flagship's slots: a state without it is the empty state.
         self._wipe_slots = (
@@ -143,6 +155,8 @@ class ForceStates:
         self._rolls: dict[tuple[int, str, int, bool, int], tuple[Number, ...]] = {}
         if effects.cards:
             start += [effects.shields_holding, effects.opponent_direct_hits]
+        if spend_width:
+            start.append(goods)
         start_state = tuple(start)
         if self.effects.repair_flagship:  # repaired at the start of round 1 too
             start_state = self._repair_flagship(start_state)
@@ -177,7 +191,7 @@ class ForceStates:
         key = (i, hits, blocked)
         found = self._rounds.get(key)
         if found is None:
-            if not (self.effects.cards or self.repairs or self.directed_width):
+            if not (self.effects.cards or self.repairs or self.directed_width or self.spend_width):
                 found = self.after_hits(i, hits, blocked)
             else:
                 found = self.index(self._play_round(self.states[i], hits, blocked))
@@ -188,6 +202,11 @@ class ForceStates:
         units = 2 * len(self.slots)
         cells = list(state)
         directed, hits = divmod(hits, self.directed_width) if self.directed_width else (0, hits)
+        spent = 0
+        if self.spend_width:  # the Hacan opponent's goods: dice one short become hits
+            short, hits = divmod(hits, self.spend_width)
+            spent = min(short, cells[-1])
+            hits += spent
         if (directed or hits) and self.effects.cards and cells[units]:
             cells[units] -= 1  # the directed hits are the ones worth cancelling
             hits = max(0, hits - max(0, 2 - directed))
@@ -213,6 +232,8 @@ class ForceStates:
                     cells[2 * k] += 1
                     cells[2 * k + 1] -= 1
                     break
+        if spent:
+            cells[-1] -= spent
         out = tuple(cells)
         return self._repair_flagship(out) if self.effects.repair_flagship else out
 
@@ -378,7 +399,11 @@ class ForceStates:
         flagship rolls, whether the Mentak flagship blocks Sustain Damage."""
         plain, bonus, directed = self._dice(i, "combat")
         winnu = self._flagship_effect == "dice_per_enemy_ship" and self.has_flagship(i)
-        return plain, bonus, directed, winnu, self.blocking(i)
+        return plain, bonus, directed, winnu, self.blocking(i), self._spends(i)
+
+    def _spends(self, i: int) -> bool:
+        """Whether its dice one short of a hit are part of its outcome (Hacan flagship there)."""
+        return self._flagship_effect == "trade_goods_bonus" and self.has_flagship(i)
 
     def _dice(self, i: int, ability: str) -> tuple[tuple[tuple[int, int], ...], ...]:
         """Plain dice, Jol-Nar dice, and (L1Z1X) the dice whose hits go to non-fighters."""
@@ -423,7 +448,9 @@ class ForceStates:
                 groups[value] += opponents
             exact = self._number is not float
             dist = hits_distribution(groups, modifier, exact, reroll, dict(bonus))
-            if directed and self.outcome_width:
+            if ability == "combat" and self.outcome_width and self._spends(i):
+                dist = short_and_hits(groups, modifier, exact, self.outcome_width, self.own_goods)
+            elif directed and self.outcome_width:
                 first = hits_distribution(dict(directed), modifier, exact, reroll)
                 joint: list[Number] = [0 * dist[0]] * (len(first) * self.outcome_width)
                 for h, p in enumerate(first):

@@ -321,10 +321,20 @@ class _PairChain:
 
     def stuck(self, rows: np.ndarray, cols: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[np.ndarray, np.ndarray]:
         """For the pairs rows x cols: whether neither side can score (the FAQ stalemate), and
-        P(the defender misses)."""
+        P(the attacker stays as it is: the defender misses)."""
         a_scores = self.a.miss_and_scores(modifiers[0], rows, self.d.nf[cols])[1]
         d_miss, d_scores = self.d.miss_and_scores(modifiers[1], cols, self.a.nf[rows])
-        return ~a_scores & ~d_scores.T, d_miss.T
+        d_miss, d_scores = d_miss.T, d_scores.T
+        if self.a.force.spend_width:  # a Hacan defender: dice one short may leave the attacker as it is
+            same = self.a.paths[rows] == rows[:, None]  # [row, outcome]: the attacker unchanged
+            qd = self.d.rolls(modifiers[1])[0][cols]
+            d_miss = same.astype(self.dtype) @ qd.T
+            d_scores = ((qd != 0).astype(np.int64) @ (~same).T.astype(np.int64)).T > 0
+        if self.d.force.spend_width:  # a Hacan attacker, the same from the other side
+            same_d = self.d.paths[cols] == cols[:, None]
+            qa = self.a.rolls(modifiers[0])[0][rows]
+            a_scores = ((qa != 0).astype(np.int64) @ (~same_d).T.astype(np.int64)) > 0
+        return ~a_scores & ~d_scores, d_miss
 
     def outcome_ends(self) -> Ends:
         ends: Ends = {}
@@ -478,8 +488,16 @@ def _absorb_rows(
     mass = np.full((len(rows), pairs.shape[1]), pairs.zero, dtype=pairs.dtype)
     mass[:, cols] = y
     for paths, x in pairs.outflows(rows, mass, modifiers):
-        grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
-        pairs.add_rows(grid, paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
+        if not a_side.force.spend_width:  # only a miss leaves the attacker as it is
+            grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
+            pairs.add_rows(grid, paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
+            continue
+        # A Hacan defender's dice one short leave the attacker as it is when no good is spent:
+        # those outcomes are part of the rows' systems, like a miss.
+        same = (paths[rows] == rows[:, None])[:, :, None]
+        grid[rows, d_side.dead] += np.where(same, x, pairs.zero)[:, :, d_side.dead].sum(axis=1)
+        x = np.where(same, pairs.zero, x)
+        pairs.add_rows(grid, paths[rows].ravel(), x.reshape(-1, pairs.shape[1]))
     return y.sum()
 
 

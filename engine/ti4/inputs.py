@@ -38,6 +38,9 @@ MAX_ROUND = 10  # latest round a plan or a modifier may name
 MAX_MODIFIERS = 6  # per side
 MAX_MODIFIER = 3  # absolute value of one modifier
 HAND_LIMIT = 7  # action cards a player may hold (18.4)
+# Trade goods the Hacan flagship may spend: they are kept in the other side's state, so each one
+# adds a copy of that side's states (a calculator limit; tokens are not limited by the rules).
+MAX_TRADE_GOODS = 6
 
 # Which units may be entered, by combat kind and side.
 ALLOWED = {
@@ -61,7 +64,8 @@ class Force:
     combat technologies researched (``TECHNOLOGIES``), units already damaged when the combat
     starts and the action cards the side will play (``engine/ti4/cards.py``). ``ground_forces``:
     infantry in the system that the Nekro flagship calls into a space combat (at most
-    ``MAX_INFANTRY``, the calculator's cap on infantry)."""
+    ``MAX_INFANTRY``, the calculator's cap on infantry). ``trade_goods``: what the Hacan
+    flagship may spend in a space combat (at most ``MAX_TRADE_GOODS``)."""
 
     units: Mapping[str, int]
     upgrades: tuple[str, ...] = ()
@@ -73,6 +77,7 @@ class Force:
     damaged: Mapping[str, int] = field(default_factory=dict)
     cards: ActionCards = ActionCards()
     ground_forces: int = 0
+    trade_goods: int = 0
 
     def has(self, technology: str) -> bool:
         return technology in self.technologies
@@ -176,6 +181,16 @@ def _check_ground_forces(kind: str, side: str, force: Force) -> None:
         raise InvalidInput("ground_forces_without_alastor", field=where, rule="ti4/23.5")
 
 
+def _check_trade_goods(kind: str, side: str, force: Force) -> None:
+    """Trade goods matter only to the Hacan flagship in a space combat."""
+    where = f"{side}.trade_goods"
+    require_int(force.trade_goods, 0, MAX_TRADE_GOODS, where, code="trade_goods_out_of_range")
+    if force.trade_goods and (
+        kind != "space" or force.flagship.effect != "trade_goods_bonus" or not force.count("flagship")
+    ):
+        raise InvalidInput("trade_goods_without_kenara", field=where, rule="ti4/16.21")
+
+
 def _check_cards(kind: str, side: str, force: Force) -> None:
     total = 0
     for name, n in zip(CARD_COPIES, (getattr(force.cards, name) for name in CARD_COPIES)):
@@ -209,6 +224,7 @@ def validate(battle: Battle) -> None:
         _check_damaged(side, force)
         _check_cards(battle.kind, side, force)
         _check_ground_forces(battle.kind, side, force)
+        _check_trade_goods(battle.kind, side, force)
         if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")
         _check_round(force.retreat_round, f"{side}.retreat_round")

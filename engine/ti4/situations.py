@@ -63,6 +63,8 @@ def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:
         if force.count("flagship") and effect and (effect != "ground_forces_fight" or force.ground_forces):
             rule = FLAGSHIP_RULES.get(effect, FLAGSHIP_RULE)
             extra = {"n": force.ground_forces} if effect == "ground_forces_fight" else {}
+            if effect == "trade_goods_bonus":
+                extra = {"n": force.trade_goods}
             reasons.append(Reason(f"flagship_{effect}", rule, {**params, **extra}))
         if any(force.damaged.values()):
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))

@@ -39,6 +39,15 @@ def _ships(force: Force) -> dict[str, int]:
     return units
 
 
+def _read_outcomes(other: Force) -> tuple[int | None, int | None, int]:
+    """How a side reads the other side's combat outcomes: (L1Z1X width, Hacan width, Hacan's
+    trade goods); see ``ForceStates``."""
+    width = outcome_width(_ships(other), other.loadout)
+    if width and other.flagship.effect == "trade_goods_bonus":
+        return None, width, other.trade_goods
+    return width, None, 0
+
+
 def carried_capacity(units: dict[str, int], loadout: Loadout) -> int:
     return sum(loadout.stats(k).capacity * n for k, n in units.items() if k != "fighter")
 
@@ -228,7 +237,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         number,
         att_force.damaged,
         round_effects(att_force, def_force),
-        outcome_width(_ships(def_force), def_force.loadout),
+        *_read_outcomes(def_force),
+        own_goods=att_force.trade_goods,
     )
     dfn = ForceStates(
         _ships(def_force),
@@ -237,7 +247,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         number,
         def_force.damaged,
         round_effects(def_force, att_force),
-        outcome_width(_ships(att_force), att_force.loadout),
+        *_read_outcomes(att_force),
+        own_goods=def_force.trade_goods,
     )
     before: Distribution = {(att.start, dfn.start): number(1)}
     start = before

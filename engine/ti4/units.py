@@ -160,6 +160,8 @@ class Flagship:
 #   destroyed (FAQ, Nekro Virus 3); they are non-fighter ships for other effects (FAQ 6, 7).
 # hits_on_non_fighters (L1Z1X Mindnet): during a space combat, the hits of this ship and of your
 #   dreadnoughts in the system must be assigned to non-fighter ships if able.
+# trade_goods_bonus (Emirates of Hacan): after you roll a die during a space combat in the system,
+#   you may spend 1 trade good to apply +1 to its result (one good per die).
 FLAGSHIP_EFFECTS = (
     "repairs_itself",
     "fleet_bonus",
@@ -169,17 +171,17 @@ FLAGSHIP_EFFECTS = (
     "destroys_all_ships",
     "ground_forces_fight",
     "hits_on_non_fighters",
+    "trade_goods_bonus",
 )
 
 
 @dataclass(frozen=True)
 class FactionFlagship:
-    """A base-game faction's flagship: its name, its printed attributes and, when an ability
-    changes the odds in a way the engine does not model, ``not_modelled`` says which."""
+    """A base-game faction's flagship: its name and its printed attributes (with the ability
+    that changes a combat's odds, if any)."""
 
     name: str
     sheet: Flagship
-    not_modelled: str | None = None
 
 
 # The 17 base-game factions' flagships, from their faction sheets.
@@ -188,7 +190,7 @@ FACTION_FLAGSHIPS = {
     "barony_of_letnev": FactionFlagship("Arc Secundus", Flagship(5, 2, 3, effect="repairs_itself")),
     "clan_of_saar": FactionFlagship("Son of Ragh", Flagship(5, 2, 3, barrage=Roll(6, 4))),
     "embers_of_muaat": FactionFlagship("The Inferno", Flagship(5, 2, 3)),
-    "emirates_of_hacan": FactionFlagship("Wrath of Kenara", Flagship(7, 2, 3), "trade_goods_bonus"),
+    "emirates_of_hacan": FactionFlagship("Wrath of Kenara", Flagship(7, 2, 3, effect="trade_goods_bonus")),
     "federation_of_sol": FactionFlagship("Genesis", Flagship(5, 2, 12)),
     "ghosts_of_creuss": FactionFlagship("Hil Colish", Flagship(5, 1, 3)),
     "l1z1x_mindnet": FactionFlagship("[0.0.1]", Flagship(5, 2, 5, effect="hits_on_non_fighters")),

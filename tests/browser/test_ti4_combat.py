@@ -246,9 +246,10 @@ def test_the_barrage_is_told_under_the_summary(page, live_url, lang, line, folde
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 
 
-def test_nekro_ground_forces_are_asked_only_for_the_alastor(page, live_url):
-    """The infantry count shows under the Nekro flagship only; it is sent (the result's notes
-    name the ability), survives a reload, and hides for another faction."""
+def test_nekro_ground_forces_and_hacan_goods_are_asked_only_under_their_flagships(page, live_url):
+    """The infantry count shows under the Nekro flagship only, the trade goods under the Hacan
+    flagship only; each is sent (the result's notes name the ability), the count survives a
+    reload, and both hide for another faction."""
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(live_url + "/tools/combat/ti4?lang=it")
     for side in ("attacker", "defender"):
@@ -271,5 +272,12 @@ def test_nekro_ground_forces_are_asked_only_for_the_alastor(page, live_url):
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.goto(page.url)
     expect(page.locator("#attacker-ground-forces")).to_have_value("1")
-    page.select_option("#attacker-faction", "winnu")
+    page.select_option("#attacker-faction", "emirates_of_hacan")
     expect(called).to_be_hidden()
+    goods = page.locator("#attacker-trade-goods")
+    expect(attacker.get_by_label("Merci di scambio da spendere (Wrath of Kenara)")).to_be_visible()
+    goods.select_option("2")
+    page.get_by_role("button", name="Calcola").click()
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Wrath of Kenara")
+    page.select_option("#attacker-faction", "winnu")
+    expect(goods).to_be_hidden()

@@ -55,6 +55,11 @@ ERRORS = {
     "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
     "card_copies_shared": _l("%(field)s: the two sides together hold at most %(max)s copies (one action deck)."),
     "ground_forces_out_of_range": _l("%(field)s: from %(min)s to %(max)s ground forces."),
+    "trade_goods_out_of_range": _l("%(field)s: from %(min)s to %(max)s trade goods."),
+    "trade_goods_without_kenara": _l(
+        "Trade goods change a space combat only through the Emirates of Hacan flagship, Wrath of "
+        "Kenara: pick that faction and a flagship, or remove them."
+    ),
     "ground_forces_without_alastor": _l(
         "Ground forces fight in a space combat only when the Nekro Virus flagship, The Alastor, "
         "is in it: pick that faction and a flagship, or remove them."
@@ -144,6 +149,15 @@ REASONS = {
             "even if the flagship is destroyed (not if the space cannon destroys it first).",
             "%(side)s, flagship The Alastor: %(n)s infantry fight as ships, to the end of the combat "
             "even if the flagship is destroyed (not if the space cannon destroys it first).",
+            n,
+        ),
+    ),
+    "flagship_trade_goods_bonus": Counted(
+        "n",
+        lambda n: ungettext(
+            "%(side)s, flagship Wrath of Kenara: %(n)s trade good, spent on the first die one short of a hit (+1).",
+            "%(side)s, flagship Wrath of Kenara: %(n)s trade goods, one spent on each die one short "
+            "of a hit (+1) while they last.",
             n,
         ),
     ),

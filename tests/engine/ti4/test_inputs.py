@@ -7,6 +7,7 @@ from engine.ti4.plans import RoundModifier
 from engine.ti4.units import FACTION_FLAGSHIPS
 
 NEKRO = FACTION_FLAGSHIPS["nekro_virus"].sheet
+HACAN = FACTION_FLAGSHIPS["emirates_of_hacan"].sheet
 OK_SPACE = Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}))
 
 
@@ -147,6 +148,16 @@ def test_a_plain_battle_passes():
             ),
             "too_many_combatants",
             "attacker.units",
+        ),
+        (
+            Battle("space", Force({"flagship": 1}, flagship=NEKRO, trade_goods=1), Force({"fighter": 1})),
+            "trade_goods_without_kenara",
+            "attacker.trade_goods",
+        ),
+        (
+            Battle("space", Force({"flagship": 1}, flagship=HACAN, trade_goods=7), Force({"fighter": 1})),
+            "trade_goods_out_of_range",
+            "attacker.trade_goods",
         ),
     ],
 )

@@ -384,9 +384,12 @@ def _simulate_flagships(rng, sides):
     fleets as they were at its start; hits from an L1Z1X flagship and its dreadnoughts are
     taken by non-fighters first, then the other hits; every intact unit with Sustain Damage
     sustains first unless a Mentak flagship was there; the cheapest unit goes, a damaged one
-    first; a Yin flagship lost takes every ship. No anti-fighter barrage (no destroyers in the
-    battles it is given). ``sides``: (units, faction, sheet)."""
+    first; a Yin flagship lost takes every ship; a Hacan flagship spends a trade good on each die
+    one short of a hit while goods last.
+    No anti-fighter barrage (no destroyers in the battles it is given). ``sides``: (units,
+    faction, sheet); ``units["trade_goods"]``: the Hacan goods."""
     fleets = []
+    goods = [units.get("trade_goods", 0) for units, _, _ in sides]
     for units, faction, sheet in sides:
         fleet = []
         for kind in _ORDER:
@@ -399,16 +402,22 @@ def _simulate_flagships(rng, sides):
         rolls = []
         for me, fleet in enumerate(fleets):
             other = fleets[1 - me]
-            directed = free = 0
+            directed = free = short = 0
             for u in fleet:
                 dice = u["dice"]
                 if u["kind"] == "flagship" and u["faction"] == "winnu":
                     dice = sum(v["kind"] != "fighter" for v in other)
-                hits = sum(rng.randint(1, 10) >= u["value"] for _ in range(dice))
+                faces = [rng.randint(1, 10) for _ in range(dice)]
+                hits = sum(f >= u["value"] for f in faces)
+                short += sum(f == u["value"] - 1 for f in faces)
                 if "l1z1x_mindnet" in flags[me] and u["kind"] in ("flagship", "dreadnought"):
                     directed += hits
                 else:
                     free += hits
+            if "emirates_of_hacan" in flags[me]:
+                spent = min(short, goods[me])
+                goods[me] -= spent
+                free += spent
             rolls.append((directed, free))
         for me, fleet in enumerate(fleets):
             directed, free = rolls[1 - me]
@@ -437,15 +446,20 @@ def _simulate_flagships(rng, sides):
         ),
         (({"flagship": 1, "cruiser": 2}, "winnu"), ({"flagship": 1, "cruiser": 1, "fighter": 2}, "yin_brotherhood")),
         (({"flagship": 1, "dreadnought": 1}, "mentak_coalition"), ({"flagship": 1, "infantry": 3}, "nekro_virus")),
+        (
+            ({"flagship": 1, "cruiser": 2, "fighter": 1, "trade_goods": 3}, "emirates_of_hacan"),
+            ({"flagship": 1, "dreadnought": 1, "fighter": 2}, "winnu"),
+        ),
     ],
 )
 def test_coupled_flagships_against_monte_carlo(attacker, defender):
     sides = [(units, faction, FACTION_FLAGSHIPS[faction].sheet) for units, faction in (attacker, defender)]
     forces = [
         Force(
-            {k: n for k, n in units.items() if k != "infantry"},
+            {k: n for k, n in units.items() if k not in ("infantry", "trade_goods")},
             flagship=sheet,
             ground_forces=units.get("infantry", 0),
+            trade_goods=units.get("trade_goods", 0),
         )
         for units, _, sheet in sides
     ]
@@ -461,21 +475,68 @@ def test_coupled_flagships_against_monte_carlo(attacker, defender):
         assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
 
 
-@pytest.mark.parametrize("faction", ["mentak_coalition", "winnu", "yin_brotherhood", "nekro_virus", "l1z1x_mindnet"])
+@pytest.mark.parametrize(
+    "faction", ["mentak_coalition", "winnu", "yin_brotherhood", "nekro_virus", "l1z1x_mindnet", "emirates_of_hacan"]
+)
 def test_coupled_flagships_are_side_symmetric_and_sum_to_one(faction):
     """Without a nebula, plans or a stalemate, swapping attacker and defender swaps the odds;
     against every fleet and against the same faction the endings sum to one."""
     sheet = FACTION_FLAGSHIPS[faction].sheet
     called = 2 if faction == "nekro_virus" else 0
+    goods = 3 if faction == "emirates_of_hacan" else 0
     own = {"flagship": 1, "dreadnought": 1, "cruiser": 1, "fighter": 2}
     for other in ({"dreadnought": 2, "fighter": 3}, {"cruiser": 2, "carrier": 1, "fighter": 2, "pds": 1}):
-        one = space(Force(own, flagship=sheet, ground_forces=called), Force(other), exact=False)
-        two = space(Force(other), Force(own, flagship=sheet, ground_forces=called), exact=False)
+        one = space(Force(own, flagship=sheet, ground_forces=called, trade_goods=goods), Force(other), exact=False)
+        two = space(Force(other), Force(own, flagship=sheet, ground_forces=called, trade_goods=goods), exact=False)
         assert one.attacker_win == pytest.approx(two.defender_win, abs=1e-12)
         assert one.defender_win == pytest.approx(two.attacker_win, abs=1e-12)
         assert one.draw == pytest.approx(two.draw, abs=1e-12)
         assert one.attacker_win + one.defender_win + one.draw == pytest.approx(1, abs=1e-12)
     same = space(
-        Force(own, flagship=sheet, ground_forces=called), Force(own, flagship=sheet, ground_forces=called), exact=False
+        Force(own, flagship=sheet, ground_forces=called, trade_goods=goods),
+        Force(own, flagship=sheet, ground_forces=called, trade_goods=goods),
+        exact=False,
     )
     assert same.attacker_win + same.defender_win + same.draw == pytest.approx(1, abs=1e-12)
+
+
+def test_hacan_flagship_spends_a_trade_good_on_a_die_one_short():
+    """Wrath of Kenara, damaged (7, 2 dice: a face 7-10 hits, 4/10; a 6 is one short, 1/10)
+    against a fighter (1/5). Without goods it scores 64/100 a round: wins 64/89, draws 16/89,
+    loses 9/89. With one good a round with no hit but a 6 (36/100 - 25/100) scores too, 75/100:
+    wins 3/4, draws 3/16, loses 1/16; a second good changes nothing (one hit is enough)."""
+    hacan = FACTION_FLAGSHIPS["emirates_of_hacan"].sheet
+
+    def odds(goods):
+        r = space(
+            Force({"flagship": 1}, flagship=hacan, damaged={"flagship": 1}, trade_goods=goods), Force({"fighter": 1})
+        )
+        return r.attacker_win, r.draw, r.defender_win
+
+    assert odds(0) == (F(64, 89), F(16, 89), F(9, 89))
+    assert odds(1) == odds(2) == (F(3, 4), F(3, 16), F(1, 16))
+    mirror = space(
+        Force({"fighter": 1}), Force({"flagship": 1}, flagship=hacan, damaged={"flagship": 1}, trade_goods=1)
+    )
+    assert mirror.defender_win == F(3, 4)
+
+
+def test_hacan_goods_live_in_the_other_sides_state():
+    """Outcome (dice one short) * width + hits; a good is spent on each die one short while
+    goods last, and the goods left are the last cell of the other side's state."""
+    width = 5
+    force = ForceStates({"cruiser": 1, "fighter": 1}, Loadout(), HitPolicy(), F, spend_width=width, goods=2)
+    assert force.states[force.start][-1] == 2
+    two_short = force.after_round(force.start, 2 * width + 0)  # no hit, two dice one short
+    assert force.counts(two_short) == {} and force.alive(two_short) is False
+    partial = force.after_round(force.start, 1 * width + 0)
+    assert force.counts(partial) == {"cruiser": 1} and force.states[partial][-1] == 1
+    last = force.after_round(partial, 3 * width + 0)  # three short, one good left: one more hit
+    assert force.counts(last) == {}
+    shielded = ForceStates(
+        {"cruiser": 1}, Loadout(), HitPolicy(), F, effects=RoundEffects(shields_holding=1), spend_width=width, goods=3
+    )
+    # One hit and two short: three hits, Shields Holding cancels two, the cruiser is destroyed.
+    assert shielded.counts(shielded.after_round(shielded.start, 2 * width + 1)) == {}
+    poor = ForceStates({"cruiser": 1}, Loadout(), HitPolicy(), F, spend_width=width, goods=0)
+    assert poor.after_round(poor.start, 3 * width) == poor.start  # no goods: the dice stay short

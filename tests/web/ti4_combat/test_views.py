@@ -229,6 +229,19 @@ def test_ground_combat_with_reasons_in_both_languages(client):
             "out_of_range",
             "attacker.ground_forces",
         ),
+        (
+            {"attacker": {"units": {"flagship": 1}, "trade_goods": 2}, "defender": {"units": {"fighter": 1}}},
+            "trade_goods_without_kenara",
+            "attacker.trade_goods",
+        ),
+        (
+            {
+                "attacker": {"units": {"flagship": 1}, "faction": "emirates_of_hacan", "trade_goods": 7},
+                "defender": {"units": {"fighter": 1}},
+            },
+            "out_of_range",
+            "attacker.trade_goods",
+        ),
     ],
 )
 def test_refusals_name_the_field_in_the_request_language(client, body, code, field):
@@ -421,5 +434,9 @@ def test_coupled_flagship_abilities_reach_the_engine(client):
         assert data["attacker_win"] == pytest.approx(4131 / 4411, abs=1e-12)
         message = {r["code"]: r["message"] for r in data["reasons"]}["flagship_ground_forces_fight"]
         assert all(w in message for w in words), message
+    hacan = {"units": {"flagship": 1}, "faction": "emirates_of_hacan", "damaged": {"flagship": 1}, "trade_goods": 1}
+    kenara = answer({"units": {"fighter": 1}}, hacan, "it")
+    assert kenara["defender_win"] == pytest.approx(3 / 4, abs=1e-12)
+    assert "1 merce di scambio" in {r["code"]: r["message"] for r in kenara["reasons"]}["flagship_trade_goods_bonus"]
     two = answer({**nekro, "ground_forces": 2}, {"units": {"fighter": 1}}, "it")
     assert "2 fanterie combattono" in {r["code"]: r["message"] for r in two["reasons"]}["flagship_ground_forces_fight"]
