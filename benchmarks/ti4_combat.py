@@ -27,7 +27,7 @@ from engine.ti4.cards import ActionCards  # noqa: E402
 from engine.ti4.inputs import MAX_COMBATANTS, MAX_FIGHTERS, MAX_ROUND, Battle, Force  # noqa: E402
 from engine.ti4.plans import RoundModifier  # noqa: E402
 from engine.ti4.rolls import _hits  # noqa: E402
-from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, UPGRADABLE, Flagship  # noqa: E402
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, UPGRADABLE, Flagship  # noqa: E402
 
 CASES = {
     "small space (3 vs 3)": Battle("space", Force({"cruiser": 2, "fighter": 1}), Force({"destroyer": 1, "fighter": 2})),
@@ -94,6 +94,37 @@ CASES = {
         Force(
             {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5},
             cards=ActionCards(shields_holding=2, direct_hit=2),
+        ),
+    ),
+    "limit space (24 vs 24, Mentak flagship vs Winnu flagship)": Battle(
+        "space",
+        Force(
+            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
+            flagship=FACTION_FLAGSHIPS["mentak_coalition"].sheet,
+        ),
+        Force(
+            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
+            flagship=FACTION_FLAGSHIPS["winnu"].sheet,
+        ),
+    ),
+    "limit space (24 vs 24, L1Z1X flagship vs Yin flagship)": Battle(
+        "space",
+        Force(
+            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
+            flagship=FACTION_FLAGSHIPS["l1z1x_mindnet"].sheet,
+        ),
+        Force(
+            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
+            flagship=FACTION_FLAGSHIPS["yin_brotherhood"].sheet,
+        ),
+    ),
+    "limit space (24 vs 24, Hacan flagship with 6 trade goods vs plain)": Battle(
+        "space",
+        Force({"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5}),
+        Force(
+            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
+            flagship=FACTION_FLAGSHIPS["emirates_of_hacan"].sheet,
+            trade_goods=6,
         ),
     ),
     "worst seen (24 vs 22, fighters last, retreat r4)": Battle(
@@ -178,10 +209,11 @@ def main() -> None:
     parser.add_argument(
         "--only-before",
         action="store_true",
-        help="only the battles the engine before numpy could solve (no cards, no Duranium)",
+        help="only the battles the engine before numpy could solve (no cards, no Duranium, no coupled flagships)",
     )
     args = parser.parse_args()
-    cases = {k: v for k, v in CASES.items() if not (args.only_before and ("Duranium" in k or "Shields" in k))}
+    skipped = ("Duranium", "Shields", "flagship vs", "Hacan")
+    cases = {k: v for k, v in CASES.items() if not (args.only_before and any(word in k for word in skipped))}
     k, battle = worst(random_plan_battles(args.random))
     cases[f"worst of {args.random} random plan battles (#{k})"] = battle
     for name, battle in cases.items():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Mapping
 
-from engine.ti4.rolls import Number, hits_distribution
+from engine.ti4.rolls import Number, hits_distribution, short_and_hits
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
 
@@ -62,6 +62,26 @@ class RoundEffects:
         return bool(self.shields_holding or self.opponent_direct_hits)
 
 
+DIRECTING_KEYS = ("flagship", "dreadnought")  # the L1Z1X flagship's hits, and its dreadnoughts'
+OUTCOME_EFFECTS = ("hits_on_non_fighters", "trade_goods_bonus")
+
+
+def outcome_width(units: Mapping[str, int], loadout: Loadout) -> int | None:
+    """For a side whose combat roll is more than a hit count — the L1Z1X flagship (hits that
+    must go to non-fighter ships) or the Hacan flagship (dice one short of a hit, which a trade
+    good turns into hits) — one more than the most hits its units can roll. Its roll is then
+    read as outcomes ``extra * width + hits`` (``ForceStates.roll``), which the opponent's
+    ``ForceStates`` decodes with the same width; None for every other side."""
+    if loadout.flagship.effect not in OUTCOME_EFFECTS or not units.get("flagship"):
+        return None
+    dice = 0  # all of them: once the flagship is gone, the dreadnoughts' hits are free again
+    for key, n in units.items():
+        roll = loadout.stats(key).combat
+        if roll is not None:
+            dice += n * roll.dice
+    return dice + 1
+
+
 class ForceStates:
     """Every state one side can reach under its policy, numbered, with cached transitions.
 
@@ -69,6 +89,15 @@ class ForceStates:
     left, opponent's Direct Hits left) when cards are in play. This is a memo table, not a
     value: it grows as the battle chain asks for states, and lives for one calculation.
     ``damaged``: units of each kind already damaged when the combat starts.
+    ``directed_width``: the opponent's ``outcome_width`` (its hit counts are then read as
+    outcomes: so many hits that must go to non-fighter ships, and so many free ones).
+    ``own_goods``: a Hacan side's own trade goods (its roll counts at most that many dice one
+    short). ``spend_width`` and ``goods``: the Hacan opponent's ``outcome_width`` and goods. Its
+    outcomes are (dice one short of a hit, hits), and a good is spent on every die one short
+    while goods last (``_play_round``); the goods left are kept in this side's state (last),
+    which the opponent's roll already moves, so the chain needs no new kind of step.
+    A Yin flagship (``destroys_all_ships``) that is lost takes the whole side with it: every
+    state without it is the empty state (the chain then empties the other side too).
     """
 
     def __init__(
@@ -79,6 +108,10 @@ class ForceStates:
         number: Callable[[Number], Number] = float,
         damaged: Mapping[str, int] | None = None,
         effects: RoundEffects = RoundEffects(),
+        directed_width: int | None = None,
+        spend_width: int | None = None,
+        goods: int = 0,
+        own_goods: int = 0,
     ):
         slots: list[Slot] = []
         start: list[int] = []
@@ -98,19 +131,32 @@ class ForceStates:
         self.slots = tuple(slots)
         self.sustain_first = policy.sustain_first
         self.effects = effects
-        self._flagship_effect = loadout.flagship.effect
+        effect = loadout.flagship.effect if units.get("flagship") else None
+        self._flagship_effect = effect
+        self.directed_width = directed_width
+        self.spend_width = spend_width
+        self.own_goods = own_goods  # a Hacan side's trade goods: at most so many dice one short count
+        self.outcome_width = outcome_width(units, loadout)  # when its hits are directed (L1Z1X)
+        # The Yin flagship's slots: a state without it is the empty state.
+        self._wipe_slots = (
+            [k for k, s in enumerate(slots) if s.unit.key == "flagship"] if effect == "destroys_all_ships" else []
+        )
+        self.wipes = bool(self._wipe_slots)
+        self.blocks_sustain = effect == "no_sustain"  # while its flagship is there (``blocking``)
         self.repairs = effects.repair or effects.repair_flagship
         self._number = number
         self.states: list[tuple[int, ...]] = []
         self.depths: list[int] = []
         self.ranks: list[int] = []
         self._index: dict[tuple[int, ...], int] = {}
-        self._chains: dict[int, list[int]] = {}
-        self._rounds: dict[tuple[int, int], int] = {}
-        self._paths: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-        self._rolls: dict[tuple[int, str, int, bool], tuple[Number, ...]] = {}
+        self._chains: dict[tuple[int, bool], list[int]] = {}
+        self._rounds: dict[tuple[int, int, bool], int] = {}
+        self._paths: dict[tuple[tuple[int, ...], bool, bool], list[tuple[int, ...]]] = {}
+        self._rolls: dict[tuple[int, str, int, bool, int], tuple[Number, ...]] = {}
         if effects.cards:
             start += [effects.shields_holding, effects.opponent_direct_hits]
+        if spend_width:
+            start.append(goods)
         start_state = tuple(start)
         if self.effects.repair_flagship:  # repaired at the start of round 1 too
             start_state = self._repair_flagship(start_state)
@@ -121,6 +167,8 @@ class ForceStates:
         has no use for its cards: all its empty states are one."""
         units = 2 * len(self.slots)
         if len(state) > units and not any(state[:units]):
+            state = (0,) * len(state)
+        if self._wipe_slots and not any(state[2 * k] + state[2 * k + 1] for k in self._wipe_slots):
             state = (0,) * len(state)
         found = self._index.get(state)
         if found is None:
@@ -135,26 +183,38 @@ class ForceStates:
             self.ranks.append(depth + sum(3 * n for n in state[units : units + 1]) + sum(state[units + 1 :]))
         return found
 
-    def after_round(self, i: int, hits: int) -> int:
-        """The state after a combat round in which the side takes ``hits``: Shields Holding,
-        hits assigned by the policy, the opponent's Direct Hits, then repairs."""
-        key = (i, hits)
+    def after_round(self, i: int, hits: int, blocked: bool = False) -> int:
+        """The state after a combat round in which the side takes ``hits`` (an outcome of the
+        opponent's roll, see ``directed_width``): Shields Holding, hits assigned by the policy,
+        the opponent's Direct Hits, then repairs. ``blocked``: its units cannot use Sustain
+        Damage this round (the Mentak flagship was in the system at the round's start)."""
+        key = (i, hits, blocked)
         found = self._rounds.get(key)
         if found is None:
-            if not (self.effects.cards or self.repairs):
-                found = self.after_hits(i, hits)
+            if not (self.effects.cards or self.repairs or self.directed_width or self.spend_width):
+                found = self.after_hits(i, hits, blocked)
             else:
-                found = self.index(self._play_round(self.states[i], hits))
+                found = self.index(self._play_round(self.states[i], hits, blocked))
             self._rounds[key] = found
         return found
 
-    def _play_round(self, state: tuple[int, ...], hits: int) -> tuple[int, ...]:
+    def _play_round(self, state: tuple[int, ...], hits: int, blocked: bool) -> tuple[int, ...]:
         units = 2 * len(self.slots)
         cells = list(state)
-        if hits and self.effects.cards and cells[units]:
-            cells[units] -= 1
-            hits = max(0, hits - 2)
-        path = self._hit_path(tuple(cells))
+        directed, hits = divmod(hits, self.directed_width) if self.directed_width else (0, hits)
+        spent = 0
+        if self.spend_width:  # the Hacan opponent's goods: dice one short become hits
+            short, hits = divmod(hits, self.spend_width)
+            spent = min(short, cells[-1])
+            hits += spent
+        if (directed or hits) and self.effects.cards and cells[units]:
+            cells[units] -= 1  # the directed hits are the ones worth cancelling
+            hits = max(0, hits - max(0, 2 - directed))
+            directed = max(0, directed - 2)
+        if directed:
+            aimed = self._hit_path(tuple(cells), blocked, spare_fighters=True)
+            cells = list(aimed[min(directed, len(aimed) - 1)])
+        path = self._hit_path(tuple(cells), blocked)
         cells = list(path[min(hits, len(path) - 1)])
         if self.effects.cards:
             for k in reversed(range(len(self.slots))):  # the most valuable ship first
@@ -172,18 +232,22 @@ class ForceStates:
                     cells[2 * k] += 1
                     cells[2 * k + 1] -= 1
                     break
+        if spent:
+            cells[-1] -= spent
         out = tuple(cells)
         return self._repair_flagship(out) if self.effects.repair_flagship else out
 
-    def _hit_path(self, state: tuple[int, ...]) -> list[tuple[int, ...]]:
+    def _hit_path(self, state: tuple[int, ...], blocked: bool, spare_fighters: bool = False) -> list[tuple[int, ...]]:
         """The states after 0, 1, ... hits under the policy, down to no unit (cached by state,
-        without numbering them: a round's intermediate states are not battle states)."""
-        found = self._paths.get(state)
+        without numbering them: a round's intermediate states are not battle states);
+        ``spare_fighters``: hits that must go to non-fighters while there are any (L1Z1X)."""
+        key = (state, blocked, spare_fighters)
+        found = self._paths.get(key)
         if found is None:
             found = [state]
             while any(found[-1][: 2 * len(self.slots)]):
-                found.append(self._one_hit(found[-1]))
-            self._paths[state] = found
+                found.append(self._one_hit(found[-1], spare_fighters, no_sustain=blocked))
+            self._paths[key] = found
         return found
 
     def _repair_flagship(self, state: tuple[int, ...]) -> tuple[int, ...]:
@@ -201,25 +265,33 @@ class ForceStates:
     def alive(self, i: int) -> bool:
         return self.depths[i] > 0
 
-    def _non_fighters(self, state: tuple[int, ...]) -> int:
-        return sum(state[2 * k] + state[2 * k + 1] for k, slot in enumerate(self.slots) if slot.unit.key != "fighter")
+    def _non_fighters(self, state: tuple[int, ...], out: tuple[str, ...] = ()) -> int:
+        return sum(
+            state[2 * k] + state[2 * k + 1]
+            for k, slot in enumerate(self.slots)
+            if slot.unit.key != "fighter" and slot.unit.key not in out
+        )
 
-    def _one_hit(self, state: tuple[int, ...], spare_fighters: bool = False) -> tuple[int, ...]:
+    def _one_hit(
+        self, state: tuple[int, ...], spare_fighters: bool = False, no_sustain: bool = False, out: tuple[str, ...] = ()
+    ) -> tuple[int, ...]:
         """One hit under the policy; ``spare_fighters``: it must go to a non-fighter if any is
-        left (Graviton Laser System)."""
+        left (Graviton Laser System, the L1Z1X flagship); ``no_sustain``: Sustain Damage cannot
+        be used (the Mentak flagship), so a damaged unit goes before an intact one of its kind;
+        ``out``: kinds not in the combat yet (ground forces before the Nekro flagship's call)."""
         cells = list(state)
-        skip = "fighter" if spare_fighters and self._non_fighters(state) else None
-        if self.sustain_first:
+        skip = out + (("fighter",) if spare_fighters and self._non_fighters(state, out) else ())
+        if self.sustain_first and not no_sustain:
             for k, slot in enumerate(self.slots):
-                if slot.unit.key != skip and slot.unit.sustain and cells[2 * k]:
+                if slot.unit.key not in skip and slot.unit.sustain and cells[2 * k]:
                     cells[2 * k] -= 1
                     cells[2 * k + 1] += 1
                     return tuple(cells)
         for k, slot in enumerate(self.slots):
             intact, damaged = cells[2 * k], cells[2 * k + 1]
-            if (not intact and not damaged) or slot.unit.key == skip:
+            if (not intact and not damaged) or slot.unit.key in skip:
                 continue
-            if slot.unit.sustain and intact:  # only when sustain_first is off
+            if slot.unit.sustain and intact and not no_sustain:  # only when sustain_first is off
                 cells[2 * k], cells[2 * k + 1] = intact - 1, damaged + 1
             elif damaged:
                 cells[2 * k + 1] -= 1
@@ -228,30 +300,48 @@ class ForceStates:
             return tuple(cells)
         return state
 
-    def chain(self, i: int) -> list[int]:
-        """``chain(i)[h]`` is the state after ``h`` hits, for h = 0..depth (the last is empty)."""
-        found = self._chains.get(i)
+    def chain(self, i: int, blocked: bool = False) -> list[int]:
+        """``chain(i)[h]`` is the state after ``h`` hits, for h = 0..depth (the last is empty);
+        ``blocked``: without Sustain Damage."""
+        found = self._chains.get((i, blocked))
         if found is None:
             found = [i]
             state = self.states[i]
             while any(state[: 2 * len(self.slots)]):
-                state = self._one_hit(state)
+                state = self._one_hit(state, no_sustain=blocked)
                 found.append(self.index(state))
-            self._chains[i] = found
+            self._chains[(i, blocked)] = found
         return found
 
-    def after_hits(self, i: int, hits: int) -> int:
-        path = self.chain(i)
+    def after_hits(self, i: int, hits: int, blocked: bool = False) -> int:
+        path = self.chain(i, blocked)
         return path[min(hits, len(path) - 1)]
 
-    def after_cannon_hits(self, i: int, hits: int, spare_fighters: bool) -> int:
-        """Space cannon hits; with ``spare_fighters`` they must go to non-fighter ships first."""
-        if not spare_fighters:
-            return self.after_hits(i, hits)
+    def after_cannon_hits(self, i: int, hits: int, spare_fighters: bool, blocked: bool = False) -> int:
+        """Space cannon hits; with ``spare_fighters`` they must go to non-fighter ships first;
+        ``blocked``: no Sustain Damage (a Mentak flagship in the system). Ground forces are not
+        in the combat yet (the Nekro flagship calls them at its start): they take none."""
         state = self.states[i]
         for _ in range(hits):
-            state = self._one_hit(state, spare_fighters=True)
+            state = self._one_hit(state, spare_fighters, blocked, out=("infantry",))
         return self.index(state)
+
+    def drop_ground_forces(self, i: int) -> int:
+        """The state without its ground forces: the Nekro flagship is not there at the start of
+        the combat to call them into it."""
+        cells = list(self.states[i])
+        for k, slot in enumerate(self.slots):
+            if slot.unit.key == "infantry":
+                cells[2 * k] = cells[2 * k + 1] = 0
+        return self.index(tuple(cells))
+
+    def has_flagship(self, i: int) -> bool:
+        state = self.states[i]
+        return any(state[2 * k] + state[2 * k + 1] for k, s in enumerate(self.slots) if s.unit.key == "flagship")
+
+    def blocking(self, i: int) -> bool:
+        """Whether the opponent cannot use Sustain Damage against state ``i`` (Mentak flagship)."""
+        return self.blocks_sustain and self.has_flagship(i)
 
     def lose_non_fighter(self, i: int) -> int:
         """Destroy one non-fighter ship, the owner's choice (Assault Cannon): the first in its
@@ -269,6 +359,8 @@ class ForceStates:
         return i
 
     def non_fighter_ships(self, i: int) -> int:
+        """Non-fighter ships, ground forces fighting as ships included (they count for Assault
+        Cannon and for the Winnu flagship's dice: FAQ, Nekro Virus 6 and 7)."""
         return self._non_fighters(self.states[i])
 
     def lose_fighters(self, i: int, hits: int) -> int:
@@ -296,9 +388,28 @@ class ForceStates:
         """The dice state ``i`` rolls for ``combat`` or ``barrage``, as sorted (value, dice)
         pairs, plain dice then the dice whose 9 and 10 hit three times (the Jol-Nar flagship):
         states with equal dice roll alike. The Sardakk flagship's +1 to the other ships'
-        combat rolls shows here as a value 1 lower while it is in the fleet."""
+        combat rolls shows here as a value 1 lower while it is in the fleet. A Winnu flagship's
+        dice depend on the opponent: it shows one die here (``profile`` tells it apart)."""
+        plain, bonus, _ = self._dice(i, ability)
+        return plain, bonus
+
+    def profile(self, i: int) -> tuple:
+        """What the opponent's losses depend on in a combat round from state ``i``: its combat
+        dice, which of them the opponent must take on non-fighters (L1Z1X), whether the Winnu
+        flagship rolls, whether the Mentak flagship blocks Sustain Damage."""
+        plain, bonus, directed = self._dice(i, "combat")
+        winnu = self._flagship_effect == "dice_per_enemy_ship" and self.has_flagship(i)
+        return plain, bonus, directed, winnu, self.blocking(i), self._spends(i)
+
+    def _spends(self, i: int) -> bool:
+        """Whether its dice one short of a hit are part of its outcome (Hacan flagship there)."""
+        return self._flagship_effect == "trade_goods_bonus" and self.has_flagship(i)
+
+    def _dice(self, i: int, ability: str) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Plain dice, Jol-Nar dice, and (L1Z1X) the dice whose hits go to non-fighters."""
         plain: dict[int, int] = {}
         bonus: dict[int, int] = {}
+        directed: dict[int, int] = {}
         state = self.states[i]
         present = {slot.unit.key for k, slot in enumerate(self.slots) if state[2 * k] + state[2 * k + 1]}
         effect = self._flagship_effect if "flagship" in present else None
@@ -310,17 +421,46 @@ class ForceStates:
             value = roll.value
             if ability == "combat" and effect == "fleet_bonus" and slot.unit.key != "flagship":
                 value -= 1
-            into = bonus if ability == "combat" and effect == "extra_hits" and slot.unit.key == "flagship" else plain
+            into = plain
+            if ability == "combat" and effect == "extra_hits" and slot.unit.key == "flagship":
+                into = bonus
+            elif ability == "combat" and effect == "hits_on_non_fighters" and slot.unit.key in DIRECTING_KEYS:
+                into = directed
             into[value] = into.get(value, 0) + n * roll.dice
-        return tuple(sorted(plain.items())), tuple(sorted(bonus.items()))
+        return tuple(sorted(plain.items())), tuple(sorted(bonus.items())), tuple(sorted(directed.items()))
 
-    def roll(self, i: int, ability: str, modifier: int = 0, reroll: bool = False) -> tuple[Number, ...]:
+    def roll(
+        self, i: int, ability: str, modifier: int = 0, reroll: bool = False, opponents: int = 0
+    ) -> tuple[Number, ...]:
         """P(h hits) of the side's ``combat`` or ``barrage`` roll in state ``i``; ``reroll``:
-        every missed die is rolled once more (Fire Team)."""
-        key = (i, ability, modifier, reroll)
+        every missed die is rolled once more (Fire Team). ``opponents``: the opponent's
+        non-fighter ships, the Winnu flagship's dice. For an L1Z1X side the entries are
+        outcomes ``directed * width + other`` (``outcome_width``), not hit counts."""
+        winnu = ability == "combat" and self._flagship_effect == "dice_per_enemy_ship" and self.has_flagship(i)
+        key = (i, ability, modifier, reroll, opponents if winnu else 0)
         found = self._rolls.get(key)
         if found is None:
-            plain, bonus = self.dice(i, ability)
-            dist = hits_distribution(dict(plain), modifier, self._number is not float, reroll, dict(bonus))
+            plain, bonus, directed = self._dice(i, ability)
+            groups = dict(plain)
+            if winnu:  # its printed die is replaced by one per opponent's non-fighter ship
+                value = self._flagship_value()
+                groups[value] -= 1
+                groups[value] += opponents
+            exact = self._number is not float
+            dist = hits_distribution(groups, modifier, exact, reroll, dict(bonus))
+            if ability == "combat" and self.outcome_width and self._spends(i):
+                dist = short_and_hits(groups, modifier, exact, self.outcome_width, self.own_goods)
+            elif directed and self.outcome_width:
+                first = hits_distribution(dict(directed), modifier, exact, reroll)
+                joint: list[Number] = [0 * dist[0]] * (len(first) * self.outcome_width)
+                for h, p in enumerate(first):
+                    joint[h * self.outcome_width : h * self.outcome_width + len(dist)] = [p * q for q in dist]
+                top = max(o for o, p in enumerate(joint) if p)
+                dist = tuple(joint[: top + 1])
             found = self._rolls[key] = tuple(map(self._number, dist))
         return found
+
+    def _flagship_value(self) -> int:
+        slot = next(s for s in self.slots if s.unit.key == "flagship")
+        assert slot.unit.combat is not None
+        return slot.unit.combat.value

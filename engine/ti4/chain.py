@@ -75,67 +75,121 @@ class ChainOutcome:
     expected_rounds: Number
 
 
-def _close(force: ForceStates, most_hits: int) -> None:
+def _close(force: ForceStates, most_hits: int, blocked: bool) -> None:
     """Register every state a combat round can lead to from the states known, so the
-    matrices never grow (a side only loses dice, so ``most_hits`` bounds every later roll).
-    The empty state is always there: the chain settles battles on it."""
+    matrices never grow (a side only loses dice, so ``most_hits`` bounds every later roll;
+    ``blocked``: the opponent may take Sustain Damage away). The empty state is always there:
+    the chain settles battles on it."""
     force.index((0,) * len(force.states[force.start]))
     k = 0
     while k < len(force.states):
         for h in range(most_hits + 1):
             force.after_round(k, h)
+            if blocked:
+                force.after_round(k, h, True)
         k += 1
 
 
-def _most_hits(force: ForceStates) -> int:
-    return max(len(force.roll(i, "combat")) for i in range(len(force.states))) - 1
+def _most_hits(force: ForceStates, opponent: ForceStates) -> int:
+    """The largest outcome of ``force``'s combat rolls (a Winnu flagship rolls at most one die
+    per non-fighter ship the opponent starts with)."""
+    most = opponent.non_fighter_ships(opponent.start)
+    return max(len(force.roll(i, "combat", opponents=most)) for i in range(len(force.states))) - 1
 
 
 class _Side:
-    """One side's closed state set as arrays: depths, loss paths and combat rolls by modifier."""
+    """One side's closed state set as arrays: depths, loss paths and combat rolls by modifier.
+    ``nf``: each state's non-fighter ships (the opponent's Winnu flagship rolls that many dice);
+    ``paths_blocked``: the paths without Sustain Damage, when the opponent's Mentak flagship
+    can block it; ``wipes``: this side's end empties the other (Yin flagship)."""
 
-    def __init__(self, force: ForceStates, hits_against: int, dtype):
+    def __init__(self, force: ForceStates, opponent: ForceStates, dtype):
         self.force, self.dtype = force, dtype
         n = len(force.states)
         self.depth = np.array(force.depths, dtype=np.int64)
         self.rank = np.array(force.ranks, dtype=np.int64)
         self.dead = force.index((0,) * len(force.states[force.start]))
         self.alive = self.depth > 0
-        self.lengths = np.array([len(force.roll(i, "combat")) for i in range(n)])
-        self.width = int(self.lengths.max())  # hit counts 0..dice: no modifier adds a die
+        self.nf = np.array([force.non_fighter_ships(i) for i in range(n)], dtype=np.int64)
+        self.wipes = force.wipes
+        most = opponent.non_fighter_ships(opponent.start)
+        self.lengths = np.array([len(force.roll(i, "combat", opponents=most)) for i in range(n)])
+        self.width = int(self.lengths.max())  # outcomes 0..dice: no modifier adds a die
+        hits_against = _most_hits(opponent, force)
         # paths[i, h]: the state after h hits (every count past the depth empties the side)
-        self.paths = np.array(
-            [[force.after_round(i, h) for h in range(hits_against + 1)] for i in range(n)], dtype=np.int64
-        ).reshape(n, hits_against + 1)
-        self._rolls: dict[Mode, tuple[np.ndarray, np.ndarray]] = {}
-        # States that roll the same dice share one move matrix of the other side.
-        keys = [force.dice(i, "combat") for i in range(n)]
+        self.paths = self._paths(hits_against, False)
+        self.paths_blocked = self._paths(hits_against, True) if opponent.blocks_sustain else self.paths
+        self._rolls: dict[tuple[Mode, int], tuple[np.ndarray, np.ndarray]] = {}
+        # States whose opponent moves alike (same dice, same abilities) share one move matrix.
+        keys = [force.profile(i) for i in range(n)]
         ids = {key: k for k, key in enumerate(dict.fromkeys(keys))}
         self.profile = np.array([ids[key] for key in keys], dtype=np.int64)
         self.representative = np.array([keys.index(key) for key in ids], dtype=np.int64)
+        self.profile_blocks = np.array([key[4] for key in ids], dtype=bool)
+        self.blocks = self.profile_blocks[self.profile]
+        self.winnu = any(key[3] for key in ids)
 
-    def rolls(self, mode: Mode) -> tuple[np.ndarray, np.ndarray]:
-        """(P[state, hits] padded to ``width``, whether each state can score at all)."""
-        found = self._rolls.get(mode)
+    def _paths(self, hits_against: int, blocked: bool) -> np.ndarray:
+        n = len(self.depth)
+        return np.array(
+            [[self.force.after_round(i, h, blocked) for h in range(hits_against + 1)] for i in range(n)],
+            dtype=np.int64,
+        ).reshape(n, hits_against + 1)
+
+    def rolls(self, mode: Mode, opponents: int = 0) -> tuple[np.ndarray, np.ndarray]:
+        """(P[state, outcome] padded to ``width``, whether each state can score at all), against
+        an opponent with ``opponents`` non-fighter ships (which only a Winnu flagship counts)."""
+        key = (mode, opponents if self.winnu else 0)
+        found = self._rolls.get(key)
         if found is None:
             table = np.zeros((len(self.depth), self.width), dtype=self.dtype)
             scores = np.zeros(len(self.depth), dtype=bool)
             for i in range(len(self.depth)):
-                roll = self.force.roll(i, "combat", *mode)
+                roll = self.force.roll(i, "combat", *mode, opponents=key[1])
                 table[i, : len(roll)] = roll
                 scores[i] = len(roll) > 1
-            found = self._rolls[mode] = (table, scores)
+            found = self._rolls[key] = (table, scores)
         return found
 
+    def by_opponent(self, opponent_nf: np.ndarray) -> list[tuple[int, Any]]:
+        """(non-fighter count, index) groups of the opponent states a roll of this side depends
+        on: one group for all unless this side has a Winnu flagship."""
+        if not self.winnu:
+            return [(0, slice(None))]
+        return [(int(v), opponent_nf == v) for v in np.unique(opponent_nf)]
+
+    def miss_and_scores(self, mode: Mode, own: np.ndarray, opponent_nf: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """P(no hit) and whether it can score, for states ``own`` (rows) against opponent
+        states with these non-fighter counts (columns)."""
+        miss = np.empty((len(own), len(opponent_nf)), dtype=self.dtype)
+        scores = np.empty((len(own), len(opponent_nf)), dtype=bool)
+        for v, cols in self.by_opponent(opponent_nf):
+            table, can = self.rolls(mode, v)
+            miss[:, cols] = table[own, 0][:, None]
+            scores[:, cols] = can[own][:, None]
+        return miss, scores
+
     def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: Mode) -> np.ndarray:
-        """V[k][s, t] = P(``shooter``'s dice profile ``profiles[k]`` takes this side from
-        state s to state t): hit counts past the depth all end in the empty state."""
+        """V[k][s, t] = P(``shooter``'s profile ``profiles[k]`` takes this side from state s to
+        state t): outcomes past the depth all end in the empty state. A Winnu shooter's dice
+        depend on s; a Mentak shooter with its flagship takes Sustain Damage away."""
         n = len(self.depth)
-        table = shooter.rolls(modifier)[0][shooter.representative[profiles]]
         out = np.zeros((len(profiles), n, n), dtype=self.dtype)
-        rows = np.arange(n)
-        for h in range(self.paths.shape[1]):
-            out[:, rows, self.paths[:, h]] += table[:, h, None]
+        blocked = shooter.profile_blocks[profiles]
+        if not shooter.winnu and not blocked.any():  # the common case, in one pass per outcome
+            table = shooter.rolls(modifier)[0][shooter.representative[profiles]]
+            every = np.arange(n)
+            for h in range(self.paths.shape[1]):
+                out[:, every, self.paths[:, h]] += table[:, h, None]
+            return out
+        for v, sel in shooter.by_opponent(self.nf):
+            rows = np.arange(n)[sel]
+            table = shooter.rolls(modifier, v)[0][shooter.representative[profiles]]
+            for paths, ks in ((self.paths, np.flatnonzero(~blocked)), (self.paths_blocked, np.flatnonzero(blocked))):
+                if not len(ks):
+                    continue
+                for h in range(paths.shape[1]):
+                    out[ks[:, None], rows[None, :], paths[rows, h][None, :]] += table[ks, h][:, None]
         return out
 
 
@@ -143,15 +197,13 @@ class _PairChain:
     """Probability mass on every (attacker state, defender state) pair, as a dense matrix."""
 
     def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number, starts: list[Pair]):
-        most_a, most_d = _most_hits(attacker), _most_hits(defender)
-        _close(attacker, most_d)
-        _close(defender, most_a)
+        most_a, most_d = _most_hits(attacker, defender), _most_hits(defender, attacker)
+        _close(attacker, most_d, defender.blocks_sustain)
+        _close(defender, most_a, attacker.blocks_sustain)
         self.zero: Any = zero  # a numpy fill value: Fraction(0) or 0.0
         self.dtype = object if isinstance(zero, Fraction) else np.float64
-        width_a = max(len(attacker.roll(i, "combat")) for i in range(len(attacker.states)))
-        width_d = max(len(defender.roll(i, "combat")) for i in range(len(defender.states)))
-        self.a = _Side(attacker, width_d - 1, self.dtype)
-        self.d = _Side(defender, width_a - 1, self.dtype)
+        self.a = _Side(attacker, defender, self.dtype)
+        self.d = _Side(defender, attacker, self.dtype)
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
         self._move_modifier: Mode | None = None
@@ -176,6 +228,11 @@ class _PairChain:
         retreats this round); return the mass that ended."""
         ad, dd = self.a.dead, self.d.dead
         alive_a, alive_d = self.a.alive, self.d.alive
+        for wipes, lost in ((self.d.wipes, grid[:, dd]), (self.a.wipes, grid[ad, :])):
+            if wipes:  # the Yin flagship's end destroys every ship in the system: a draw
+                total = lost.sum()
+                lost[...] = self.zero
+                grid[ad, dd] = total
         ended = grid[ad, :].sum() + grid[alive_a, dd].sum()
         self.ends["draw"][ad, dd] += grid[ad, dd]
         self.ends["defender"][ad, alive_d] += grid[ad, alive_d]
@@ -207,8 +264,12 @@ class _PairChain:
         """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
         states) that reaches defender state e while the defender scores i hits. Rows with the
         same dice share one matrix product."""
-        qd = self.d.rolls(modifiers[1])[0]
-        u = mass[:, None, :] * qd.T[None, :, :]
+        if not self.d.winnu:
+            u = mass[:, None, :] * self.d.rolls(modifiers[1])[0].T[None, :, :]
+        else:  # a Winnu defender's dice follow the attacker's non-fighter ships
+            u = np.empty((len(rows), self.d.width, self.shape[1]), dtype=self.dtype)
+            for nf, ks in self.d.by_opponent(self.a.nf[rows]):
+                u[ks] = mass[ks][:, None, :] * self.d.rolls(modifiers[1], nf)[0].T[None, :, :]
         profile = self.a.profile[rows]
         order = np.argsort(profile, kind="stable")
         cuts = np.flatnonzero(np.diff(profile[order])) + 1
@@ -221,6 +282,22 @@ class _PairChain:
             for g, v in zip(chunk, matrices):
                 out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
         return out
+
+    def outflows(
+        self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """(the attacker's paths, ``outflow``) for each part of ``mass``: the defender states
+        whose Mentak flagship takes the attacker's Sustain Damage away send it down other
+        paths than the rest."""
+        if not self.d.blocks.any():
+            return [(self.a.paths, self.outflow(rows, mass, modifiers))]
+        parts = []
+        for blocked, paths in ((False, self.a.paths), (True, self.a.paths_blocked)):
+            cols = self.d.blocks == blocked
+            if (mass[:, cols] != 0).any():
+                part = np.where(cols[None, :], mass, self.zero)
+                parts.append((paths, self.outflow(rows, part, modifiers)))
+        return parts
 
     def add_rows(self, out: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
         """out[rows[k], :] += values[k] for every k (rows may repeat)."""
@@ -238,9 +315,26 @@ class _PairChain:
         for start in range(0, len(rows), size):
             check()  # the web layer's time budget, if any
             block = rows[start : start + size]
-            x = self.outflow(block, grid[block], modifiers)
-            self.add_rows(out, self.a.paths[block].ravel(), x.reshape(-1, self.shape[1]))
+            for paths, x in self.outflows(block, grid[block], modifiers):
+                self.add_rows(out, paths[block].ravel(), x.reshape(-1, self.shape[1]))
         return out
+
+    def stuck(self, rows: np.ndarray, cols: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[np.ndarray, np.ndarray]:
+        """For the pairs rows x cols: whether neither side can score (the FAQ stalemate), and
+        P(the attacker stays as it is: the defender misses)."""
+        a_scores = self.a.miss_and_scores(modifiers[0], rows, self.d.nf[cols])[1]
+        d_miss, d_scores = self.d.miss_and_scores(modifiers[1], cols, self.a.nf[rows])
+        d_miss, d_scores = d_miss.T, d_scores.T
+        if self.a.force.spend_width:  # a Hacan defender: dice one short may leave the attacker as it is
+            same = self.a.paths[rows] == rows[:, None]  # [row, outcome]: the attacker unchanged
+            qd = self.d.rolls(modifiers[1])[0][cols]
+            d_miss = same.astype(self.dtype) @ qd.T
+            d_scores = ((qd != 0).astype(np.int64) @ (~same).T.astype(np.int64)).T > 0
+        if self.d.force.spend_width:  # a Hacan attacker, the same from the other side
+            same_d = self.d.paths[cols] == cols[:, None]
+            qa = self.a.rolls(modifiers[0])[0][rows]
+            a_scores = ((qa != 0).astype(np.int64) @ (~same_d).T.astype(np.int64)) > 0
+        return ~a_scores & ~d_scores, d_miss
 
     def outcome_ends(self) -> Ends:
         ends: Ends = {}
@@ -261,8 +355,11 @@ def _settle_pairs(
     return the rest and the mass that ended."""
     going: Distribution = {}
     ended = zero
+    dead_a, dead_d = (f.index((0,) * len(f.states[f.start])) for f in (attacker, defender))
     for (a, d), p in dist.items():
         a_alive, d_alive = attacker.alive(a), defender.alive(d)
+        if (defender.wipes and not d_alive) or (attacker.wipes and not a_alive):
+            a, d, a_alive, d_alive = dead_a, dead_d, False, False  # the Yin flagship took all
         if a_alive and d_alive:
             going[(a, d)] = p
             continue
@@ -355,9 +452,7 @@ def _iterate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mo
     results are given to). Pairs where neither side can score are the FAQ stalemate."""
     if pairs.dtype is object:
         raise ValueError("repairs make the chain infinite: solve them in floats")
-    a_scores = pairs.a.rolls(modifiers[0])[1]
-    d_scores = pairs.d.rolls(modifiers[1])[1]
-    stuck = ~a_scores[:, None] & ~d_scores[None, :]
+    stuck = pairs.stuck(np.arange(pairs.shape[0]), np.arange(pairs.shape[1]), modifiers)[0]
     absorbed = visits = 0.0
     while True:
         check()  # the web layer's time budget, if any
@@ -383,20 +478,26 @@ def _absorb_rows(
     """Solve the rows' systems, record their stalemates, send their outflow to lower rows;
     return the rounds started in them."""
     a_side, d_side = pairs.a, pairs.d
-    qd, d_scores = d_side.rolls(modifiers[1])
-    a_scores = a_side.rolls(modifiers[0])[1]
     moves = np.stack(pairs.moves(a_side.profile[rows], modifiers[0]))[:, cols][:, :, cols]
-    stuck = ~a_scores[rows][:, None] & ~d_scores[cols][None, :]  # FAQ stalemate pairs
-    stay = np.where(stuck[:, :, None], pairs.zero, qd[cols, 0][None, :, None] * moves)
+    stuck, d_miss = pairs.stuck(rows, cols, modifiers)  # FAQ stalemate pairs
+    stay = np.where(stuck[:, :, None], pairs.zero, d_miss[:, :, None] * moves)
     y = _solve_rows(stay, grid[np.ix_(rows, cols)], groups)
     grid[np.ix_(rows, cols)] = pairs.zero
     pairs.ends["stalemate"][np.ix_(rows, cols)] += np.where(stuck, y, pairs.zero)
     y = np.where(stuck, pairs.zero, y)
     mass = np.full((len(rows), pairs.shape[1]), pairs.zero, dtype=pairs.dtype)
     mass[:, cols] = y
-    x = pairs.outflow(rows, mass, modifiers)
-    grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
-    pairs.add_rows(grid, a_side.paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
+    for paths, x in pairs.outflows(rows, mass, modifiers):
+        if not a_side.force.spend_width:  # only a miss leaves the attacker as it is
+            grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
+            pairs.add_rows(grid, paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
+            continue
+        # A Hacan defender's dice one short leave the attacker as it is when no good is spent:
+        # those outcomes are part of the rows' systems, like a miss.
+        same = (paths[rows] == rows[:, None])[:, :, None]
+        grid[rows, d_side.dead] += np.where(same, x, pairs.zero)[:, :, d_side.dead].sum(axis=1)
+        x = np.where(same, pairs.zero, x)
+        pairs.add_rows(grid, paths[rows].ravel(), x.reshape(-1, pairs.shape[1]))
     return y.sum()
 
 

@@ -38,6 +38,9 @@ MAX_ROUND = 10  # latest round a plan or a modifier may name
 MAX_MODIFIERS = 6  # per side
 MAX_MODIFIER = 3  # absolute value of one modifier
 HAND_LIMIT = 7  # action cards a player may hold (18.4)
+# Trade goods the Hacan flagship may spend: they are kept in the other side's state, so each one
+# adds a copy of that side's states (a calculator limit; tokens are not limited by the rules).
+MAX_TRADE_GOODS = 6
 
 # Which units may be entered, by combat kind and side.
 ALLOWED = {
@@ -59,7 +62,10 @@ class Force:
     """One side: unit counts, unit upgrades (``"cruiser"`` means Cruiser II), hit policy,
     an optional planned retreat round, roll modifiers, the flagship's printed attributes, the
     combat technologies researched (``TECHNOLOGIES``), units already damaged when the combat
-    starts and the action cards the side will play (``engine/ti4/cards.py``)."""
+    starts and the action cards the side will play (``engine/ti4/cards.py``). ``ground_forces``:
+    infantry in the system that the Nekro flagship calls into a space combat (at most
+    ``MAX_INFANTRY``, the calculator's cap on infantry). ``trade_goods``: what the Hacan
+    flagship may spend in a space combat (at most ``MAX_TRADE_GOODS``)."""
 
     units: Mapping[str, int]
     upgrades: tuple[str, ...] = ()
@@ -70,6 +76,8 @@ class Force:
     technologies: tuple[str, ...] = ()
     damaged: Mapping[str, int] = field(default_factory=dict)
     cards: ActionCards = ActionCards()
+    ground_forces: int = 0
+    trade_goods: int = 0
 
     def has(self, technology: str) -> bool:
         return technology in self.technologies
@@ -116,7 +124,7 @@ def _check_units(kind: str, side: str, force: Force) -> None:
                 raise InvalidInput("fighters_in_ground_combat", field=where, rule="ti4/24.1")
             code = "unit_not_in_ground_combat" if kind == "ground" else "unit_not_in_space_combat"
             raise InvalidInput(code, field=where, rule="ti4/24.1" if kind == "ground" else "ti4/23.5", unit=key)
-    fighting = sum(force.count(k) for k in COMBATANTS[kind])
+    fighting = sum(force.count(k) for k in COMBATANTS[kind]) + (force.ground_forces if kind == "space" else 0)
     if fighting == 0:
         raise InvalidInput("empty_side", field=f"{side}.units", rule="ti4/23" if kind == "space" else "ti4/24")
     if fighting > MAX_COMBATANTS:
@@ -163,6 +171,26 @@ def _check_damaged(side: str, force: Force) -> None:
             raise InvalidInput("more_damaged_than_units", field=where, unit=key, max=force.count(key))
 
 
+def _check_ground_forces(kind: str, side: str, force: Force) -> None:
+    """Ground forces fight in space only when the Nekro flagship is there to call them."""
+    where = f"{side}.ground_forces"
+    require_int(force.ground_forces, 0, MAX_INFANTRY, where, code="ground_forces_out_of_range")
+    if force.ground_forces and (
+        kind != "space" or force.flagship.effect != "ground_forces_fight" or not force.count("flagship")
+    ):
+        raise InvalidInput("ground_forces_without_alastor", field=where, rule="ti4/23.5")
+
+
+def _check_trade_goods(kind: str, side: str, force: Force) -> None:
+    """Trade goods matter only to the Hacan flagship in a space combat."""
+    where = f"{side}.trade_goods"
+    require_int(force.trade_goods, 0, MAX_TRADE_GOODS, where, code="trade_goods_out_of_range")
+    if force.trade_goods and (
+        kind != "space" or force.flagship.effect != "trade_goods_bonus" or not force.count("flagship")
+    ):
+        raise InvalidInput("trade_goods_without_kenara", field=where, rule="ti4/16.21")
+
+
 def _check_cards(kind: str, side: str, force: Force) -> None:
     total = 0
     for name, n in zip(CARD_COPIES, (getattr(force.cards, name) for name in CARD_COPIES)):
@@ -195,6 +223,8 @@ def validate(battle: Battle) -> None:
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")
         _check_damaged(side, force)
         _check_cards(battle.kind, side, force)
+        _check_ground_forces(battle.kind, side, force)
+        _check_trade_goods(battle.kind, side, force)
         if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")
         _check_round(force.retreat_round, f"{side}.retreat_round")

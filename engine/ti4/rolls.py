@@ -71,6 +71,40 @@ def _hits(
     return tuple(dist[: top + 1])
 
 
+def short_and_hits(groups: Mapping[int, int], modifier: int, exact: bool, width: int, most: int) -> tuple[Number, ...]:
+    """P(outcome) of a combat roll whose dice one short of a hit are counted too (the Hacan
+    flagship: a trade good adds +1 to a die): outcome ``min(short, most) * width + hits``,
+    ``width`` being more than the dice and ``most`` the goods that could ever be spent. A die is
+    one short when its face plus ``modifier`` is one less than its value."""
+    key = tuple(sorted((value, dice) for value, dice in groups.items() if dice > 0))
+    return _short_and_hits(key, modifier, exact, width, most)
+
+
+@lru_cache(maxsize=1024)
+def _short_and_hits(
+    groups: tuple[tuple[int, int], ...], modifier: int, exact: bool, width: int, most: int
+) -> tuple[Number, ...]:
+    one: Number = Fraction(1) if exact else 1.0
+    joint: dict[tuple[int, int], Number] = {(0, 0): one}
+    for value, dice in groups:
+        hit = hit_chance(value, modifier)
+        short = Fraction(1, 10) if 1 <= value - modifier - 1 <= 10 else Fraction(0)
+        exact_faces = ((0, 0, 1 - hit - short), (1, 0, hit), (0, 1, short))
+        faces: list[tuple[int, int, Number]] = [(h, s, p if exact else float(p)) for h, s, p in exact_faces]
+        for _ in range(dice):
+            step: dict[tuple[int, int], Number] = {}
+            for (h, s), p in joint.items():
+                for dh, ds, q in faces:
+                    if q:
+                        step[(h + dh, s + ds)] = step.get((h + dh, s + ds), 0 * one) + p * q
+            joint = step
+    out = [0 * one] * ((min(max(s for _, s in joint), most) + 1) * width)
+    for (h, s), p in joint.items():
+        out[min(s, most) * width + h] += p
+    top = max(o for o, p in enumerate(out) if p)
+    return tuple(out[: top + 1])
+
+
 def hits_distribution(
     groups: Mapping[int, int],
     modifier: int = 0,

@@ -13,6 +13,8 @@ from engine.ti4.inputs import Force
 from engine.ti4.plans import RoundModifier
 
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
+# Where a FAQ answer speaks to an ability, it is cited instead.
+FLAGSHIP_RULES = {"ground_forces_fight": "ti4/faq-virus-nekro-3"}  # they fight to the combat's end
 DURANIUM_RULE = "ti4/77.3"  # a damaged unit is repaired in the status phase or by an effect
 
 
@@ -57,8 +59,13 @@ def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:
             reasons.append(Reason(f"card_{card}", CARD_RULES[card], params))
         if force.has("duranium_armor") and kind == "space":
             reasons.append(Reason("duranium_armor", DURANIUM_RULE, params))
-        if force.count("flagship") and force.flagship.effect:
-            reasons.append(Reason(f"flagship_{force.flagship.effect}", FLAGSHIP_RULE, params))
+        effect = force.flagship.effect
+        if force.count("flagship") and effect and (effect != "ground_forces_fight" or force.ground_forces):
+            rule = FLAGSHIP_RULES.get(effect, FLAGSHIP_RULE)
+            extra = {"n": force.ground_forces} if effect == "ground_forces_fight" else {}
+            if effect == "trade_goods_bonus":
+                extra = {"n": force.trade_goods}
+            reasons.append(Reason(f"flagship_{effect}", rule, {**params, **extra}))
         if any(force.damaged.values()):
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))
     return reasons

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Callable
 
 from engine.core.reasons import Reason
-from engine.ti4.assignment import ForceStates
+from engine.ti4.assignment import ForceStates, outcome_width
 from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
@@ -32,7 +32,20 @@ BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.
 
 
 def _ships(force: Force) -> dict[str, int]:
-    return {k: force.count(k) for k in SHIPS if force.count(k)}
+    """The units in the space combat: ships, and the ground forces the Nekro flagship calls."""
+    units = {k: force.count(k) for k in SHIPS if force.count(k)}
+    if force.ground_forces:
+        units["infantry"] = force.ground_forces
+    return units
+
+
+def _read_outcomes(other: Force) -> tuple[int | None, int | None, int]:
+    """How a side reads the other side's combat outcomes: (L1Z1X width, Hacan width, Hacan's
+    trade goods); see ``ForceStates``."""
+    width = outcome_width(_ships(other), other.loadout)
+    if width and other.flagship.effect == "trade_goods_bonus":
+        return None, width, other.trade_goods
+    return width, None, 0
 
 
 def carried_capacity(units: dict[str, int], loadout: Loadout) -> int:
@@ -40,16 +53,27 @@ def carried_capacity(units: dict[str, int], loadout: Loadout) -> int:
 
 
 def keep_within_capacity(units: dict[str, int], force: Force, docks: bool) -> dict[str, int]:
-    """Fighters beyond capacity are destroyed (17.3, 23.10); the side's space docks in the
-    system carry some for free. Fighter II may exceed capacity (its card: it then counts
-    against the fleet pool, assumed to have room)."""
-    if "fighter" in force.upgrades or not units.get("fighter"):
+    """Units beyond capacity are removed (17.3, 23.10): ground forces that fought as ships are
+    ground forces again once the combat ends (FAQ, Mentak Coalition 3) and keep their places
+    first; fighters take the rest, and the side's space docks in the system carry some for
+    free. Fighter II may exceed capacity (its card: it then counts against the fleet pool,
+    assumed to have room)."""
+    if not units.get("fighter") and not units.get("infantry"):
         return units
     room = carried_capacity(units, force.loadout)
+    out = dict(units)
+    if units.get("infantry"):
+        out["infantry"] = min(units["infantry"], room)
+        room -= out["infantry"]
+        if not out["infantry"]:
+            del out["infantry"]
+    if "fighter" in force.upgrades or not units.get("fighter"):
+        return out
     if docks:
         dock = force.loadout.stats("space_dock")
         room += force.count("space_dock") * dock.fighter_allowance
-    return {**units, "fighter": min(units["fighter"], room)}
+    out["fighter"] = min(units["fighter"], room)
+    return out
 
 
 def retreat_with(units: dict[str, int], force: Force) -> dict[str, int]:
@@ -75,6 +99,21 @@ def _settler(battle: Battle):
         return a, d
 
     return settle
+
+
+def nekro_call(att: ForceStates, dfn: ForceStates):
+    """At the start of the combat (after space cannon offense), the Nekro flagship calls the
+    ground forces into it: where the space cannon destroyed it, they stay out."""
+
+    def step(mass: Distribution) -> Distribution:
+        out: Distribution = {}
+        for (ia, idf), m in mass.items():
+            ia = ia if att.has_flagship(ia) else att.drop_ground_forces(ia)
+            idf = idf if dfn.has_flagship(idf) else dfn.drop_ground_forces(idf)
+            out[(ia, idf)] = out.get((ia, idf), 0) + m
+        return out
+
+    return step
 
 
 def barrage_step(att: ForceStates, dfn: ForceStates):
@@ -198,6 +237,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         number,
         att_force.damaged,
         round_effects(att_force, def_force),
+        *_read_outcomes(def_force),
+        own_goods=att_force.trade_goods,
     )
     dfn = ForceStates(
         _ships(def_force),
@@ -206,6 +247,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         number,
         def_force.damaged,
         round_effects(def_force, att_force),
+        *_read_outcomes(att_force),
+        own_goods=def_force.trade_goods,
     )
     before: Distribution = {(att.start, dfn.start): number(1)}
     start = before
@@ -216,11 +259,13 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         att_cannon = tuple(map(number, cannon_hits(att_force, def_force, "attacker")))
         def_cannon = tuple(map(number, cannon_hits(def_force, att_force, "defender")))
         att_graviton, def_graviton = (f.has("graviton_laser_system") for f in (att_force, def_force))
+        # A Mentak flagship in the system takes Sustain Damage away from the space cannon's targets.
+        att_blocked, def_blocked = dfn.blocking(dfn.start), att.blocking(att.start)
         for ha, qa in enumerate(att_cannon):
             for hd, qd in enumerate(def_cannon):
                 key = (
-                    att.after_cannon_hits(att.start, hd, def_graviton),
-                    dfn.after_cannon_hits(dfn.start, ha, att_graviton),
+                    att.after_cannon_hits(att.start, hd, def_graviton, att_blocked),
+                    dfn.after_cannon_hits(dfn.start, ha, att_graviton, def_blocked),
                 )
                 start[key] = start.get(key, zero) + qa * qd
         steps += tuple(
@@ -231,6 +276,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
             )
             if fires
         )
+    if att_force.ground_forces or def_force.ground_forces:
+        start = nekro_call(att, dfn)(start)
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
     if any(cannons):
         start = assault_cannon_step(att, dfn, *cannons)(start)

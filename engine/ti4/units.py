@@ -149,17 +149,39 @@ class Flagship:
 # fleet_bonus (Sardakk N'orr): +1 to the combat rolls of your other ships in the system.
 # extra_hits (Universities of Jol-Nar): each of its combat dice showing 9 or 10 before modifiers
 #   produces 2 more hits.
-FLAGSHIP_EFFECTS = ("repairs_itself", "fleet_bonus", "extra_hits")
+# no_sustain (Mentak Coalition): the other player's ships in the system cannot use Sustain Damage.
+# dice_per_enemy_ship (Winnu): its combat roll has one die for each non-fighter ship the opponent
+#   has in the system (none against fighters only); ground forces fighting as ships count (FAQ,
+#   Nekro Virus 7).
+# destroys_all_ships (Yin Brotherhood): when it is destroyed, every ship in the system is destroyed,
+#   both players' (no ship is left on either side: a draw).
+# ground_forces_fight (Nekro Virus): at the start of a space combat, any number of your ground
+#   forces in the system fight in it as if they were ships, to its end even if the flagship is
+#   destroyed (FAQ, Nekro Virus 3); they are non-fighter ships for other effects (FAQ 6, 7).
+# hits_on_non_fighters (L1Z1X Mindnet): during a space combat, the hits of this ship and of your
+#   dreadnoughts in the system must be assigned to non-fighter ships if able.
+# trade_goods_bonus (Emirates of Hacan): after you roll a die during a space combat in the system,
+#   you may spend 1 trade good to apply +1 to its result (one good per die).
+FLAGSHIP_EFFECTS = (
+    "repairs_itself",
+    "fleet_bonus",
+    "extra_hits",
+    "no_sustain",
+    "dice_per_enemy_ship",
+    "destroys_all_ships",
+    "ground_forces_fight",
+    "hits_on_non_fighters",
+    "trade_goods_bonus",
+)
 
 
 @dataclass(frozen=True)
 class FactionFlagship:
-    """A base-game faction's flagship: its name, its printed attributes and, when an ability
-    changes the odds in a way the engine does not model, ``not_modelled`` says which."""
+    """A base-game faction's flagship: its name and its printed attributes (with the ability
+    that changes a combat's odds, if any)."""
 
     name: str
     sheet: Flagship
-    not_modelled: str | None = None
 
 
 # The 17 base-game factions' flagships, from their faction sheets.
@@ -168,18 +190,18 @@ FACTION_FLAGSHIPS = {
     "barony_of_letnev": FactionFlagship("Arc Secundus", Flagship(5, 2, 3, effect="repairs_itself")),
     "clan_of_saar": FactionFlagship("Son of Ragh", Flagship(5, 2, 3, barrage=Roll(6, 4))),
     "embers_of_muaat": FactionFlagship("The Inferno", Flagship(5, 2, 3)),
-    "emirates_of_hacan": FactionFlagship("Wrath of Kenara", Flagship(7, 2, 3), "trade_goods_bonus"),
+    "emirates_of_hacan": FactionFlagship("Wrath of Kenara", Flagship(7, 2, 3, effect="trade_goods_bonus")),
     "federation_of_sol": FactionFlagship("Genesis", Flagship(5, 2, 12)),
     "ghosts_of_creuss": FactionFlagship("Hil Colish", Flagship(5, 1, 3)),
-    "l1z1x_mindnet": FactionFlagship("[0.0.1]", Flagship(5, 2, 5), "hits_on_non_fighters"),
-    "mentak_coalition": FactionFlagship("Fourth Moon", Flagship(7, 2, 3), "no_sustain"),
+    "l1z1x_mindnet": FactionFlagship("[0.0.1]", Flagship(5, 2, 5, effect="hits_on_non_fighters")),
+    "mentak_coalition": FactionFlagship("Fourth Moon", Flagship(7, 2, 3, effect="no_sustain")),
     "naalu_collective": FactionFlagship("Matriarch", Flagship(9, 2, 6)),
-    "nekro_virus": FactionFlagship("The Alastor", Flagship(9, 2, 3), "ground_forces_fight"),
+    "nekro_virus": FactionFlagship("The Alastor", Flagship(9, 2, 3, effect="ground_forces_fight")),
     "sardakk_norr": FactionFlagship("C'morran N'orr", Flagship(6, 2, 3, effect="fleet_bonus")),
     "universities_of_jol_nar": FactionFlagship("J.N.S. Hylarim", Flagship(6, 2, 3, effect="extra_hits")),
-    "winnu": FactionFlagship("Salai Sai Corian", Flagship(7, 1, 3), "dice_per_enemy_ship"),
+    "winnu": FactionFlagship("Salai Sai Corian", Flagship(7, 1, 3, effect="dice_per_enemy_ship")),
     "xxcha_kingdom": FactionFlagship("Loncara Ssodu", Flagship(7, 2, 3, space_cannon=Roll(5, 3))),
-    "yin_brotherhood": FactionFlagship("Van Hauge", Flagship(9, 2, 3), "destroys_all_ships"),
+    "yin_brotherhood": FactionFlagship("Van Hauge", Flagship(9, 2, 3, effect="destroys_all_ships")),
     "yssaril_tribes": FactionFlagship("Y'sia Y'ssrila", Flagship(5, 2, 3)),
 }
 

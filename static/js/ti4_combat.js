@@ -74,6 +74,16 @@
       if (sheet) { select.value = String(sheet[name]); }
       select.disabled = !!sheet;
     });
+    /* The Nekro flagship calls ground forces into the space combat: how many is asked here. */
+    var called = form.querySelector("select.ground-forces[data-side=" + side + "]");
+    var nekro = form.querySelector(".faction[data-side=" + side + "]").value === "nekro_virus";
+    called.parentNode.hidden = !nekro;
+    called.disabled = !nekro;
+    /* The Hacan flagship spends trade goods on dice one short of a hit: how many it has. */
+    var goods = form.querySelector("select.trade-goods[data-side=" + side + "]");
+    var hacan = form.querySelector(".faction[data-side=" + side + "]").value === "emirates_of_hacan";
+    goods.parentNode.hidden = !hacan;
+    goods.disabled = !hacan;
   }
 
   function sideBody(side) {
@@ -91,6 +101,14 @@
       FLAGSHIP.forEach(function (name) {
         body.flagship[name] = parseInt(form.querySelector(".flagship-" + name + "[data-side=" + side + "]").value, 10);
       });
+    }
+    var called = form.querySelector("select.ground-forces[data-side=" + side + "]");
+    if (units.flagship && faction && !called.disabled && parseInt(called.value, 10)) {
+      body.ground_forces = parseInt(called.value, 10);
+    }
+    var goods = form.querySelector("select.trade-goods[data-side=" + side + "]");
+    if (units.flagship && faction && !goods.disabled && parseInt(goods.value, 10)) {
+      body.trade_goods = parseInt(goods.value, 10);
     }
     var damaged = {};
     form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
@@ -164,6 +182,12 @@
       });
       var factionSelect = form.querySelector(".faction[data-side=" + side + "]");
       setSelect(factionSelect, FACTIONS[data.faction] ? data.faction : "");
+      var called = form.querySelector("select.ground-forces[data-side=" + side + "]");
+      setSelect(called, data.ground_forces || 0);
+      if (called.value === "") { called.value = "0"; }
+      var goods = form.querySelector("select.trade-goods[data-side=" + side + "]");
+      setSelect(goods, data.trade_goods || 0);
+      if (goods.value === "") { goods.value = "0"; }
       form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
         setSelect(select, (data.damaged || {})[select.dataset.unit] || 0);
         if (select.value === "") { select.value = "0"; }

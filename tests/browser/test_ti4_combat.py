@@ -244,3 +244,40 @@ def test_the_barrage_is_told_under_the_summary(page, live_url, lang, line, folde
     expect(row).to_be_visible()
     expect(row.locator("td.num").first).to_have_text("0.8" if lang == "en" else "0,8")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_nekro_ground_forces_and_hacan_goods_are_asked_only_under_their_flagships(page, live_url):
+    """The infantry count shows under the Nekro flagship only, the trade goods under the Hacan
+    flagship only; each is sent (the result's notes name the ability), the count survives a
+    reload, and both hide for another faction."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(live_url + "/tools/combat/ti4?lang=it")
+    for side in ("attacker", "defender"):
+        for unit in ("carrier", "dreadnought", "flagship", "war_sun", "destroyer", "cruiser", "fighter"):
+            page.fill(f"#{side}-{unit}", "0")
+    page.fill("#defender-fighter", "1")
+    page.fill("#attacker-flagship", "1")
+    page.locator("#attacker-flagship").dispatch_event("input")
+    called = page.locator("#attacker-ground-forces")
+    expect(called).to_be_hidden()
+    page.select_option("#attacker-faction", "nekro_virus")
+    expect(called).to_be_visible()
+    attacker = page.locator('.side[data-side="attacker"]')
+    expect(attacker.get_by_label("Fanteria che combatte come navi (The Alastor)")).to_be_visible()
+    called.select_option("1")
+    attacker.get_by_text("Unità danneggiate e carte azione").click()
+    page.select_option("#attacker-damaged-flagship", "1")
+    page.get_by_role("button", name="Calcola").click()
+    expect(page.locator("#ti4-result .notes")).to_contain_text("The Alastor")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.goto(page.url)
+    expect(page.locator("#attacker-ground-forces")).to_have_value("1")
+    page.select_option("#attacker-faction", "emirates_of_hacan")
+    expect(called).to_be_hidden()
+    goods = page.locator("#attacker-trade-goods")
+    expect(attacker.get_by_label("Merci di scambio da spendere (Wrath of Kenara)")).to_be_visible()
+    goods.select_option("2")
+    page.get_by_role("button", name="Calcola").click()
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Wrath of Kenara")
+    page.select_option("#attacker-faction", "winnu")
+    expect(goods).to_be_hidden()

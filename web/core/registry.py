@@ -180,6 +180,7 @@ TOOLS: tuple[Tool, ...] = (
             "ti4/errata-colpo-diretto",
             "ti4/faq-carte-azione-12",
             "ti4/faq-carte-azione-4",
+            "ti4/faq-virus-nekro-3",
         ),
     ),
     Tool(

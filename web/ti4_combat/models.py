@@ -21,6 +21,7 @@ from engine.ti4.inputs import (
     MAX_MODIFIER,
     MAX_MODIFIERS,
     MAX_ROUND,
+    MAX_TRADE_GOODS,
     unit_limit,
 )
 from engine.ti4.cards import CARD_COPIES
@@ -87,6 +88,16 @@ class Ti4Side(RequestModel):
     )
     damaged: Ti4Damaged = Ti4Damaged()
     cards: Ti4Cards = Ti4Cards()
+    ground_forces: Annotated[
+        int,
+        between(0, MAX_INFANTRY),
+        Field(description="infantry the Nekro Virus flagship (The Alastor) calls into a space combat as ships"),
+    ] = 0
+    trade_goods: Annotated[
+        int,
+        between(0, MAX_TRADE_GOODS),
+        Field(description="trade goods the Hacan flagship (Wrath of Kenara) may spend: one on each die one short"),
+    ] = 0
 
 
 class Ti4Battle(RequestModel):
@@ -135,7 +146,9 @@ LIMITS = (
     + "; action cards per side: the copies in the deck ("
     + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items())
     + f"), {HAND_LIMIT} in all; "
-    "damaged units: only units with Sustain Damage, at most as many as the side has."
+    "damaged units: only units with Sustain Damage, at most as many as the side has; "
+    f"ground forces fighting as ships (Nekro flagship): 0-{MAX_INFANTRY}, counted among the fighting units; "
+    f"trade goods (Hacan flagship): 0-{MAX_TRADE_GOODS}."
 )
 
 

@@ -15,7 +15,7 @@ from flask_babel import pgettext
 
 from web.core.i18n import plural_forms, ungettext
 from web.core.registry import tool
-from web.core.verdicts import citations
+from web.core.verdicts import Counted, citations
 
 # Refusals (InvalidInput codes) of engine/ti4/inputs.py.
 ERRORS = {
@@ -54,6 +54,16 @@ ERRORS = {
     "card_not_in_this_combat": _l("%(card)s changes nothing in this combat for this side: remove it."),
     "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
     "card_copies_shared": _l("%(field)s: the two sides together hold at most %(max)s copies (one action deck)."),
+    "ground_forces_out_of_range": _l("%(field)s: from %(min)s to %(max)s ground forces."),
+    "trade_goods_out_of_range": _l("%(field)s: from %(min)s to %(max)s trade goods."),
+    "trade_goods_without_kenara": _l(
+        "Trade goods change a space combat only through the Emirates of Hacan flagship, Wrath of "
+        "Kenara: pick that faction and a flagship, or remove them."
+    ),
+    "ground_forces_without_alastor": _l(
+        "Ground forces fight in a space combat only when the Nekro Virus flagship, The Alastor, "
+        "is in it: pick that faction and a flagship, or remove them."
+    ),
     "unknown_flagship_effect": _l("This flagship ability is not one the calculator knows."),
     "flagship_out_of_range": _l(
         "%(field)s: a flagship's combat value, dice and capacity are whole numbers "
@@ -119,6 +129,41 @@ REASONS = {
     ),
     "flagship_extra_hits": _l(
         "%(side)s, flagship J.N.S. Hylarim: each of its dice showing 9 or 10 scores 2 more hits."
+    ),
+    "flagship_no_sustain": _l(
+        "%(side)s, flagship Fourth Moon: while it is in the system at the start of a round (or of the "
+        "space cannon fire), the other side's ships cannot use Sustain Damage."
+    ),
+    "flagship_dice_per_enemy_ship": _l(
+        "%(side)s, flagship Salai Sai Corian: rolls one die for each non-fighter ship the other side "
+        "has at the start of the round (none against fighters alone)."
+    ),
+    "flagship_destroys_all_ships": _l(
+        "%(side)s, flagship Van Hauge: when it is destroyed, every ship in the system is destroyed, "
+        "both sides' (a draw)."
+    ),
+    "flagship_ground_forces_fight": Counted(
+        "n",
+        lambda n: ungettext(
+            "%(side)s, flagship The Alastor: %(n)s infantry fights as a ship, to the end of the combat "
+            "even if the flagship is destroyed (not if the space cannon destroys it first).",
+            "%(side)s, flagship The Alastor: %(n)s infantry fight as ships, to the end of the combat "
+            "even if the flagship is destroyed (not if the space cannon destroys it first).",
+            n,
+        ),
+    ),
+    "flagship_trade_goods_bonus": Counted(
+        "n",
+        lambda n: ungettext(
+            "%(side)s, flagship Wrath of Kenara: %(n)s trade good, spent on the first die one short of a hit (+1).",
+            "%(side)s, flagship Wrath of Kenara: %(n)s trade goods, one spent on each die one short "
+            "of a hit (+1) while they last.",
+            n,
+        ),
+    ),
+    "flagship_hits_on_non_fighters": _l(
+        "%(side)s, flagship [0.0.1]: while it is in the system at the start of a round, its hits and "
+        "the dreadnoughts' must be taken by non-fighter ships if the other side has any."
     ),
     "damaged_at_start": _l("%(side)s: some units start the combat damaged and are destroyed by their next hit."),
     "war_sun_stops_magen": _l(

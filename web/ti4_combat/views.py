@@ -23,6 +23,7 @@ from engine.ti4.inputs import (
     MAX_INFANTRY,
     MAX_MODIFIER,
     MAX_ROUND,
+    MAX_TRADE_GOODS,
     Battle,
     Force,
 )
@@ -121,6 +122,8 @@ def _force(side: Ti4Side) -> Force:
         technologies=tuple(side.technologies),
         damaged={key: getattr(side.damaged, key) for key in side.damaged.model_fields_set},
         cards=ActionCards(**side.cards.model_dump()),
+        ground_forces=side.ground_forces,
+        trade_goods=side.trade_goods,
     )
 
 
@@ -242,6 +245,7 @@ def page():
         max_modifier=MAX_MODIFIER,
         limits={**COMPONENT_LIMIT, "fighter": MAX_FIGHTERS, "infantry": MAX_INFANTRY},
         max_combatants=MAX_COMBATANTS,
+        max_trade_goods=MAX_TRADE_GOODS,
         factions={k: str(v) for k, v in FACTION_NAMES.items()},
         faction_sheets={
             k: {name: getattr(f.sheet, name) for name in FLAGSHIP_LIMITS} for k, f in FACTION_FLAGSHIPS.items()

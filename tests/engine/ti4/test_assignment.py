@@ -1,7 +1,7 @@
 from fractions import Fraction as F
 
-from engine.ti4.assignment import ForceStates, HitPolicy
-from engine.ti4.units import Loadout
+from engine.ti4.assignment import ForceStates, HitPolicy, outcome_width
+from engine.ti4.units import FACTION_FLAGSHIPS, Loadout
 
 
 def losses(force: ForceStates) -> list[dict[str, int]]:
@@ -67,3 +67,45 @@ def test_dice_group_equal_units_and_ignore_damage():
     assert force.dice(force.after_hits(force.start, 1), "combat") == (((5, 1), (7, 2), (9, 1)), ())
     assert force.dice(force.start, "combat") == (((5, 1), (7, 2), (9, 1)), ())
     assert force.dice(force.after_hits(force.start, 2), "combat") == (((5, 1), (7, 2)), ())
+
+
+def test_without_sustain_damage_a_hit_destroys_and_the_damaged_go_first():
+    """Under the Mentak flagship: no unit sustains, and of two dreadnoughts the damaged one is
+    lost first (the intact one may sustain again once the flagship is gone)."""
+    force = ForceStates({"dreadnought": 2, "fighter": 1}, Loadout(), HitPolicy(), F, damaged={"dreadnought": 1})
+    assert force.counts(force.after_round(force.start, 1, blocked=True)) == {"dreadnought": 2}
+    two = force.after_round(force.start, 2, blocked=True)
+    assert force.states[two][-2:] == (1, 0)  # the intact dreadnought is left
+    assert force.counts(force.after_round(force.start, 1)) == {"dreadnought": 2, "fighter": 1}  # it sustains
+
+
+def test_directed_hits_are_decoded_and_taken_by_non_fighters_first():
+    """Against an L1Z1X side, outcome ``directed * width + free``: the directed hits go to the
+    dreadnought (it sustains, then is destroyed), the free ones follow the policy."""
+    l1z1x = Loadout(flagship=FACTION_FLAGSHIPS["l1z1x_mindnet"].sheet)
+    width = outcome_width({"flagship": 1, "dreadnought": 1, "fighter": 2}, l1z1x)
+    assert width == 2 + 1 + 2 + 1  # every combat die, plus one
+    force = ForceStates({"dreadnought": 1, "fighter": 2}, Loadout(), HitPolicy(), F, directed_width=width)
+    assert force.counts(force.after_round(force.start, 1 * width + 1)) == {"dreadnought": 1, "fighter": 1}
+    assert force.counts(force.after_round(force.start, 2 * width)) == {"fighter": 2}
+    assert force.counts(force.after_round(force.start, 2 * width + 1)) == {"fighter": 1}
+    assert force.counts(force.after_round(force.start, 3)) == {"dreadnought": 1}  # free: sustain, fighters
+    assert outcome_width({"dreadnought": 1}, l1z1x) is None  # no flagship, no direction
+
+
+def test_l1z1x_roll_is_a_table_of_directed_and_free_hits():
+    """Flagship (5, 2 dice) and a fighter (9): outcome directed * 4 + free, width 4."""
+    l1z1x = Loadout(flagship=FACTION_FLAGSHIPS["l1z1x_mindnet"].sheet)
+    force = ForceStates({"flagship": 1, "fighter": 1}, l1z1x, HitPolicy(), F)
+    roll = force.roll(force.start, "combat")
+    first, fighter = (F(4, 25), F(12, 25), F(9, 25)), (F(4, 5), F(1, 5))
+    assert roll == tuple(first[o // 4] * fighter[o % 4] if o % 4 < 2 else 0 for o in range(len(roll)))
+    assert len(roll) == 2 * 4 + 2
+
+
+def test_a_lost_yin_flagship_empties_its_side():
+    yin = Loadout(flagship=FACTION_FLAGSHIPS["yin_brotherhood"].sheet)
+    force = ForceStates({"flagship": 1, "cruiser": 2}, yin, HitPolicy(order=("flagship",)), F)
+    assert force.wipes
+    assert force.counts(force.after_round(force.start, 1)) == {"flagship": 1, "cruiser": 2}  # sustained
+    assert force.counts(force.after_round(force.start, 2)) == {}  # destroyed: the cruisers go too

@@ -18,7 +18,8 @@ from engine.ti4.units import DEFAULT_ORDER, SHIPS, TECHNOLOGIES, UPGRADABLE, Fla
 from tests.engine.ti4 import reference_chain as ti4_reference_chain
 
 TOLERANCE = 1e-12
-# What the reference engine knew: Duranium Armor, cards and damaged units came with the numpy chain.
+# What the reference engine knew: Duranium Armor, cards, damaged units and the flagship abilities
+# that couple the two sides came with the numpy chain.
 OLD_TECHNOLOGIES = tuple(t for t in TECHNOLOGIES if t != "duranium_armor")
 
 
@@ -104,7 +105,9 @@ def random_battles(count: int, size: int, seed: int) -> list[Battle]:
     return out
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if not any(w in n for w in ("worst", "Duranium", "Shields"))])
+@pytest.mark.parametrize(
+    "name", [n for n in CASES if not any(w in n for w in ("worst", "Duranium", "Shields", "flagship vs", "Hacan"))]
+)
 def test_benchmark_battles_equal_the_reference(name):
     assert_same(calculate(CASES[name]), reference(CASES[name]), name)
 

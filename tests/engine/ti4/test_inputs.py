@@ -4,7 +4,10 @@ from engine.core.reasons import InvalidInput
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.inputs import MAX_COMBATANTS, MAX_ROUND, Battle, Force, validate
 from engine.ti4.plans import RoundModifier
+from engine.ti4.units import FACTION_FLAGSHIPS
 
+NEKRO = FACTION_FLAGSHIPS["nekro_virus"].sheet
+HACAN = FACTION_FLAGSHIPS["emirates_of_hacan"].sheet
 OK_SPACE = Battle("space", Force({"cruiser": 1}), Force({"fighter": 1}))
 
 
@@ -122,6 +125,40 @@ def test_a_plain_battle_passes():
             "bombardment_in_space_combat",
             "bombardment",
         ),
+        (
+            Battle("space", Force({"flagship": 1}, ground_forces=2), Force({"fighter": 1})),
+            "ground_forces_without_alastor",
+            "attacker.ground_forces",
+        ),
+        (
+            Battle("space", Force({"cruiser": 1}, flagship=NEKRO, ground_forces=2), Force({"fighter": 1})),
+            "ground_forces_without_alastor",
+            "attacker.ground_forces",
+        ),
+        (
+            Battle("space", Force({"flagship": 1}, flagship=NEKRO, ground_forces=21), Force({"fighter": 1})),
+            "ground_forces_out_of_range",
+            "attacker.ground_forces",
+        ),
+        (
+            Battle(
+                "space",
+                Force({"flagship": 1, "fighter": 20}, flagship=NEKRO, ground_forces=MAX_COMBATANTS - 20),
+                Force({"fighter": 1}),
+            ),
+            "too_many_combatants",
+            "attacker.units",
+        ),
+        (
+            Battle("space", Force({"flagship": 1}, flagship=NEKRO, trade_goods=1), Force({"fighter": 1})),
+            "trade_goods_without_kenara",
+            "attacker.trade_goods",
+        ),
+        (
+            Battle("space", Force({"flagship": 1}, flagship=HACAN, trade_goods=7), Force({"fighter": 1})),
+            "trade_goods_out_of_range",
+            "attacker.trade_goods",
+        ),
     ],
 )
 def test_refusals_name_the_field(battle, code, field):
@@ -131,3 +168,11 @@ def test_refusals_name_the_field(battle, code, field):
 
 def test_limit_is_exactly_the_maximum():
     validate(Battle("space", Force({"fighter": 20, "cruiser": MAX_COMBATANTS - 20}), Force({"fighter": 1})))
+    # The Nekro flagship's ground forces count among the fighting units.
+    validate(
+        Battle(
+            "space",
+            Force({"flagship": 1, "fighter": 20}, flagship=NEKRO, ground_forces=MAX_COMBATANTS - 21),
+            Force({"fighter": 1}),
+        )
+    )

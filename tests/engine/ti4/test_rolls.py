@@ -2,7 +2,7 @@ from fractions import Fraction as F
 
 from hypothesis import given, strategies as st
 
-from engine.ti4.rolls import ability_hits, hit_chance, hits_distribution
+from engine.ti4.rolls import ability_hits, hit_chance, hits_distribution, short_and_hits
 from engine.ti4.units import Loadout
 
 
@@ -44,3 +44,15 @@ def test_sums_to_one_and_ends_at_a_possible_count(dice, modifier):
     dist = hits_distribution(dice, modifier)
     assert sum(dist) == 1
     assert dist[-1] > 0 and len(dist) - 1 <= sum(dice.values())
+
+
+def test_dice_one_short_of_a_hit_are_counted_up_to_the_goods():
+    """One die hitting on 7: 7-10 hit (4/10), a 6 is one short (1/10), 1-5 miss (5/10);
+    outcome short * width + hits. Two dice with one good: two short count as one."""
+    assert short_and_hits({7: 1}, 0, True, 3, 1) == (F(5, 10), F(4, 10), F(0), F(1, 10))
+    two = short_and_hits({7: 2}, 0, True, 3, 1)
+    assert two[3] == 2 * F(5, 10) * F(1, 10) + F(1, 100)  # one or two short, no hit
+    assert len(two) == 3 + 2  # at most one short counted, with at most one hit beside it
+    assert sum(two) == 1
+    # +1 from a modifier: a 5 is one short now.
+    assert short_and_hits({7: 1}, 1, True, 3, 1) == (F(4, 10), F(5, 10), F(0), F(1, 10))

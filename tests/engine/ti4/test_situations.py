@@ -241,3 +241,302 @@ def test_xxcha_flagship_fires_space_cannon():
     xxcha = FACTION_FLAGSHIPS["xxcha_kingdom"].sheet
     result = space(Force({"fighter": 1}), Force({"flagship": 1}, flagship=xxcha))
     assert result.defender_win >= 1 - F(8, 125)
+
+
+def test_mentak_flagship_takes_sustain_damage_away():
+    """Fourth Moon (7, 2 dice: a hit 2/5 each, one or more 16/25) against a dreadnought (3/5)
+    that cannot sustain: one hit destroys it. Intact flagship (2 hits to destroy): a round wins
+    16/25, damages it 27/125 (both dice miss, the dreadnought hits), repeats 18/125. Damaged:
+    wins 32/125, draw 48/125, loses 27/125, repeats 18/125, i.e. 32/107, 48/107, 27/107."""
+    mentak = FACTION_FLAGSHIPS["mentak_coalition"].sheet
+    result = space(Force({"flagship": 1}, flagship=mentak), Force({"dreadnought": 1}))
+    assert (result.attacker_win, result.defender_win, result.draw) == (
+        F(80 * 107 + 27 * 32, 107**2),
+        F(27 * 27, 107**2),
+        F(27 * 48, 107**2),
+    )
+    mirror = space(Force({"dreadnought": 1}), Force({"flagship": 1}, flagship=mentak))
+    assert (mirror.defender_win, mirror.attacker_win, mirror.draw) == (
+        result.attacker_win,
+        result.defender_win,
+        result.draw,
+    )
+    assert "flagship_no_sustain" in {r.code for r in result.reasons}
+    # The same ship without the ability: the dreadnought sustains once, and does better.
+    plain = space(
+        Force({"flagship": 1}, flagship=FACTION_FLAGSHIPS["emirates_of_hacan"].sheet), Force({"dreadnought": 1})
+    )
+    assert plain.defender_win > result.defender_win
+
+
+def test_mentak_flagship_blocks_sustain_against_space_cannon():
+    """The defender's PDS (6: 1/2) fires while the Fourth Moon is in the system: its hit
+    destroys the attacking dreadnought outright, so half of the battles end before round 1."""
+    mentak = FACTION_FLAGSHIPS["mentak_coalition"].sheet
+    result = space(Force({"dreadnought": 1}), Force({"flagship": 1, "pds": 1}, flagship=mentak))
+    assert result.rounds[0] == F(1, 2)
+    plain = space(Force({"dreadnought": 1}), Force({"flagship": 1, "pds": 1}))
+    assert plain.rounds[0] == 0  # it sustains
+
+
+def test_winnu_flagship_rolls_a_die_per_enemy_non_fighter_ship():
+    """Salai Sai Corian (7: 2/5 a die, 2 hits to destroy) against two cruisers (2/5 each): it
+    rolls two dice while both are there, one after. By hand, from the states (flagship hits
+    left, cruisers): (1,1) wins 3/8; (2,1) wins 49/64; (1,2) wins 153/1088; and (2,2), which
+    moves to win 84/625, (2,1) 108/625, (1,1) 144/625, (1,2) 108/625, repeats 81/625, wins
+    (84 + 108 * 49/64 + 144 * 3/8 + 108 * 153/1088) / 544 = 111/256."""
+    winnu = FACTION_FLAGSHIPS["winnu"].sheet
+    result = space(Force({"flagship": 1}, flagship=winnu), Force({"cruiser": 2}))
+    assert result.attacker_win == F(111, 256)
+    assert result.attacker_win + result.defender_win + result.draw == 1
+    mirror = space(Force({"cruiser": 2}), Force({"flagship": 1}, flagship=winnu))
+    assert mirror.defender_win == F(111, 256)
+    # Against fighters alone it rolls no die (the faction notes): the two fighters win surely.
+    fighters = space(Force({"flagship": 1}, flagship=winnu), Force({"fighter": 2}))
+    assert fighters.defender_win == 1
+
+
+def test_winnu_dice_count_the_opponents_ships():
+    winnu = FACTION_FLAGSHIPS["winnu"].sheet
+    states = ForceStates({"flagship": 1}, Loadout(flagship=winnu), HitPolicy(), F)
+    assert states.roll(states.start, "combat", opponents=2) == (F(9, 25), F(12, 25), F(4, 25))
+    assert states.roll(states.start, "combat", opponents=0) == (F(1),)
+    # The Nekro flagship's infantry are non-fighter ships for it (FAQ, Nekro Virus 7).
+    nekro = ForceStates(
+        {"flagship": 1, "infantry": 2, "fighter": 3},
+        Loadout(flagship=FACTION_FLAGSHIPS["nekro_virus"].sheet),
+        HitPolicy(),
+        F,
+    )
+    assert nekro.non_fighter_ships(nekro.start) == 3
+
+
+def test_yin_flagship_takes_every_ship_with_it():
+    """Van Hauge (9, 2 dice: one hit or more 9/25) against a cruiser (2/5): whenever the
+    flagship is destroyed every ship goes, so the cruiser never wins. Intact: wins 45/125,
+    damaged 32/125, repeats 48/125; damaged: wins 27/125, draw 18/125 (both destroyed) + 32/125
+    (only the flagship: it takes the cruiser with it), repeats 48/125."""
+    yin = FACTION_FLAGSHIPS["yin_brotherhood"].sheet
+    result = space(Force({"flagship": 1}, flagship=yin), Force({"cruiser": 1}))
+    assert (result.attacker_win, result.defender_win, result.draw) == (F(4329, 5929), 0, F(1600, 5929))
+    assert result.attacker.survivors[0][0] == (("flagship", 1),)
+    mirror = space(Force({"cruiser": 1}), Force({"flagship": 1}, flagship=yin))
+    assert (mirror.defender_win, mirror.attacker_win, mirror.draw) == (F(4329, 5929), 0, F(1600, 5929))
+    # Destroyed by the space cannon: both fleets are gone before round 1.
+    shot = space(Force({"flagship": 1}, flagship=yin, damaged={"flagship": 1}), Force({"cruiser": 2, "pds": 1}))
+    assert shot.rounds[0] == F(1, 2)
+    assert shot.draw >= F(1, 2) and shot.defender_win == 0
+
+
+def test_nekro_ground_forces_fight_on_after_the_flagship():
+    """The Alastor, damaged (9, 2 dice), and one infantry (8: 3/10) against a fighter (1/5),
+    the flagship lost first. Together they score 69/125: the fighter is gone (the infantry
+    survives even if the fighter's hit destroys the flagship); both miss and the fighter hits
+    56/625: the infantry fights alone (wins 6/11, draws 3/22, loses 7/22); repeat 224/625."""
+    nekro = FACTION_FLAGSHIPS["nekro_virus"].sheet
+    attacker = Force(
+        {"flagship": 1},
+        flagship=nekro,
+        damaged={"flagship": 1},
+        ground_forces=1,
+        policy=HitPolicy(order=("flagship", "infantry")),
+    )
+    result = space(attacker, Force({"fighter": 1}))
+    assert (result.attacker_win, result.draw, result.defender_win) == (F(4131, 4411), F(84, 4411), F(196, 4411))
+    reason = next(r for r in result.reasons if r.code == "flagship_ground_forces_fight")
+    assert reason.rule == "ti4/faq-virus-nekro-3" and reason.params["n"] == 1
+
+
+def test_nekro_ground_forces_stay_out_when_the_cannon_destroys_the_flagship():
+    """The PDS (1/2) destroys the damaged Alastor before the combat starts: the infantry are
+    not called, and the Nekro side has nothing left in those battles."""
+    nekro = FACTION_FLAGSHIPS["nekro_virus"].sheet
+    result = space(
+        Force({"flagship": 1}, flagship=nekro, damaged={"flagship": 1}, ground_forces=2),
+        Force({"fighter": 1, "pds": 1}),
+    )
+    assert result.rounds[0] == F(1, 2)
+    assert result.defender_win > F(1, 2)
+
+
+def test_l1z1x_flagship_hits_go_to_non_fighters():
+    """[0.0.1], damaged (5, 2 dice: 0, 1, 2 hits with 4/25, 12/25, 9/25), against a cruiser (2/5)
+    and a fighter (1/5): one hit must take the cruiser (the fighter would be lost first
+    otherwise). From (cruiser, fighter): win 108/625, draw 117/625, lose 156/625 + 52/625, to
+    the fighter alone 144/625 (then win 84/109, draw 21/109, lose 4/109), repeat 48/625."""
+    l1z1x = FACTION_FLAGSHIPS["l1z1x_mindnet"].sheet
+    result = space(Force({"flagship": 1}, flagship=l1z1x, damaged={"flagship": 1}), Force({"cruiser": 1, "fighter": 1}))
+    assert (result.attacker_win, result.draw, result.defender_win) == (
+        F(23868, 62893),
+        F(15777, 62893),
+        F(23248, 62893),
+    )
+    mirror = space(Force({"cruiser": 1, "fighter": 1}), Force({"flagship": 1}, flagship=l1z1x, damaged={"flagship": 1}))
+    assert mirror.defender_win == F(23868, 62893)
+
+
+_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun")
+_VALUES = {"fighter": 9, "infantry": 8, "destroyer": 9, "cruiser": 7, "carrier": 9, "dreadnought": 5}
+
+
+def _simulate_flagships(rng, sides):
+    """A naive simulation written apart from the engine: each round both sides roll with the
+    fleets as they were at its start; hits from an L1Z1X flagship and its dreadnoughts are
+    taken by non-fighters first, then the other hits; every intact unit with Sustain Damage
+    sustains first unless a Mentak flagship was there; the cheapest unit goes, a damaged one
+    first; a Yin flagship lost takes every ship; a Hacan flagship spends a trade good on each die
+    one short of a hit while goods last.
+    No anti-fighter barrage (no destroyers in the battles it is given). ``sides``: (units,
+    faction, sheet); ``units["trade_goods"]``: the Hacan goods."""
+    fleets = []
+    goods = [units.get("trade_goods", 0) for units, _, _ in sides]
+    for units, faction, sheet in sides:
+        fleet = []
+        for kind in _ORDER:
+            for _ in range(units.get(kind, 0)):
+                value, dice = (sheet.combat, sheet.dice) if kind == "flagship" else (_VALUES[kind], 1)
+                fleet.append({"kind": kind, "value": value, "dice": dice, "damaged": False, "faction": faction})
+        fleets.append(fleet)
+    while fleets[0] and fleets[1]:
+        flags = [{u["faction"] for u in fleet if u["kind"] == "flagship"} for fleet in fleets]
+        rolls = []
+        for me, fleet in enumerate(fleets):
+            other = fleets[1 - me]
+            directed = free = short = 0
+            for u in fleet:
+                dice = u["dice"]
+                if u["kind"] == "flagship" and u["faction"] == "winnu":
+                    dice = sum(v["kind"] != "fighter" for v in other)
+                faces = [rng.randint(1, 10) for _ in range(dice)]
+                hits = sum(f >= u["value"] for f in faces)
+                short += sum(f == u["value"] - 1 for f in faces)
+                if "l1z1x_mindnet" in flags[me] and u["kind"] in ("flagship", "dreadnought"):
+                    directed += hits
+                else:
+                    free += hits
+            if "emirates_of_hacan" in flags[me]:
+                spent = min(short, goods[me])
+                goods[me] -= spent
+                free += spent
+            rolls.append((directed, free))
+        for me, fleet in enumerate(fleets):
+            directed, free = rolls[1 - me]
+            blocked = "mentak_coalition" in flags[1 - me]
+            for must in [True] * directed + [False] * free:
+                pool = [u for u in fleet if not must or u["kind"] != "fighter"] or fleet
+                if not pool:
+                    break
+                sustains = [u for u in pool if u["kind"] in ("dreadnought", "flagship") and not u["damaged"]]
+                if sustains and not blocked:
+                    sustains[0]["damaged"] = True
+                    continue
+                fleet.remove(min(pool, key=lambda u: (_ORDER.index(u["kind"]), not u["damaged"])))
+        for me in (0, 1):
+            if "yin_brotherhood" in flags[me] and not any(u["kind"] == "flagship" for u in fleets[me]):
+                fleets = [[], []]
+    return "draw" if not fleets[0] and not fleets[1] else "attacker" if fleets[0] else "defender"
+
+
+@pytest.mark.parametrize(
+    "attacker, defender",
+    [
+        (
+            ({"flagship": 1, "cruiser": 1, "fighter": 1}, "mentak_coalition"),
+            ({"flagship": 1, "dreadnought": 2, "fighter": 2}, "l1z1x_mindnet"),
+        ),
+        (({"flagship": 1, "cruiser": 2}, "winnu"), ({"flagship": 1, "cruiser": 1, "fighter": 2}, "yin_brotherhood")),
+        (({"flagship": 1, "dreadnought": 1}, "mentak_coalition"), ({"flagship": 1, "infantry": 3}, "nekro_virus")),
+        (
+            ({"flagship": 1, "cruiser": 2, "fighter": 1, "trade_goods": 3}, "emirates_of_hacan"),
+            ({"flagship": 1, "dreadnought": 1, "fighter": 2}, "winnu"),
+        ),
+    ],
+)
+def test_coupled_flagships_against_monte_carlo(attacker, defender):
+    sides = [(units, faction, FACTION_FLAGSHIPS[faction].sheet) for units, faction in (attacker, defender)]
+    forces = [
+        Force(
+            {k: n for k, n in units.items() if k not in ("infantry", "trade_goods")},
+            flagship=sheet,
+            ground_forces=units.get("infantry", 0),
+            trade_goods=units.get("trade_goods", 0),
+        )
+        for units, _, sheet in sides
+    ]
+    exact = space(*forces, exact=False)
+    assert exact.attacker_win + exact.defender_win + exact.draw == pytest.approx(1, abs=1e-12)
+    rng = random.Random(20261123)
+    n = 12000
+    wins = {"attacker": 0, "defender": 0, "draw": 0}
+    for _ in range(n):
+        wins[_simulate_flagships(rng, sides)] += 1
+    for name, p in (("attacker", exact.attacker_win), ("defender", exact.defender_win), ("draw", exact.draw)):
+        sigma = max((p * (1 - p) / n) ** 0.5, 1 / n)
+        assert abs(wins[name] / n - p) < 4 * sigma, (name, wins[name] / n, p)
+
+
+@pytest.mark.parametrize(
+    "faction", ["mentak_coalition", "winnu", "yin_brotherhood", "nekro_virus", "l1z1x_mindnet", "emirates_of_hacan"]
+)
+def test_coupled_flagships_are_side_symmetric_and_sum_to_one(faction):
+    """Without a nebula, plans or a stalemate, swapping attacker and defender swaps the odds;
+    against every fleet and against the same faction the endings sum to one."""
+    sheet = FACTION_FLAGSHIPS[faction].sheet
+    called = 2 if faction == "nekro_virus" else 0
+    goods = 3 if faction == "emirates_of_hacan" else 0
+    own = {"flagship": 1, "dreadnought": 1, "cruiser": 1, "fighter": 2}
+    for other in ({"dreadnought": 2, "fighter": 3}, {"cruiser": 2, "carrier": 1, "fighter": 2, "pds": 1}):
+        one = space(Force(own, flagship=sheet, ground_forces=called, trade_goods=goods), Force(other), exact=False)
+        two = space(Force(other), Force(own, flagship=sheet, ground_forces=called, trade_goods=goods), exact=False)
+        assert one.attacker_win == pytest.approx(two.defender_win, abs=1e-12)
+        assert one.defender_win == pytest.approx(two.attacker_win, abs=1e-12)
+        assert one.draw == pytest.approx(two.draw, abs=1e-12)
+        assert one.attacker_win + one.defender_win + one.draw == pytest.approx(1, abs=1e-12)
+    same = space(
+        Force(own, flagship=sheet, ground_forces=called, trade_goods=goods),
+        Force(own, flagship=sheet, ground_forces=called, trade_goods=goods),
+        exact=False,
+    )
+    assert same.attacker_win + same.defender_win + same.draw == pytest.approx(1, abs=1e-12)
+
+
+def test_hacan_flagship_spends_a_trade_good_on_a_die_one_short():
+    """Wrath of Kenara, damaged (7, 2 dice: a face 7-10 hits, 4/10; a 6 is one short, 1/10)
+    against a fighter (1/5). Without goods it scores 64/100 a round: wins 64/89, draws 16/89,
+    loses 9/89. With one good a round with no hit but a 6 (36/100 - 25/100) scores too, 75/100:
+    wins 3/4, draws 3/16, loses 1/16; a second good changes nothing (one hit is enough)."""
+    hacan = FACTION_FLAGSHIPS["emirates_of_hacan"].sheet
+
+    def odds(goods):
+        r = space(
+            Force({"flagship": 1}, flagship=hacan, damaged={"flagship": 1}, trade_goods=goods), Force({"fighter": 1})
+        )
+        return r.attacker_win, r.draw, r.defender_win
+
+    assert odds(0) == (F(64, 89), F(16, 89), F(9, 89))
+    assert odds(1) == odds(2) == (F(3, 4), F(3, 16), F(1, 16))
+    mirror = space(
+        Force({"fighter": 1}), Force({"flagship": 1}, flagship=hacan, damaged={"flagship": 1}, trade_goods=1)
+    )
+    assert mirror.defender_win == F(3, 4)
+
+
+def test_hacan_goods_live_in_the_other_sides_state():
+    """Outcome (dice one short) * width + hits; a good is spent on each die one short while
+    goods last, and the goods left are the last cell of the other side's state."""
+    width = 5
+    force = ForceStates({"cruiser": 1, "fighter": 1}, Loadout(), HitPolicy(), F, spend_width=width, goods=2)
+    assert force.states[force.start][-1] == 2
+    two_short = force.after_round(force.start, 2 * width + 0)  # no hit, two dice one short
+    assert force.counts(two_short) == {} and force.alive(two_short) is False
+    partial = force.after_round(force.start, 1 * width + 0)
+    assert force.counts(partial) == {"cruiser": 1} and force.states[partial][-1] == 1
+    last = force.after_round(partial, 3 * width + 0)  # three short, one good left: one more hit
+    assert force.counts(last) == {}
+    shielded = ForceStates(
+        {"cruiser": 1}, Loadout(), HitPolicy(), F, effects=RoundEffects(shields_holding=1), spend_width=width, goods=3
+    )
+    # One hit and two short: three hits, Shields Holding cancels two, the cruiser is destroyed.
+    assert shielded.counts(shielded.after_round(shielded.start, 2 * width + 1)) == {}
+    poor = ForceStates({"cruiser": 1}, Loadout(), HitPolicy(), F, spend_width=width, goods=0)
+    assert poor.after_round(poor.start, 3 * width) == poor.start  # no goods: the dice stay short

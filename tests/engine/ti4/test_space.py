@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings, strategies as st
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
-from engine.ti4.space import barrage_step, space_combat
+from engine.ti4.space import barrage_step, keep_within_capacity, space_combat
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, SHIPS, Flagship, Loadout
 
 
@@ -306,3 +306,22 @@ def test_sustain_cancels_space_cannon_hits_but_they_count_as_hits():
 
 def test_no_pre_combat_step_without_cannon_or_barrage():
     assert solve(Force({"cruiser": 1}), Force({"fighter": 2, "pds": 1}), space_cannon=False).pre_combat == ()
+
+
+def test_nekro_ground_forces_are_ground_forces_again_after_the_combat():
+    """The Alastor (capacity 3) won with five infantry fighting as ships: once the combat ends
+    they are ground forces again (FAQ, Mentak Coalition 3) and only three fit; with the
+    flagship gone, nothing carries them. Fighters take what room is left."""
+    nekro = Flagship(9, 2, 3, effect="ground_forces_fight")
+    force = Force({"flagship": 1, "fighter": 1}, flagship=nekro, ground_forces=5)
+    assert keep_within_capacity({"flagship": 1, "infantry": 5, "fighter": 1}, force, docks=False) == {
+        "flagship": 1,
+        "infantry": 3,
+        "fighter": 0,
+    }
+    assert keep_within_capacity({"infantry": 2}, force, docks=False) == {}
+    result = solve(force, Force({"fighter": 1}))
+    for units, _ in result.attacker.survivors:
+        kept = dict(units)
+        assert kept.get("infantry", 0) + kept.get("fighter", 0) <= 3 * kept.get("flagship", 0)
+    assert dict(result.attacker.expected_losses)["infantry"] > 2  # at least the two that do not fit

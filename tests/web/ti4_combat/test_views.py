@@ -213,6 +213,35 @@ def test_ground_combat_with_reasons_in_both_languages(client):
             "unknown_choice",
             "attacker.faction",
         ),
+        (
+            {
+                "attacker": {"units": {"flagship": 1}, "faction": "winnu", "ground_forces": 2},
+                "defender": {"units": {"fighter": 1}},
+            },
+            "ground_forces_without_alastor",
+            "attacker.ground_forces",
+        ),
+        (
+            {
+                "attacker": {"units": {"flagship": 1}, "faction": "nekro_virus", "ground_forces": 21},
+                "defender": {"units": {"fighter": 1}},
+            },
+            "out_of_range",
+            "attacker.ground_forces",
+        ),
+        (
+            {"attacker": {"units": {"flagship": 1}, "trade_goods": 2}, "defender": {"units": {"fighter": 1}}},
+            "trade_goods_without_kenara",
+            "attacker.trade_goods",
+        ),
+        (
+            {
+                "attacker": {"units": {"flagship": 1}, "faction": "emirates_of_hacan", "trade_goods": 7},
+                "defender": {"units": {"fighter": 1}},
+            },
+            "out_of_range",
+            "attacker.trade_goods",
+        ),
     ],
 )
 def test_refusals_name_the_field_in_the_request_language(client, body, code, field):
@@ -372,3 +401,42 @@ def test_pre_combat_lines_have_plural_forms_for_every_step(client, lang, one, ot
     barrage = words["lines"]["anti_fighter_barrage"]
     assert barrage["one"].replace("%(side)s", words["sides"]["attacker"]).endswith(one)
     assert barrage["other"].replace("%(side)s", words["sides"]["attacker"]).endswith(other)
+
+
+def test_coupled_flagship_abilities_reach_the_engine(client):
+    """The hand-worked tables of tests/engine/ti4/test_situations.py, through the API."""
+
+    def answer(attacker, defender, lang="en"):
+        response = post(client, {"attacker": attacker, "defender": defender}, lang)
+        assert response.status_code == 200, response.get_json()
+        return response.get_json()
+
+    mentak = answer({"units": {"flagship": 1}, "faction": "mentak_coalition"}, {"units": {"dreadnought": 1}})
+    assert mentak["attacker_win"] == pytest.approx(9424 / 11449, abs=1e-12)
+    winnu = answer({"units": {"cruiser": 2}}, {"units": {"flagship": 1}, "faction": "winnu"})
+    assert winnu["defender_win"] == pytest.approx(111 / 256, abs=1e-12)
+    yin = answer({"units": {"flagship": 1}, "faction": "yin_brotherhood"}, {"units": {"cruiser": 1}})
+    assert (yin["attacker_win"], yin["defender_win"]) == (pytest.approx(4329 / 5929, abs=1e-12), 0)
+    l1z1x = answer(
+        {"units": {"flagship": 1}, "faction": "l1z1x_mindnet", "damaged": {"flagship": 1}},
+        {"units": {"cruiser": 1, "fighter": 1}},
+    )
+    assert l1z1x["attacker_win"] == pytest.approx(23868 / 62893, abs=1e-12)
+    nekro = {
+        "units": {"flagship": 1},
+        "faction": "nekro_virus",
+        "damaged": {"flagship": 1},
+        "ground_forces": 1,
+        "order": ["flagship", "infantry"],
+    }
+    for lang, words in (("en", ("1 infantry fights as a ship",)), ("it", ("1 fanteria combatte",))):
+        data = answer(nekro, {"units": {"fighter": 1}}, lang)
+        assert data["attacker_win"] == pytest.approx(4131 / 4411, abs=1e-12)
+        message = {r["code"]: r["message"] for r in data["reasons"]}["flagship_ground_forces_fight"]
+        assert all(w in message for w in words), message
+    hacan = {"units": {"flagship": 1}, "faction": "emirates_of_hacan", "damaged": {"flagship": 1}, "trade_goods": 1}
+    kenara = answer({"units": {"fighter": 1}}, hacan, "it")
+    assert kenara["defender_win"] == pytest.approx(3 / 4, abs=1e-12)
+    assert "1 merce di scambio" in {r["code"]: r["message"] for r in kenara["reasons"]}["flagship_trade_goods_bonus"]
+    two = answer({**nekro, "ground_forces": 2}, {"units": {"fighter": 1}}, "it")
+    assert "2 fanterie combattono" in {r["code"]: r["message"] for r in two["reasons"]}["flagship_ground_forces_fight"]
