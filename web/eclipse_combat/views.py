@@ -203,9 +203,16 @@ def prob(p: float) -> float:
     return min(1.0, max(0.0, p))
 
 
-def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet], species_rules: tuple[str, ...] = ()) -> dict:
-    """The answer; ``species_rules`` adds the species pages whose boards the fleets fly."""
-    rules = list(result.rules) + [r for r in dict.fromkeys(species_rules) if r not in result.rules]
+def with_species(rules: tuple[str, ...], sides: list[dict]) -> list[str]:
+    """The engine's rules and the species pages whose boards the sides fly (language-free sides:
+    ``species`` is absent for the Terrans)."""
+    pages = (SPECIES_RULES[side["species"]] for side in sides if "species" in side)
+    return list(rules) + [r for r in dict.fromkeys(pages) if r not in rules]
+
+
+def result_json(result: BattleResult, fleets: tuple[Fleet, Fleet], sides: list[dict] | None = None) -> dict:
+    """The answer; ``sides`` (the language-free request) adds the species pages of their boards."""
+    rules = with_species(result.rules, sides or [])
 
     def side_view(i: int) -> dict:
         name = SIDES[i]
@@ -257,8 +264,7 @@ def api():
         result = compute("eclipse_combat", payload, lambda: solve_battle(attacker, defender))
     except InvalidInput as error:
         raise _refuse(error) from None
-    species = tuple(SPECIES_RULES[side["species"]] for side in payload.values() if "species" in side)
-    return jsonify(result_json(result, (attacker, defender), species))
+    return jsonify(result_json(result, (attacker, defender), list(payload.values())))
 
 
 @bp.post("/api/combat/eclipse/hex")
@@ -276,14 +282,15 @@ def api_hex():
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
     except InvalidInput as error:
         raise _refuse(error) from None
+    rules = with_species(result.rules, normal)
     return jsonify(
         {
             "hold": {name: prob(float(p)) for name, p in result.hold.items()},
             "sequence": list(result.sequence),
             "battles": result.battles,
             "reasons": [reason_json(r) for r in result.reasons],
-            "rules": list(result.rules),
-            "citations": citations(result.rules),
+            "rules": rules,
+            "citations": citations(rules),
         }
     )
 

@@ -431,6 +431,10 @@ def test_a_hex_faction_flies_its_species(client):
     r = client.post(HEX, json={"factions": factions})
     assert r.status_code == 200, r.get_json()
     assert r.get_json()["hold"]["pink"] == pytest.approx(6 / 11, abs=1e-12)
+    # As in a battle of two, the answer cites the Orion page (and no page for the Terran default).
+    rules = r.get_json()["rules"]
+    assert "eclipse/egemonia-di-origine" in rules and "eclipse/fazioni-terran" not in rules
+    assert "eclipse/egemonia-di-origine" in r.get_json()["citations"]
 
 
 @pytest.mark.parametrize(
