@@ -171,24 +171,16 @@ def _check_damaged(side: str, force: Force) -> None:
             raise InvalidInput("more_damaged_than_units", field=where, unit=key, max=force.count(key))
 
 
-def _check_ground_forces(kind: str, side: str, force: Force) -> None:
-    """Ground forces fight in space only when the Nekro flagship is there to call them."""
-    where = f"{side}.ground_forces"
-    require_int(force.ground_forces, 0, MAX_INFANTRY, where, code="ground_forces_out_of_range")
-    if force.ground_forces and (
-        kind != "space" or force.flagship.effect != "ground_forces_fight" or not force.count("flagship")
-    ):
-        raise InvalidInput("ground_forces_without_alastor", field=where, rule="ti4/23.5")
-
-
-def _check_trade_goods(kind: str, side: str, force: Force) -> None:
-    """Trade goods matter only to the Hacan flagship in a space combat."""
-    where = f"{side}.trade_goods"
-    require_int(force.trade_goods, 0, MAX_TRADE_GOODS, where, code="trade_goods_out_of_range")
-    if force.trade_goods and (
-        kind != "space" or force.flagship.effect != "trade_goods_bonus" or not force.count("flagship")
-    ):
-        raise InvalidInput("trade_goods_without_kenara", field=where, rule="ti4/16.21")
+def _check_flagship_input(
+    kind: str, side: str, force: Force, name: str, most: int, effect: str, refusal: str, rule: str
+) -> None:
+    """An input only one flagship reads (the Nekro flagship's ground forces, the Hacan
+    flagship's trade goods): within its limit, and given only in a space combat with that
+    flagship in the fleet."""
+    where, value = f"{side}.{name}", getattr(force, name)
+    require_int(value, 0, most, where, code=f"{name}_out_of_range")
+    if value and (kind != "space" or force.flagship.effect != effect or not force.count("flagship")):
+        raise InvalidInput(refusal, field=where, rule=rule)
 
 
 def _check_cards(kind: str, side: str, force: Force) -> None:
@@ -223,8 +215,27 @@ def validate(battle: Battle) -> None:
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")
         _check_damaged(side, force)
         _check_cards(battle.kind, side, force)
-        _check_ground_forces(battle.kind, side, force)
-        _check_trade_goods(battle.kind, side, force)
+        # Ground forces fight in space only when the Nekro flagship is there to call them.
+        _check_flagship_input(
+            battle.kind,
+            side,
+            force,
+            "ground_forces",
+            MAX_INFANTRY,
+            "ground_forces_fight",
+            "ground_forces_without_alastor",
+            "ti4/23.5",
+        )
+        _check_flagship_input(
+            battle.kind,
+            side,
+            force,
+            "trade_goods",
+            MAX_TRADE_GOODS,
+            "trade_goods_bonus",
+            "trade_goods_without_kenara",
+            "ti4/16.21",
+        )
         if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")
         _check_round(force.retreat_round, f"{side}.retreat_round")
