@@ -15,6 +15,8 @@ from engine.ti4.plans import RoundModifier
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
 # Where a FAQ answer speaks to an ability, it is cited instead.
 FLAGSHIP_RULES = {"ground_forces_fight": "ti4/faq-virus-nekro-3"}  # they fight to the combat's end
+# Abilities that act through a side's count (``Force``'s field): a reason says how many.
+FLAGSHIP_COUNTS = {"ground_forces_fight": "ground_forces", "trade_goods_bonus": "trade_goods"}
 DURANIUM_RULE = "ti4/77.3"  # a damaged unit is repaired in the status phase or by an effect
 
 
@@ -60,11 +62,11 @@ def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:
         if force.has("duranium_armor") and kind == "space":
             reasons.append(Reason("duranium_armor", DURANIUM_RULE, params))
         effect = force.flagship.effect
-        if force.count("flagship") and effect and (effect != "ground_forces_fight" or force.ground_forces):
+        counted = FLAGSHIP_COUNTS.get(effect or "")
+        n = getattr(force, counted) if counted else None
+        if force.count("flagship") and effect and n != 0:  # no goods or ground forces: the ability does nothing
             rule = FLAGSHIP_RULES.get(effect, FLAGSHIP_RULE)
-            extra = {"n": force.ground_forces} if effect == "ground_forces_fight" else {}
-            if effect == "trade_goods_bonus":
-                extra = {"n": force.trade_goods}
+            extra = {} if n is None else {"n": n}
             reasons.append(Reason(f"flagship_{effect}", rule, {**params, **extra}))
         if any(force.damaged.values()):
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))

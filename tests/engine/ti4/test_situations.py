@@ -521,6 +521,17 @@ def test_hacan_flagship_spends_a_trade_good_on_a_die_one_short():
     assert mirror.defender_win == F(3, 4)
 
 
+def test_the_hacan_reason_says_the_goods_and_is_left_out_without_any():
+    hacan = FACTION_FLAGSHIPS["emirates_of_hacan"].sheet
+
+    def reasons(goods):
+        result = space(Force({"flagship": 1}, flagship=hacan, trade_goods=goods), Force({"fighter": 1}))
+        return [r.params for r in result.reasons if r.code == "flagship_trade_goods_bonus"]
+
+    assert reasons(0) == []  # no good to spend: the ability changes nothing
+    assert reasons(2) == [{"side": "attacker", "n": 2}]
+
+
 def test_hacan_goods_live_in_the_other_sides_state():
     """Outcome (dice one short) * width + hits; a good is spent on each die one short while
     goods last, and the goods left are the last cell of the other side's state."""
