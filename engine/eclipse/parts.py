@@ -72,7 +72,6 @@ PARTS: dict[str, Part] = {
         Part("hypergrid_source", energy=11, kind="source", discovery=True),
     )
 }
-DISCOVERY_PARTS = tuple(p.id for p in PARTS.values() if p.discovery)
 
 MISSILE_DAMAGE = 2  # a plasma missile die is orange: 2 damage (MISSILI, DANNI)
 

@@ -172,15 +172,15 @@ def _check_damaged(side: str, force: Force) -> None:
 
 
 def _check_flagship_input(
-    kind: str, side: str, force: Force, name: str, most: int, effect: str, refusal: str, rule: str
+    kind: str, side: str, force: Force, name: str, most: int, effect: str, *, range_code: str, refusal: str
 ) -> None:
     """An input only one flagship reads (the Nekro flagship's ground forces, the Hacan
     flagship's trade goods): within its limit, and given only in a space combat with that
-    flagship in the fleet."""
+    flagship in the fleet (16.21: each flagship's ability is its own)."""
     where, value = f"{side}.{name}", getattr(force, name)
-    require_int(value, 0, most, where, code=f"{name}_out_of_range")
+    require_int(value, 0, most, where, code=range_code)
     if value and (kind != "space" or force.flagship.effect != effect or not force.count("flagship")):
-        raise InvalidInput(refusal, field=where, rule=rule)
+        raise InvalidInput(refusal, field=where, rule="ti4/16.21")
 
 
 def _check_cards(kind: str, side: str, force: Force) -> None:
@@ -223,8 +223,8 @@ def validate(battle: Battle) -> None:
             "ground_forces",
             MAX_INFANTRY,
             "ground_forces_fight",
-            "ground_forces_without_alastor",
-            "ti4/23.5",
+            range_code="ground_forces_out_of_range",
+            refusal="ground_forces_without_alastor",
         )
         _check_flagship_input(
             battle.kind,
@@ -233,8 +233,8 @@ def validate(battle: Battle) -> None:
             "trade_goods",
             MAX_TRADE_GOODS,
             "trade_goods_bonus",
-            "trade_goods_without_kenara",
-            "ti4/16.21",
+            range_code="trade_goods_out_of_range",
+            refusal="trade_goods_without_kenara",
         )
         if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")

@@ -271,6 +271,8 @@ def test_the_background_encode_runs_at_a_lower_priority_than_requests(tmp_path, 
 
     holder = small_live(tmp_path, Recording())
     serving = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    if serving >= live.MAX_NICE:
+        pytest.skip("the tests already run at the lowest priority: nothing lower to check")
     holder.start_vectors_build().join(timeout=30)
     assert priorities["encode"] == min(live.MAX_NICE, serving + live.BACKGROUND_NICE)
     # Only the encoding thread: the thread serving requests keeps its priority.

@@ -91,11 +91,13 @@ class Ti4Side(RequestModel):
     ground_forces: Annotated[
         int,
         between(0, MAX_INFANTRY),
+        cited("ground_forces_out_of_range"),
         Field(description="infantry the Nekro Virus flagship (The Alastor) calls into a space combat as ships"),
     ] = 0
     trade_goods: Annotated[
         int,
         between(0, MAX_TRADE_GOODS),
+        cited("trade_goods_out_of_range"),
         Field(description="trade goods the Hacan flagship (Wrath of Kenara) may spend: one on each die one short"),
     ] = 0
 

@@ -1,6 +1,8 @@
 """Part and hull data against the facts the Italian rulebook states."""
 
-from engine.eclipse.parts import DISCOVERY_PARTS, NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS
+from engine.eclipse.parts import NPC_PARTS, PARTS, SHIP_TYPES, TERRAN_BLUEPRINTS
+
+DISCOVERY_PARTS = tuple(p.id for p in PARTS.values() if p.discovery)
 
 
 def test_damage_per_die_matches_danni():

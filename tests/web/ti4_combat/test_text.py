@@ -19,6 +19,7 @@ def test_every_refusal_has_a_message():
         | codes(r'code = "(\w+)" if')
         | codes(r'else "(unit_not_in_\w+)"')
         | codes(r'require_int\(.*\bcode="(\w+)"')
+        | codes(r'\b(?:range_code|refusal)="(\w+)"')
     )
     assert emitted and emitted <= set(ERRORS), emitted - set(ERRORS)
     assert set(ERRORS) <= emitted  # no message for a code that no longer exists
