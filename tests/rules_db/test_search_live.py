@@ -91,7 +91,7 @@ def wait_for(condition, seconds: float = 60.0) -> None:
 
 def test_a_rules_edit_and_build_index_reload_rules_and_index_together(editable_rules, quick_checks):
     rules, instance = editable_rules
-    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules)}
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules), "SEARCH_ENCODER": None}
     serving = create_app(config)
     client = serving.test_client()
     assert client.get("/api/search?q=quarzoblu").get_json()["total"] == 0
@@ -116,7 +116,9 @@ def test_a_rules_edit_and_build_index_reload_rules_and_index_together(editable_r
 
 def test_a_deleted_index_is_rebuilt_while_serving(editable_rules, quick_checks):
     rules, instance = editable_rules
-    serving = create_app({"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules)})
+    serving = create_app(
+        {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules), "SEARCH_ENCODER": None}
+    )
     client = serving.test_client()
     holder = serving.extensions["search"]
     shutil.rmtree(instance / "index")
@@ -138,7 +140,7 @@ def damage(instance: Path) -> None:
 
 def test_a_damaged_index_is_rebuilt_at_start(editable_rules):
     rules, instance = editable_rules
-    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules)}
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules), "SEARCH_ENCODER": None}
     first = create_app(config).extensions["search"].directory
     damage(instance)
     serving = create_app(config)
@@ -148,7 +150,7 @@ def test_a_damaged_index_is_rebuilt_at_start(editable_rules):
 
 def test_a_read_only_instance_with_a_fresh_index_serves_without_writing(editable_rules):
     rules, instance = editable_rules
-    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules)}
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules), "SEARCH_ENCODER": None}
     built = create_app(config).extensions["search"].directory
     with files_written_under(instance) as written:
         serving = create_app(config)
@@ -160,7 +162,7 @@ def test_a_read_only_instance_with_a_fresh_index_serves_without_writing(editable
 
 def test_a_read_only_instance_with_a_damaged_index_serves_from_memory(editable_rules, monkeypatch):
     rules, instance = editable_rules
-    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules)}
+    config = {"TESTING": True, "INSTANCE_PATH": str(instance), "RULES_ROOT": str(rules), "SEARCH_ENCODER": None}
     create_app(config)
     damage(instance)
 
