@@ -268,7 +268,7 @@ class Throttle:
 @pytest.fixture(scope="module")
 def second_server(app):
     """A second app on the same instance folder, whose rules digest a test changes."""
-    other = create_app({"TESTING": True, "INSTANCE_PATH": app.instance_path})
+    other = create_app({"TESTING": True, "INSTANCE_PATH": app.instance_path, "SEARCH_ENCODER": None})
     throttle = Throttle(other)
     server = make_server("127.0.0.1", 0, throttle, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

@@ -57,7 +57,12 @@ PAGES = [
 @pytest.fixture(scope="module")
 def fuzz_client(tmp_path_factory):
     app = create_app(
-        {"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("fuzz")), "COMPUTE_BUDGET_SECONDS": 0.25}
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path_factory.mktemp("fuzz")),
+            "COMPUTE_BUDGET_SECONDS": 0.25,
+            "SEARCH_ENCODER": None,
+        }
     )
     return app.test_client()
 

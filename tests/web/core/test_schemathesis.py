@@ -30,7 +30,12 @@ SUMMARY: list[str] = []  # printed at the end of the test run (tests/conftest.py
 def run(tmp_path_factory):
     # A short compute budget: the fuzzer checks that over-long work is refused cleanly, not the odds.
     app = create_app(
-        {"TESTING": True, "INSTANCE_PATH": str(tmp_path_factory.mktemp("schemathesis")), "COMPUTE_BUDGET_SECONDS": 0.25}
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": str(tmp_path_factory.mktemp("schemathesis")),
+            "COMPUTE_BUDGET_SECONDS": 0.25,
+            "SEARCH_ENCODER": None,
+        }
     )
     config = SchemathesisConfig.from_path(CONFIG)
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=config)

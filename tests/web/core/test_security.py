@@ -64,7 +64,14 @@ def test_redirects_stay_on_the_site_whatever_the_host_header(client):
 
 
 def test_only_trusted_hosts_are_answered(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "TRUSTED_HOSTS": ["astrolabio.example"]})
+    app = create_app(
+        {
+            "TESTING": True,
+            "SEARCH_ENCODER": None,
+            "INSTANCE_PATH": str(tmp_path),
+            "TRUSTED_HOSTS": ["astrolabio.example"],
+        }
+    )
     client = app.test_client()
     refused = client.get("/rules//ti4", headers={"Host": "evil.example"})
     assert refused.status_code == 400 and refused.get_json()["error"]["code"] == "bad_request"
@@ -73,7 +80,7 @@ def test_only_trusted_hosts_are_answered(tmp_path):
 
 
 def test_behind_one_proxy_the_client_address_and_scheme_come_from_it(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "PROXIES": 1})
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "PROXIES": 1, "SEARCH_ENCODER": None})
     seen = {}
 
     @app.get("/_seen")

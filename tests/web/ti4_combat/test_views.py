@@ -290,7 +290,9 @@ def test_unit_names_in_refusals_are_translated(client):
 
 
 def test_over_long_work_is_a_clean_422(tmp_path):
-    app = create_app({"TESTING": True, "INSTANCE_PATH": str(tmp_path), "COMPUTE_BUDGET_SECONDS": 0.001})
+    app = create_app(
+        {"TESTING": True, "INSTANCE_PATH": str(tmp_path), "COMPUTE_BUDGET_SECONDS": 0.001, "SEARCH_ENCODER": None}
+    )
     fleet = {"war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 8, "fighter": 5}
     response = post(app.test_client(), {"attacker": {"units": fleet}, "defender": {"units": fleet}})
     assert response.status_code == 422
