@@ -382,9 +382,17 @@ def hex_page():
 # --- Background computations (the queue is ``web.core.jobs``) ------------------------------------
 
 
-def solve_job(fleets: tuple[Fleet, Fleet], progress: Callable[[float], None]) -> BattleResult:
+def stored_work(work: Any) -> tuple[tuple[Fleet, Fleet], list[dict]]:
+    """A job's work: the engine's fleets and the language-free sides (whose species the answer
+    cites). Rows stored before the sides were kept hold the fleets alone."""
+    if isinstance(work, dict):
+        return work["fleets"], work["sides"]
+    return work, []
+
+
+def solve_job(work: Any, progress: Callable[[float], None]) -> BattleResult:
     """The runner's solver: one battle up to MAX_BACKGROUND_STATES, reporting its progress."""
-    attacker, defender = fleets
+    (attacker, defender), _sides = stored_work(work)
     return solve_battle(attacker, defender, background=True, progress=progress)
 
 
@@ -398,7 +406,7 @@ def job_json(row: sqlite3.Row) -> dict:
         "page": url_for("eclipse_jobs.page", key=row["id"]),
     }
     if row["status"] == "done":
-        out["result"] = result_json(pickle.loads(row["result"]), pickle.loads(row["work"]))
+        out["result"] = result_json(pickle.loads(row["result"]), *stored_work(pickle.loads(row["work"])))
     if row["status"] == "failed":
         error = _refuse(failed) if (failed := jobs.failure(row)) else None
         out["error"] = {"code": error.code, "message": error.message, "field": error.field} if error else None
@@ -416,7 +424,7 @@ def api_submit():
         raise _refuse(error) from None
     path = jobs.db_path(TOOL)
     key = jobs.job_id("eclipse_job", payload)
-    row, created = jobs.submit(path, key, fleets)
+    row, created = jobs.submit(path, key, {"fleets": fleets, "sides": list(payload.values())})
     if created:
         jobs.start_runner(path, solve_job)
         row = jobs.find(path, key) or row  # the runner may not have touched it yet
@@ -435,7 +443,7 @@ def job_page(key: str):
     row = jobs.find(jobs.db_path(TOOL), key)
     if row is None:
         abort(404)
-    fleets = pickle.loads(row["work"])
+    fleets, _sides = stored_work(pickle.loads(row["work"]))
     sides = [[(str(SHIP_NAMES[g.kind]), g.count) for g in fleet.groups] for fleet in fleets]
     return render_template(
         "eclipse_combat/job.html", job=job_json(row), sides=sides, ship_names=SHIP_NAMES, limit=MAX_BACKGROUND_STATES

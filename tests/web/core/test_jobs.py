@@ -147,7 +147,8 @@ def test_the_inline_api_sends_larger_battles_to_the_background(client):
 
 def test_the_stored_fleets_are_the_validated_ones(app, client, manual):
     key = client.post(URL, json=battle(8)).get_json()["id"]
-    attacker, defender = pickle.loads(jobs.find(db_file(app), key)["work"])
+    (attacker, defender), sides = eclipse.stored_work(pickle.loads(jobs.find(db_file(app), key)["work"]))
+    assert [g["count"] for side in sides for g in side["ships"]] == [8, 1] and "species" not in sides[0]
     terran = Group("interceptor", 8, stats_from_parts("interceptor", default_blueprint("interceptor")))
     assert attacker == Fleet((terran,))
     run_pending(app)
@@ -207,3 +208,24 @@ def test_old_finished_rows_are_removed(app, client, manual):
         db.execute("UPDATE jobs SET created = created - ? WHERE id = ?", (jobs.KEEP_SECONDS + 1, job["id"]))
     client.post(URL, json=lone(6))  # any submission prunes
     assert client.get(job["api"]).status_code == 404
+
+
+def test_a_job_answer_cites_the_species_boards_like_the_inline_answer(app, client, manual):
+    request = body([{"type": "interceptor", "count": 2}], [{"type": "cruiser", "count": 1}])
+    request["attacker"]["species"] = "orion"
+    key = client.post(URL, json=request).get_json()["id"]
+    run_pending(app)
+    done = client.get(f"{URL}/{key}").get_json()["result"]
+    inline = client.post("/api/combat/eclipse", json=request).get_json()
+    assert "eclipse/egemonia-di-origine" in done["rules"] and done["rules"] == inline["rules"]
+    assert done["attacker_win"] == pytest.approx(inline["attacker_win"], abs=1e-12)
+
+
+def test_a_row_stored_with_the_fleets_alone_is_still_answered(app, client, manual):
+    key = client.post(URL, json=battle(3)).get_json()["id"]
+    fleets, _sides = eclipse.stored_work(pickle.loads(jobs.find(db_file(app), key)["work"]))
+    with jobs.connect(db_file(app)) as db:
+        db.execute("UPDATE jobs SET work = ? WHERE id = ?", (pickle.dumps(fleets), key))
+    run_pending(app)
+    done = client.get(f"{URL}/{key}").get_json()
+    assert done["status"] == "done" and "eclipse/egemonia-di-origine" not in done["result"]["rules"]
