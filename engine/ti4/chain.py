@@ -336,6 +336,24 @@ class _PairChain:
             a_scores = ((qa != 0).astype(np.int64) @ (~same_d).T.astype(np.int64)) > 0
         return ~a_scores & ~d_scores, d_miss
 
+    def stalemates(self, grid: np.ndarray, modes: set[tuple[Mode, Mode]]) -> Number:
+        """Record as the FAQ stalemate, and clear, the battles in ``grid`` that neither side can
+        score in under any of ``modes`` (every round still to come): nothing can change them any
+        more, so the combat ends there. Return their mass."""
+        rows, cols = np.flatnonzero((grid != 0).any(axis=1)), np.flatnonzero((grid != 0).any(axis=0))
+        if not len(rows):
+            return self.zero
+        stuck = np.ones((len(rows), len(cols)), dtype=bool)
+        for mode in modes:
+            stuck &= self.stuck(rows, cols, mode)[0]
+        if not stuck.any():
+            return self.zero
+        block = grid[np.ix_(rows, cols)]
+        caught = np.where(stuck, block, self.zero)
+        self.ends["stalemate"][np.ix_(rows, cols)] += caught
+        grid[np.ix_(rows, cols)] = np.where(stuck, self.zero, block)
+        return caught.sum()
+
     def outcome_ends(self) -> Ends:
         ends: Ends = {}
         for kind, grid in self.ends.items():
@@ -390,8 +408,19 @@ def run(
     alive = bool(going)
     while alive and r < last and (r < rules.horizon or work <= WORK_BUDGET):
         r += 1
+        # A battle no side can score in from this round on ends before it (FAQ stalemate).
+        # After a barrage it ends in round 1, which the barrage began; else before round r.
+        stuck = pairs.stalemates(grid, {rules.modes(k) for k in range(r, max(r, rules.horizon) + 2)})
+        if r == 1 and rules.first_round_step is not None:
+            before_rolls += stuck
+        else:
+            rounds[-1] += stuck
+            expected -= stuck if r == 1 else zero  # counted above as playing round 1
         if r > 1:
             expected += grid.sum()
+        if not (grid != 0).any():
+            alive = False
+            break
         retreating = None
         if rules.defender_retreat == r:
             retreating = "defender"  # 23.4: the attacker cannot announce in this round
@@ -409,7 +438,7 @@ def run(
         solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
         later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits
-    if r == 0:
+    if len(rounds) == 1:  # no round's dice were rolled: what a barrage ended is round 1's
         rounds.append(before_rolls)
     return ChainOutcome(pairs.outcome_ends(), tuple(map(_scalar, rounds)), _scalar(later), _scalar(expected))
 

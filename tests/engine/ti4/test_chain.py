@@ -62,3 +62,26 @@ def test_defender_retreat_is_announced_first():
     assert kinds["defender_retreat"] == F(3, 5) ** 2  # nobody hit: the defender leaves
     assert "attacker_retreat" not in kinds
     assert kinds["draw"] == F(2, 5) ** 2
+
+
+def test_a_battle_no_side_can_ever_score_in_is_a_stalemate_before_round_one():
+    # -2 on every roll: a fighter (9) would need 11. The FAQ stalemate ends it before any dice.
+    outcome = duel(RoundRules(horizon=3, modifier=lambda r: (-2, -2)))
+    assert by_kind(outcome) == {"stalemate": F(1)}
+    assert outcome.rounds == (F(1), F(0)) and outcome.later == 0 and outcome.expected_rounds == 0
+
+
+def test_no_stalemate_while_a_later_round_can_still_score():
+    # Nobody can hit in rounds 1-2 (-2), everybody can from round 3: the fighter duel, two rounds late.
+    outcome = duel(RoundRules(horizon=3, modifier=lambda r: (-2, -2) if r <= 2 else (0, 0)))
+    assert by_kind(outcome) == {"attacker": F(4, 9), "defender": F(4, 9), "draw": F(1, 9)}
+    assert outcome.rounds[:4] == (0, 0, 0, F(9, 25))
+    assert outcome.expected_rounds == 2 + F(25, 9)
+
+
+def test_a_battle_stuck_after_a_round_ends_in_that_round():
+    # Round 1 at +0 (fighters hit on 9-10), then -2 for ever: whatever round 1 left is stuck.
+    outcome = duel(RoundRules(horizon=3, modifier=lambda r: (0, 0) if r == 1 else (-2, -2)))
+    kinds = by_kind(outcome)
+    assert kinds["stalemate"] == F(16, 25) and kinds["draw"] == F(1, 25)
+    assert outcome.rounds == (0, F(1)) and outcome.expected_rounds == 1
