@@ -444,8 +444,8 @@ def run(
 
 
 def _solve_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
-    """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, expected
-    rounds).
+    """Absorb the mass in ``grid`` in the homogeneous chain; return (mass absorbed, stalemates
+    included, and expected rounds).
 
     Attacker states are taken from the highest rank (hits left, plus cards) to the lowest, all
     those of one rank at once: mass leaves an attacker state only downwards, so its row is
@@ -462,13 +462,14 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode
     cuts = [0, *(np.flatnonzero(np.diff(d_side.rank[cols])) + 1).tolist(), len(cols)]
     groups = [slice(a, b) for a, b in zip(cuts, cuts[1:])]
     visits = pairs.zero
+    stalemated = pairs.ends["stalemate"].sum()  # the tail's stalemates end battles too
     size = max(1, BLOCK // pairs.shape[1] ** 2)  # rows solved at once: bounds memory
     for rank in range(int(a_side.rank.max()), 0, -1):
         level = np.flatnonzero((a_side.rank == rank) & a_side.alive & (grid[:, cols] != 0).any(axis=1))
         for start in range(0, len(level), size):
             check()  # the web layer's time budget, if any
             visits += _absorb_rows(pairs, grid, level[start : start + size], cols, groups, modifiers)
-    return pairs.settle(grid), visits
+    return pairs.settle(grid) + (pairs.ends["stalemate"].sum() - stalemated), visits
 
 
 TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop

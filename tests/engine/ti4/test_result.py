@@ -98,3 +98,17 @@ def test_pre_combat_step_weights_each_state_s_dice():
     rolls = ((F(1, 2), (F(4, 5), F(1, 5))), (F(1, 2), (F(16, 25), F(8, 25), F(1, 25))))
     step = pre_combat_step("anti_fighter_barrage", "attacker", rolls, F(1, 4), F(0))
     assert (step.expected_hits, step.at_least_one_hit, step.expected_destroyed) == (F(3, 10), F(7, 25), F(1, 4))
+
+
+def test_stalemates_reached_late_still_count_in_the_rounds():
+    # -3 on every roll: only the war suns (3) can hit; once both are gone the fighters (9) and
+    # flagships (8) can never score, the FAQ stalemate, often after the rounds shown one by one.
+    side = dict(
+        units={"fighter": 1, "war_sun": 1, "flagship": 1},
+        modifiers=(RoundModifier(-3, 1, None),),
+        flagship=Flagship(8, 1, 0),
+        policy=HitPolicy(("war_sun", *(u for u in DEFAULT_ORDER if u != "war_sun")), sustain_first=False),
+    )
+    r = space_combat(Battle("space", Force(**side), Force(**side)))
+    assert r.stalemate > 0.3
+    assert abs(sum(r.rounds) + r.rounds_later - 1) < 1e-12
