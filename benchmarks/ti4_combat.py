@@ -29,6 +29,14 @@ from engine.ti4.plans import RoundModifier  # noqa: E402
 from engine.ti4.rolls import _hits  # noqa: E402
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, UPGRADABLE, Flagship  # noqa: E402
 
+# 24 units with a flagship: the fleet the flagship benchmarks pit against each other.
+FLAGSHIP_FLEET = {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5}
+
+
+def flagship_fleet(faction: str, **situation: int) -> Force:
+    return Force(dict(FLAGSHIP_FLEET), flagship=FACTION_FLAGSHIPS[faction].sheet, **situation)
+
+
 CASES = {
     "small space (3 vs 3)": Battle("space", Force({"cruiser": 2, "fighter": 1}), Force({"destroyer": 1, "fighter": 2})),
     "small ground (3 vs 2, bombard)": Battle(
@@ -97,35 +105,13 @@ CASES = {
         ),
     ),
     "limit space (24 vs 24, Mentak flagship vs Winnu flagship)": Battle(
-        "space",
-        Force(
-            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
-            flagship=FACTION_FLAGSHIPS["mentak_coalition"].sheet,
-        ),
-        Force(
-            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
-            flagship=FACTION_FLAGSHIPS["winnu"].sheet,
-        ),
+        "space", flagship_fleet("mentak_coalition"), flagship_fleet("winnu")
     ),
     "limit space (24 vs 24, L1Z1X flagship vs Yin flagship)": Battle(
-        "space",
-        Force(
-            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
-            flagship=FACTION_FLAGSHIPS["l1z1x_mindnet"].sheet,
-        ),
-        Force(
-            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
-            flagship=FACTION_FLAGSHIPS["yin_brotherhood"].sheet,
-        ),
+        "space", flagship_fleet("l1z1x_mindnet"), flagship_fleet("yin_brotherhood")
     ),
     "limit space (24 vs 24, Hacan flagship with 6 trade goods vs plain)": Battle(
-        "space",
-        Force({"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5}),
-        Force(
-            {"flagship": 1, "war_sun": 2, "dreadnought": 5, "carrier": 4, "destroyer": 7, "fighter": 5},
-            flagship=FACTION_FLAGSHIPS["emirates_of_hacan"].sheet,
-            trade_goods=6,
-        ),
+        "space", Force(dict(FLAGSHIP_FLEET)), flagship_fleet("emirates_of_hacan", trade_goods=6)
     ),
     "worst seen (24 vs 22, fighters last, retreat r4)": Battle(
         "space",
