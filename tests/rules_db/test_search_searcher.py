@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from whoosh.filedb.filestore import RamStorage
@@ -10,7 +12,8 @@ from rules_db.loader import Game, RulesDB, Section
 from rules_db.search import index, vectors
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
 from rules_db.search.schema import SCHEMA
-from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse
+from rules_db.search import searcher
+from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse, start_encoding
 
 
 def small_db() -> RulesDB:
@@ -175,6 +178,63 @@ def test_rerank_follows_meaning_within_the_lexical_candidates(small, tmp_path):
     try:
         assert ids(small.search(question, "it")) == ["eclipse/ritirata", "ti4/23.7", "ti4/23"]
         assert ids(small.search(question, "it", rerank=False)) == lexical  # off: the lexical order
+    finally:
+        small.semantic = None
+
+
+class HeldEncoder(WordsEncoder):
+    """The stand-in encoder, answering questions only once ``release`` is set: a slow encode."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def queries(self, texts):
+        assert self.release.wait(5)
+        return self._encode(texts)
+
+
+def test_the_question_is_being_encoded_when_start_encoding_returns():
+    # Not merely queued: the pool's thread runs it while the caller plans and searches. (A first
+    # encode leaves the pool's thread idle and waiting: a new thread would run at once anyway.)
+    assert start_encoding(WordsEncoder(), "possono").result(5).shape == (len(WordsEncoder.WORDS) + 1,)
+    encoder = HeldEncoder()
+    found = start_encoding(encoder, "navi")
+    try:
+        assert found.running()
+    finally:
+        encoder.release.set()
+    assert found.result(5).shape == (len(WordsEncoder.WORDS) + 1,)
+
+
+@pytest.mark.parametrize(("page", "limit", "depth"), [(1, 10, 20), (2, 1, 20), (3, 1, 2), (2, 2, 2)])
+def test_extracts_made_during_the_encode_give_the_same_page(small, tmp_path, monkeypatch, page, limit, depth):
+    # The rerank's head (depth) and the positions after it: whichever sections land on the page
+    # once reranked, their extracts are the ones made while the question was being encoded.
+    monkeypatch.setattr(searcher, "RERANK_DEPTH", depth)
+    question = "ritirata combattimento possono navi"
+    held, quick = HeldEncoder(), WordsEncoder()
+    vectors.build(tmp_path, small.db, quick, model="words")
+    stored = vectors.load(tmp_path, small.db, model="words")
+    planned = small.plan(question)
+    chosen = [(r.section.id, r.score) for r in small.search(question, "it", limit=50, rerank=False).results]
+    small.use_vectors(stored, held)
+    try:
+        encoding = start_encoding(held, question)
+        made = small._extracts_while_encoding(chosen, encoding, (page - 1) * limit, page * limit, "it", planned)
+        held.release.set()
+        reachable = {i for i, _s in chosen[:depth]} if (page - 1) * limit < depth else set()
+        reachable |= {i for i, _s in chosen[max((page - 1) * limit, depth) : page * limit]}
+        assert set(made) == reachable
+        assert made == {i: small._extract(small.db.sections[i], "it", planned) for i in made}
+        encoding.result(5)
+        assert small._extracts_while_encoding(chosen, encoding, 0, 10, "it", planned) == {}  # encoded: none
+        searcher.query_vector.cache_clear()
+        held.release.clear()
+        threading.Timer(0.2, held.release.set).start()
+        slow = small.search(question, "it", page=page, limit=limit)
+        small.use_vectors(stored, quick)
+        assert slow.results == small.search(question, "it", page=page, limit=limit).results
+        assert slow.results
     finally:
         small.semantic = None
 
