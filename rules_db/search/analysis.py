@@ -102,7 +102,9 @@ def terms(text: str, lang: str) -> list[str]:
     return [token.text for token in ANALYZERS[lang]()(text)]
 
 
+@lru_cache(maxsize=8192)
 def term(word: str, lang: str) -> str | None:
-    """The index term of one word, or None if it is a stop word."""
+    """The index term of one word, or None if it is a stop word. Remembered: planning one
+    question asks for the same few words' terms about 40 times (each field, synonyms, glossary)."""
     found = terms(word, lang)
     return found[0] if found else None

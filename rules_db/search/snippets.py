@@ -35,7 +35,12 @@ def plain_text(markdown: str) -> str:
     return text.strip(" ·")
 
 
-@lru_cache(maxsize=4096)
+# Room for every passage of every section in both languages (6,354 with today's rules), so a
+# passage is analysed once per process, not again each time a busier query pushed it out.
+TOKENS_CACHED = 16384
+
+
+@lru_cache(maxsize=TOKENS_CACHED)
 def tokens(text: str, lang: str) -> tuple[tuple[int, int, str], ...]:
     """(start, end, index term) of every word of ``text`` that is not a stop word."""
     return tuple((t.startchar, t.endchar, t.text) for t in ANALYZERS[lang]()(text, chars=True))

@@ -57,3 +57,10 @@ def test_question_words_of_both_languages_are_query_stop_words():
         assert fold(word) in QUERY_STOP_WORDS
     for word in ("ritirata", "retreat", "nave", "ship"):
         assert word not in QUERY_STOP_WORDS
+
+
+def test_a_remembered_term_is_the_analysers_term():
+    for word, lang in (("Ritirata", "it"), ("ritirarsi", "it"), ("ships", "en"), ("the", "en"), ("parità", "it")):
+        expected = (terms(word, lang) or [None])[0]
+        assert term(word, lang) == expected and term(word, lang) == expected  # asked again: the cache
+    assert term.cache_info().hits >= 5

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules_db.search.analysis import term
-from rules_db.search.snippets import SNIPPET_CHARS, best_passage, passages, plain_text, snippet
+from rules_db.search.snippets import SNIPPET_CHARS, TOKENS_CACHED, best_passage, passages, plain_text, snippet, tokens
 
 
 def test_plain_text_drops_markdown():
@@ -50,3 +50,13 @@ def test_best_passage_holds_most_different_query_words():
     wanted = frozenset({term("ritirarsi", "it"), term("sistema", "it"), term("vuoto", "it")})
     assert best_passage(md, wanted, "it") == (3, "Una nave può ritirarsi in un sistema vuoto.")
     assert best_passage(md, frozenset({"zzz"}), "it") == (0, "")
+
+
+def test_every_passage_of_the_rules_stays_analysed(db):
+    # A passage is analysed once per process: the cache holds every passage of every section in
+    # both languages, so a busy query never pushes out what the next one needs.
+    found = {
+        (p, lang) for s in db.sections.values() for lang in ("it", "en") if s.body(lang) for p in passages(s.body(lang))
+    }
+    assert len(found) <= TOKENS_CACHED
+    assert tokens.cache_parameters()["maxsize"] == TOKENS_CACHED
