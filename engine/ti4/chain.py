@@ -206,6 +206,8 @@ class _PairChain:
         self.d = _Side(defender, attacker, self.dtype)
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
+        self.repairs = attacker.repairs or defender.repairs
+        self._can_end: dict[tuple[tuple[Mode, Mode], ...], np.ndarray] = {}
         self._move_modifier: Mode | None = None
         self._move_cache: dict[int, np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
@@ -336,16 +338,20 @@ class _PairChain:
             a_scores = ((qa != 0).astype(np.int64) @ (~same_d).T.astype(np.int64)) > 0
         return ~a_scores & ~d_scores, d_miss
 
-    def stalemates(self, grid: np.ndarray, modes: set[tuple[Mode, Mode]]) -> Number:
-        """Record as the FAQ stalemate, and clear, the battles in ``grid`` that neither side can
-        score in under any of ``modes`` (every round still to come): nothing can change them any
-        more, so the combat ends there. Return their mass."""
+    def stalemates(self, grid: np.ndarray, modes: tuple[tuple[Mode, Mode], ...]) -> Number:
+        """Record as the FAQ stalemate, and clear, the battles in ``grid`` that can never end
+        when the rounds still to come roll ``modes`` in turn (the last for ever): nothing can
+        change them any more, or (with repairs) nothing they can become lets a side be
+        destroyed, so the combat ends there. Return their mass."""
         rows, cols = np.flatnonzero((grid != 0).any(axis=1)), np.flatnonzero((grid != 0).any(axis=0))
         if not len(rows):
             return self.zero
-        stuck = np.ones((len(rows), len(cols)), dtype=bool)
-        for mode in modes:
-            stuck &= self.stuck(rows, cols, mode)[0]
+        if self.repairs:
+            stuck = ~self.can_end(modes)[np.ix_(rows, cols)]
+        else:  # every score lowers a rank for good: only a battle nobody can score in is stuck
+            stuck = np.ones((len(rows), len(cols)), dtype=bool)
+            for mode in set(modes):
+                stuck &= self.stuck(rows, cols, mode)[0]
         if not stuck.any():
             return self.zero
         block = grid[np.ix_(rows, cols)]
@@ -353,6 +359,56 @@ class _PairChain:
         self.ends["stalemate"][np.ix_(rows, cols)] += caught
         grid[np.ix_(rows, cols)] = np.where(stuck, self.zero, block)
         return caught.sum()
+
+    def can_end(self, modes: tuple[tuple[Mode, Mode], ...]) -> np.ndarray:
+        """[a, d]: whether a side can still be destroyed, with any positive probability, in a
+        battle at (a, d) whose rounds roll ``modes`` in turn, the last for ever. Found on the
+        transition graph (which pairs a round can lead to), not from probabilities: repairs
+        can close a cycle no mass ever leaves, whose pairs are the FAQ stalemate."""
+        while len(modes) > 1 and modes[-1] == modes[-2]:
+            modes = modes[:-1]
+        found = self._can_end.get(modes)
+        if found is not None:
+            return found
+        ended = ~(self.a.alive[:, None] & self.d.alive[None, :])
+        if len(modes) > 1:
+            found = ended | self.reaches(self.can_end(modes[1:]), modes[0], np.flatnonzero(self.a.alive))
+        else:  # the least fixed point: pairs that reach an end in one round, in two, ...
+            found = ended
+            while True:
+                rows = np.flatnonzero(~found.all(axis=1))  # the rows with pairs still in doubt
+                more = found | self.reaches(found, modes[0], rows)
+                if (more == found).all():
+                    break
+                found = more
+        self._can_end[modes] = found
+        return found
+
+    def reaches(self, target: np.ndarray, modifiers: tuple[Mode, Mode], rows: np.ndarray) -> np.ndarray:
+        """[a, d]: whether one round from (a, d), a in ``rows``, can lead to a pair of
+        ``target`` (a boolean grid): the round of ``step`` read backwards, on which outcomes
+        are possible only (False outside ``rows``)."""
+        n = self.shape[1]
+        out = np.zeros(self.shape, dtype=bool)
+        wanted = target.astype(np.float64)
+        size = max(1, BLOCK // n**2)
+        for start in range(0, len(rows), size):
+            check()  # the web layer's time budget, if any
+            block = rows[start : start + size]
+            moves = (np.stack(self.moves(self.a.profile[block], modifiers[0])) != 0).astype(np.float64)
+            hit = np.zeros((len(block), n))
+            for blocked, paths in ((False, self.a.paths), (True, self.a.paths_blocked)):
+                cols = self.d.blocks == blocked
+                if not cols.any():
+                    continue
+                # after[k, d, h]: the defender from d can reach, under row k's dice, a state
+                # that ``target`` holds together with the attacker after h hits.
+                after = moves @ wanted[paths[block]].transpose(0, 2, 1)
+                for nf, ks in self.d.by_opponent(self.a.nf[block]):
+                    possible = (self.d.rolls(modifiers[1], nf)[0] != 0).astype(np.float64)
+                    hit[ks] += np.where(cols, (after[ks] * possible[None]).sum(axis=2), 0.0)
+            out[block] = hit > 0
+        return out
 
     def outcome_ends(self) -> Ends:
         ends: Ends = {}
@@ -410,7 +466,7 @@ def run(
         r += 1
         # A battle no side can score in from this round on ends before it (FAQ stalemate).
         # After a barrage it ends in round 1, which the barrage began; else before round r.
-        stuck = pairs.stalemates(grid, {rules.modes(k) for k in range(r, max(r, rules.horizon) + 2)})
+        stuck = pairs.stalemates(grid, tuple(rules.modes(k) for k in range(r, max(r, rules.horizon) + 2)))
         if r == 1 and rules.first_round_step is not None:
             before_rolls += stuck
         else:
@@ -478,11 +534,14 @@ TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
 def _iterate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
     hits no longer only go down, so rounds are repeated until the mass still in play is below
-    ``TAIL_TOLERANCE`` (it shrinks geometrically; what is left is far below the 1e-12 the
-    results are given to). Pairs where neither side can score are the FAQ stalemate."""
+    ``TAIL_TOLERANCE``. Pairs from which no side can ever be destroyed (``can_end``: nobody
+    scores, or every hit is repaired) are the FAQ stalemate and leave at once, playing no
+    more rounds, as the stalemate does in the rounds stepped one by one. Every other pair can
+    reach an end within a bounded number of rounds, so the mass left shrinks geometrically
+    and the loop stops (what is left is far below the 1e-12 the results are given to)."""
     if pairs.dtype is object:
         raise ValueError("repairs make the chain infinite: solve them in floats")
-    stuck = pairs.stuck(np.arange(pairs.shape[0]), np.arange(pairs.shape[1]), modifiers)[0]
+    stuck = ~pairs.can_end((modifiers,))
     absorbed = visits = 0.0
     while True:
         check()  # the web layer's time budget, if any
