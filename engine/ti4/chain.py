@@ -491,6 +491,8 @@ def run(
     if alive and rules.stop_after is not None:
         pairs.ends["unfinished"] += grid
     elif alive:
+        # A battle the last round stepped left stuck ends in that round, as in the rounds before.
+        rounds[-1] += pairs.stalemates(grid, (rules.modes(r + 1),))
         solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
         later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits

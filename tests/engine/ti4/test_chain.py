@@ -1,8 +1,11 @@
 from fractions import Fraction as F
 
-from engine.ti4.assignment import ForceStates, HitPolicy
+import pytest
+
+from engine.core.budget import time_budget
+from engine.ti4.assignment import ForceStates, HitPolicy, RoundEffects
 from engine.ti4.chain import RoundRules, run
-from engine.ti4.units import Loadout
+from engine.ti4.units import Flagship, Loadout
 
 
 def duel(rules: RoundRules, attacker=None, defender=None):
@@ -85,3 +88,71 @@ def test_a_battle_stuck_after_a_round_ends_in_that_round():
     kinds = by_kind(outcome)
     assert kinds["stalemate"] == F(16, 25) and kinds["draw"] == F(1, 25)
     assert outcome.rounds == (0, F(1)) and outcome.expected_rounds == 1
+
+
+# Repairs (Duranium Armor, a flagship that repairs itself) can close a cycle no battle ever
+# leaves. Each of these runs under a time budget, so an engine that loops fails instead of
+# hanging: the tail's rounds check it.
+
+
+def repairing_duel(rules: RoundRules, attacker, defender, loadout=Loadout(), policy=HitPolicy(), **effects):
+    """A battle in floats (repairs are solved in floats only), the attacker with ``effects``."""
+    att = ForceStates(attacker, loadout, policy, float, effects=RoundEffects(**effects))
+    dfn = ForceStates(defender, Loadout(), HitPolicy(), float)
+    with time_budget(5):
+        return run(att, dfn, {(att.start, dfn.start): 1.0}, rules, 0.0)
+
+
+def test_two_dreadnoughts_with_duranium_against_one_hit_a_round_are_a_stalemate_at_once():
+    # -6: the dreadnoughts (5) need 11. A fighter scores at most one hit a round: (2 intact) ->
+    # (1 intact, 1 damaged), which then sustains the next hit on the intact one and repairs the
+    # older damage (or repairs it on a miss): the pair never leaves {(2, 0), (1, 1)}, no side can
+    # ever be destroyed. The fighter can score, so it is no "nobody scores" stalemate: the graph
+    # finds it, before round 1, with no round played.
+    outcome = repairing_duel(RoundRules(1, lambda r: (-6, 0)), {"dreadnought": 2}, {"fighter": 1}, repair=True)
+    assert by_kind(outcome) == {"stalemate": 1.0}
+    assert outcome.rounds == (1.0, 0.0) and outcome.later == 0 and outcome.expected_rounds == 0
+
+
+def test_a_cycle_that_leaks_is_no_stalemate_and_stays_exact():
+    # One dreadnought with Duranium that cannot score (-6) against a fighter (1/5). At a round's
+    # start it is intact (x) or damaged (y): x -> y on a hit (it sustained this round: no repair),
+    # y -> destroyed on a hit, y -> x on a miss (repaired). The cycle leaks 1/5 of y each round, so
+    # the fighter wins with certainty. Rounds: E_x = 1 + 4/5 E_x + 1/5 E_y, E_y = 1 + 4/5 E_x,
+    # so E_x (1 - 4/5 - 4/25) = 6/5 and E_x = 30. P(end in round r) = y_r / 5 with
+    # x_1 = 1, y_1 = 0, x_{r+1} = 4/5 (x_r + y_r), y_{r+1} = x_r / 5.
+    outcome = repairing_duel(RoundRules(1, lambda r: (-6, 0)), {"dreadnought": 1}, {"fighter": 1}, repair=True)
+    assert by_kind(outcome) == {"defender": pytest.approx(1.0, abs=1e-12)}
+    assert outcome.expected_rounds == pytest.approx(30, abs=1e-12)
+    x, y, ends = F(1), F(0), [F(0)]
+    for _ in range(len(outcome.rounds) - 1):
+        ends.append(y / 5)
+        x, y = F(4, 5) * (x + y), x / 5
+    assert outcome.rounds == pytest.approx([float(e) for e in ends], abs=1e-15)
+    assert outcome.later == pytest.approx(float(x + y), abs=1e-12)  # still going after the rounds shown
+    assert sum(outcome.rounds) + outcome.later == pytest.approx(1, abs=1e-12)
+
+
+def test_battles_trapped_in_the_tail_are_a_stalemate_when_they_are_trapped():
+    # The attacker: a flagship that repairs itself (10, one die) and a fighter (9), -1: only the
+    # fighter hits, on a 10 (1/10); without sustain_first the fighter is lost first. The defender,
+    # a fighter, hits 1/5. From the start: the attacker scores (1/10) and wins; the defender alone
+    # scores (9/10 * 1/5 = 9/50) and leaves a flagship nobody can destroy: trapped; both miss
+    # (36/50 = 18/25) and nothing changed. So attacker 5/50 / (14/50) = 5/14, stalemate 9/14;
+    # P(end in round r) = (18/25)^(r-1) * 7/25 (a trapped battle ends in the round that trapped
+    # it), the same series in the tail after the rounds shown; expected rounds 1 / (7/25) = 25/7.
+    outcome = repairing_duel(
+        RoundRules(1, lambda r: (-1, 0)),
+        {"flagship": 1, "fighter": 1},
+        {"fighter": 1},
+        Loadout(flagship=Flagship(10, 1, 3, effect="repairs_itself")),
+        HitPolicy(sustain_first=False),
+        repair_flagship=True,
+    )
+    kinds = by_kind(outcome)
+    assert kinds == {"attacker": pytest.approx(5 / 14, abs=1e-12), "stalemate": pytest.approx(9 / 14, abs=1e-12)}
+    stepped = len(outcome.rounds) - 1
+    assert stepped >= 2
+    assert outcome.rounds == pytest.approx([0, *((18 / 25) ** (r - 1) * 7 / 25 for r in range(1, stepped + 1))])
+    assert outcome.later == pytest.approx((18 / 25) ** stepped, abs=1e-12)
+    assert outcome.expected_rounds == pytest.approx(25 / 7, abs=1e-12)
