@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -272,18 +272,24 @@ class _PairChain:
             u = np.empty((len(rows), self.d.width, self.shape[1]), dtype=self.dtype)
             for nf, ks in self.d.by_opponent(self.a.nf[rows]):
                 u[ks] = mass[ks][:, None, :] * self.d.rolls(modifiers[1], nf)[0].T[None, :, :]
-        profile = self.a.profile[rows]
-        order = np.argsort(profile, kind="stable")
-        cuts = np.flatnonzero(np.diff(profile[order])) + 1
-        groups = np.split(order, cuts)
         n = self.shape[1]
         out = np.empty_like(u)
-        for start in range(0, len(groups), max(1, BLOCK // n**2)):
-            chunk = groups[start : start + max(1, BLOCK // n**2)]
-            matrices = self.moves(np.array([profile[g[0]] for g in chunk]), modifiers[0])
-            for g, v in zip(chunk, matrices):
-                out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
+        for g, v in self.grouped_moves(rows, modifiers[0]):
+            out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
         return out
+
+    def grouped_moves(self, rows: np.ndarray, modifier: Mode) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(the positions in ``rows`` of attacker states with the same dice, the defender's
+        move matrix under them): one matrix product per profile, few matrices held at once."""
+        if not len(rows):
+            return
+        profile = self.a.profile[rows]
+        order = np.argsort(profile, kind="stable")
+        groups = np.split(order, np.flatnonzero(np.diff(profile[order])) + 1)
+        size = max(1, BLOCK // self.shape[1] ** 2)
+        for start in range(0, len(groups), size):
+            chunk = groups[start : start + size]
+            yield from zip(chunk, self.moves(np.array([profile[g[0]] for g in chunk]), modifier))
 
     def outflows(
         self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]
@@ -390,24 +396,25 @@ class _PairChain:
         are possible only (False outside ``rows``)."""
         n = self.shape[1]
         out = np.zeros(self.shape, dtype=bool)
-        wanted = target.astype(np.float64)
-        size = max(1, BLOCK // n**2)
-        for start in range(0, len(rows), size):
-            check()  # the web layer's time budget, if any
-            block = rows[start : start + size]
-            moves = (np.stack(self.moves(self.a.profile[block], modifiers[0])) != 0).astype(np.float64)
-            hit = np.zeros((len(block), n))
-            for blocked, paths in ((False, self.a.paths), (True, self.a.paths_blocked)):
-                cols = self.d.blocks == blocked
-                if not cols.any():
-                    continue
-                # after[k, d, h]: the defender from d can reach, under row k's dice, a state
-                # that ``target`` holds together with the attacker after h hits.
-                after = moves @ wanted[paths[block]].transpose(0, 2, 1)
-                for nf, ks in self.d.by_opponent(self.a.nf[block]):
-                    possible = (self.d.rolls(modifiers[1], nf)[0] != 0).astype(np.float64)
-                    hit[ks] += np.where(cols, (after[ks] * possible[None]).sum(axis=2), 0.0)
-            out[block] = hit > 0
+        wanted = target.astype(np.float32)  # sums of 0s and 1s: only whether one is positive counts
+        size = max(1, BLOCK // (self.a.paths.shape[1] * n))  # rows at once: bounds memory
+        for g, v in self.grouped_moves(rows, modifiers[0]):
+            support = (v != 0).astype(np.float32).T
+            for start in range(0, len(g), size):
+                check()  # the web layer's time budget, if any
+                ks = rows[g[start : start + size]]
+                hit = np.zeros((len(ks), n))
+                for blocked, paths in ((False, self.a.paths), (True, self.a.paths_blocked)):
+                    cols = self.d.blocks == blocked
+                    if not cols.any():
+                        continue
+                    # after[k, h, d]: row k's dice can take the defender from d to a state
+                    # that ``target`` holds together with the attacker after h hits.
+                    after = wanted[paths[ks]] @ support
+                    for nf, sel in self.d.by_opponent(self.a.nf[ks]):
+                        possible = (self.d.rolls(modifiers[1], nf)[0] != 0).T.astype(np.float32)
+                        hit[sel] += np.where(cols, (after[sel] * possible[None]).sum(axis=1), 0.0)
+                out[ks] = hit > 0
         return out
 
     def outcome_ends(self) -> Ends:

@@ -1,11 +1,15 @@
 from fractions import Fraction as F
 
+import numpy as np
 import pytest
 
 from engine.core.budget import time_budget
+from engine.ti4 import chain
 from engine.ti4.assignment import ForceStates, HitPolicy, RoundEffects
 from engine.ti4.chain import RoundRules, run
-from engine.ti4.units import Flagship, Loadout
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.space import space_combat
+from engine.ti4.units import FACTION_FLAGSHIPS, Flagship, Loadout
 
 
 def duel(rules: RoundRules, attacker=None, defender=None):
@@ -156,3 +160,44 @@ def test_battles_trapped_in_the_tail_are_a_stalemate_when_they_are_trapped():
     assert outcome.rounds == pytest.approx([0, *((18 / 25) ** (r - 1) * 7 / 25 for r in range(1, stepped + 1))])
     assert outcome.later == pytest.approx((18 / 25) ** stepped, abs=1e-12)
     assert outcome.expected_rounds == pytest.approx(25 / 7, abs=1e-12)
+
+
+def test_reaches_is_a_round_read_backwards(monkeypatch):
+    # can_end rests on reaches: for every pair, one round can lead into a set of pairs exactly
+    # when the round's mass from that pair (step) lands in it, with each coupled flagship.
+    made = []
+    init = chain._PairChain.__init__
+
+    def keep(self, *args):
+        init(self, *args)
+        made.append(self)
+
+    monkeypatch.setattr(chain._PairChain, "__init__", keep)
+    fleet = {"flagship": 1, "dreadnought": 1, "fighter": 1}
+    duranium = Force({"dreadnought": 2, "cruiser": 1}, technologies=("duranium_armor",), damaged={"dreadnought": 1})
+    battles = [
+        (Force(fleet, flagship=FACTION_FLAGSHIPS[a].sheet), Force(fleet, flagship=FACTION_FLAGSHIPS[d].sheet))
+        for a, d in (
+            ("mentak_coalition", "barony_of_letnev"),
+            ("barony_of_letnev", "winnu"),
+            ("winnu", "mentak_coalition"),
+            ("l1z1x_mindnet", "yin_brotherhood"),
+        )
+    ]
+    battles += [
+        (duranium, Force(fleet, flagship=FACTION_FLAGSHIPS["emirates_of_hacan"].sheet, trade_goods=1)),
+        (Force(fleet, flagship=FACTION_FLAGSHIPS["winnu"].sheet), duranium),
+    ]
+    rng = np.random.default_rng(7)
+    for attacker, defender in battles:
+        space_combat(Battle("space", attacker, defender))
+        pairs = made[-1]
+        alive = np.flatnonzero(pairs.a.alive)
+        for modes in (((0, False), (0, False)), ((-2, False), (1, True))):
+            target = rng.random(pairs.shape) < 0.1
+            backwards = pairs.reaches(target, modes, alive)
+            for a in alive:
+                for d in np.flatnonzero(pairs.d.alive):
+                    grid = pairs.empty()
+                    grid[a, d] = 1.0
+                    assert backwards[a, d] == (pairs.step(grid, modes)[target] != 0).any(), (a, d)
