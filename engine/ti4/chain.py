@@ -471,7 +471,7 @@ def run(
     alive = bool(going)
     while alive and r < last and (r < rules.horizon or work <= WORK_BUDGET):
         r += 1
-        # A battle no side can score in from this round on ends before it (FAQ stalemate).
+        # A battle that can no longer end from this round on ends before it (FAQ stalemate).
         # After a barrage it ends in round 1, which the barrage began; else before round r.
         stuck = pairs.stalemates(grid, tuple(rules.modes(k) for k in range(r, max(r, rules.horizon) + 2)))
         if r == 1 and rules.first_round_step is not None:

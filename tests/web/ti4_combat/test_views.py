@@ -452,7 +452,7 @@ def test_a_battle_repairs_keep_from_ending_is_answered_as_the_stalemate(client):
         "attacker": {"units": {"flagship": 1}, "faction": "barony_of_letnev", "modifiers": blind},
         "defender": {"units": {"fighter": 1}},
     }
-    for lang in ("en", "it"):
+    for lang, words in (("en", "repairs undo every hit"), ("it", "le riparazioni annullano ogni colpo")):
         response = post(client, body, lang)
         assert response.status_code == 200, response.get_json()
         data = response.get_json()
@@ -460,4 +460,5 @@ def test_a_battle_repairs_keep_from_ending_is_answered_as_the_stalemate(client):
         assert data["stalemate"] == data["defender_win"] == pytest.approx(16 / 625, abs=1e-12)
         assert data["rounds"]["expected"] == pytest.approx(29 / 25, abs=1e-12)
         assert "ti4/faq-generale-2" in data["rules"]
-        assert "ti4/faq-generale-2" in {r["rule"] for r in data["reasons"] if r["code"] == "stalemate"}
+        (reason,) = [r for r in data["reasons"] if r["code"] == "stalemate"]
+        assert reason["rule"] == "ti4/faq-generale-2" and words in reason["message"], reason
