@@ -201,3 +201,24 @@ def test_reaches_is_a_round_read_backwards(monkeypatch):
                     grid = pairs.empty()
                     grid[a, d] = 1.0
                     assert backwards[a, d] == (pairs.step(grid, modes)[target] != 0).any(), (a, d)
+
+
+def test_a_battle_the_last_round_shown_leaves_stuck_ends_in_that_round():
+    # Each side: a fighter (9) and a flagship (10, one die), -1: only the fighters hit, on a 10
+    # (1/10); the fighter is lost first, then the flagship sustains once. Both fighters gone:
+    # nobody can score (stalemate). From the start, per round: both hit 1/100 (stuck), one hits
+    # 9/100 each (that side then needs two more hits, 1/10 a round, the other cannot score),
+    # none 81/100. Battles still going after round r are those at the start (i), or ahead by a
+    # fighter with the other flagship intact (two) or damaged (one); the stuck ones have ended in
+    # the round that left them so, the last round shown included. Exact, no repairs.
+    side = {"fighter": 1, "flagship": 1}
+    states = [ForceStates(side, Loadout(flagship=Flagship(10, 1, 3)), HitPolicy(sustain_first=False), F) for _ in "ad"]
+    rules = RoundRules(horizon=1, modifier=lambda r: (-1, -1))
+    outcome = run(*states, {(states[0].start, states[1].start): F(1)}, rules, F(0))
+    assert by_kind(outcome) == {"attacker": F(9, 19), "defender": F(9, 19), "stalemate": F(1, 19)}
+    i, two, one = F(1), F(0), F(0)  # one side ahead; the other side's the same
+    for _ in range(len(outcome.rounds) - 1):
+        i, two, one = F(81, 100) * i, F(9, 100) * i + F(9, 10) * two, F(1, 10) * two + F(9, 10) * one
+    assert outcome.later == i + 2 * (two + one)
+    # E = 1 + 81/100 E + 18/100 * 20 (two hits at 1/10 a round take 20 rounds on average).
+    assert outcome.expected_rounds == F(460, 19)
