@@ -346,14 +346,20 @@ class _PairChain:
 
     def stalemates(self, grid: np.ndarray, modes: tuple[tuple[Mode, Mode], ...]) -> Number:
         """Record as the FAQ stalemate, and clear, the battles in ``grid`` that can never end
-        when the rounds still to come roll ``modes`` in turn (the last for ever): nothing can
-        change them any more, or (with repairs) nothing they can become lets a side be
-        destroyed, so the combat ends there. Return their mass."""
+        when the rounds still to come roll ``modes`` in turn (the last for ever), nor under any
+        one of those rolls kept for ever: the combat ends there. Without repairs these are the
+        battles nobody can score in any more; with repairs, also those whose every hit is
+        undone. The second condition keeps both alike when rolls change by round: a round in
+        which a side can still score, if not win, is played before the stalemate, with its
+        losses. Return their mass."""
         rows, cols = np.flatnonzero((grid != 0).any(axis=1)), np.flatnonzero((grid != 0).any(axis=0))
         if not len(rows):
             return self.zero
         if self.repairs:
-            stuck = ~self.can_end(modes)[np.ix_(rows, cols)]
+            ends = self.can_end(modes)
+            for mode in set(modes):
+                ends = ends | self.can_end((mode,))
+            stuck = ~ends[np.ix_(rows, cols)]
         else:  # every score lowers a rank for good: only a battle nobody can score in is stuck
             stuck = np.ones((len(rows), len(cols)), dtype=bool)
             for mode in set(modes):

@@ -136,3 +136,32 @@ def test_a_letnev_flagship_nobody_can_destroy_is_a_stalemate_once_it_cannot_scor
     assert r.expected_rounds == pytest.approx(29 / 25, abs=1e-12)
     assert "stalemate" in {x.code for x in r.reasons} and "ti4/faq-generale-2" in r.rules
     assert dict(r.attacker.survivors) == {(("flagship", 1),): pytest.approx(1, abs=1e-12)}
+
+
+def test_duranium_without_a_unit_that_can_sustain_changes_nothing():
+    # Only damage is repaired: fighters with Duranium Armor fight as plain fighters, solved
+    # exactly (a battle with repairs is solved in floats only) and stopped by the same rule.
+    armored = Force({"fighter": 1}, technologies=("duranium_armor",))
+    r = space_combat(Battle("space", armored, Force({"fighter": 1})), exact=True)
+    assert (r.attacker_win, r.defender_win, r.draw) == (F(4, 9), F(4, 9), F(1, 9))
+
+
+def test_a_round_that_can_score_but_not_win_is_played_with_repairs_too():
+    # A dreadnought (5: 3/5) against two cruisers that never score (-6); from round 2 it cannot
+    # score either (-6). Round 1 cannot end the battle (one hit, two cruisers), but it is played,
+    # as without repairs: the stalemate comes after it, and a cruiser is lost with 3/5. Duranium
+    # Armor (the dreadnought could be repaired) must not move the stalemate before round 1.
+    blind = (RoundModifier(-3, 1, None), RoundModifier(-3, 1, None))
+    late = (RoundModifier(-3, 2, None), RoundModifier(-3, 2, None))
+    cruisers = Force({"cruiser": 2}, modifiers=blind)
+    for technologies in ((), ("duranium_armor",)):
+        with time_budget(5):
+            r = space_combat(
+                Battle("space", Force({"dreadnought": 1}, modifiers=late, technologies=technologies), cruisers)
+            )
+        assert r.stalemate == pytest.approx(1, abs=1e-12)
+        assert r.rounds == pytest.approx((0, 1), abs=1e-12) and r.expected_rounds == pytest.approx(1, abs=1e-12)
+        assert dict(r.defender.survivors) == {
+            (("cruiser", 1),): pytest.approx(3 / 5, abs=1e-12),
+            (("cruiser", 2),): pytest.approx(2 / 5, abs=1e-12),
+        }
