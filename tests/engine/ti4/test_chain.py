@@ -222,3 +222,19 @@ def test_a_battle_the_last_round_shown_leaves_stuck_ends_in_that_round():
     assert outcome.later == i + 2 * (two + one)
     # E = 1 + 81/100 E + 18/100 * 20 (two hits at 1/10 a round take 20 rounds on average).
     assert outcome.expected_rounds == F(460, 19)
+
+
+def test_a_cycle_of_damage_and_repair_that_leaks_stays_exact():
+    # Blind dreadnoughts with Duranium (-6) against a flagship whose two dice hit on 9-10 (-2):
+    # 0, 1, 2 hits with 16/25, 8/25, 1/25. Two dreadnoughts, (intact, damaged) at a round's
+    # start; a unit that sustained this round is not repaired, an older damaged one is:
+    # (2,0): 0 -> (2,0), 1 -> (1,1), 2 -> (0,2)      (1,1): 0 -> (2,0), 1 -> (1,1), 2 -> (1,0)
+    # (0,2): 0 -> (1,1), 1 -> (1,0), 2 -> destroyed  (1,0): 0 -> (1,0), 1 -> (0,1), 2 -> destroyed
+    # (0,1): 0 -> (1,0), else destroyed. Every state can be destroyed (two hits in one round
+    # break the cycle): no stalemate, the flagship wins with certainty, after E rounds,
+    # E_s = 1 + sum P(s -> t) E_t, solved by hand: E_(2,0) = 1886050 / 35793, about 52.7.
+    rules = RoundRules(1, lambda r: (-6, -2))
+    two = repairing_duel(rules, {"dreadnought": 2}, {"flagship": 1}, repair=True)
+    assert by_kind(two) == {"defender": pytest.approx(1, abs=1e-12)}
+    assert two.expected_rounds == pytest.approx(1886050 / 35793, rel=1e-12)
+    assert sum(two.rounds) + two.later == pytest.approx(1, abs=1e-12)
