@@ -60,3 +60,19 @@ def test_a_word_with_synonyms_is_not_corrected_into_another_word():
 )
 def test_players_everyday_words_reach_the_rulebooks_word(lang, typed, rulebook):
     assert (term(rulebook, lang),) in synonyms()[(lang, term(typed, lang))]
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "near", "rulebook"),
+    [
+        # Words players use that no rulebook does, each near a rulebook word the speller chose.
+        ("it", "automa", "autori", "robot"),  # the solo opponent: RftG's robot
+        ("it", "pedine", "ordine", "segnalino"),  # "pedine comando": command tokens
+        ("it", "rompono", "compone", "interrompere"),  # "si rompono i rapporti diplomatici"
+        ("en", "loot", "lost", "spoils"),  # Galaxy's spoils of war
+    ],
+)
+def test_board_gamers_words_are_searched_not_corrected(lang, typed, near, rulebook):
+    assert (term(rulebook, lang),) in synonyms()[(lang, term(typed, lang))]
+    planned = plan(typed, Glossary(()), Speller.from_words([(near, 30)]), INDEXED)
+    assert planned.words == (typed,) and planned.suggestion is None
