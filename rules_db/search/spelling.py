@@ -5,13 +5,15 @@ word) finds all candidates within two edits in well under a millisecond, where s
 vocabulary with an edit-distance automaton took 5-20 ms a word. Candidates are ranked by
 Damerau-Levenshtein distance (a swap of two letters, "bombardamneto", counts as one edit), then by
 how many sections use the word. Words are compared folded, so "citta" is known when "città" is.
+A word of either language that the rulebooks lack ("outright", "pedine") is not a typo: with a
+language dictionary (dictionary.py) such words are left as typed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from engine.core.budget import check
 from rules_db.search.analysis import fold
@@ -52,11 +54,19 @@ def undoubled(typed: str, known: str) -> bool:
     )
 
 
+def no_dictionary(_word: str) -> bool:
+    """A speller without a language dictionary knows only its own vocabulary."""
+    return False
+
+
 @dataclass
 class Speller:
-    """Known words (with how many sections use them) and the corrections of unknown ones."""
+    """Known words (with how many sections use them) and the corrections of unknown ones.
+    ``is_word`` says whether a word exists in a language (dictionary.is_word): such a word is
+    never corrected, though only the vocabulary's words are offered as corrections."""
 
     frequencies: Mapping[str, int]
+    is_word: Callable[[str], bool] = no_dictionary
     _known: dict[str, str] = field(default_factory=dict)  # folded -> most used spelling
     _by_delete: dict[str, list[str]] = field(default_factory=dict)
     _longest: int = 0
@@ -71,22 +81,33 @@ class Speller:
                     self._by_delete.setdefault(key, []).append(word)
 
     @classmethod
-    def from_words(cls, counted: Iterable[tuple[str, int]], extra: Iterable[str] = ()) -> "Speller":
+    def from_words(
+        cls,
+        counted: Iterable[tuple[str, int]],
+        extra: Iterable[str] = (),
+        is_word: Callable[[str], bool] = no_dictionary,
+    ) -> "Speller":
         frequencies: dict[str, int] = {}
         for word, count in counted:
             frequencies[word] = frequencies.get(word, 0) + count
         for word in extra:
             frequencies.setdefault(word, 1)
-        return cls(frequencies)
+        return cls(frequencies, is_word)
 
     def known(self, word: str) -> bool:
         return fold(word) in self._known
 
     def correctable(self, folded: str) -> bool:
-        """Worth correcting: unknown, letters only, not too short to guess, and not longer than
-        any known word by more than the edits allowed (nothing is that near: a 300-letter word
-        would otherwise cost ~45,000 deletions and a second of CPU)."""
-        return folded not in self._known and folded.isalpha() and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS
+        """Worth correcting: unknown to the vocabulary and to both languages, letters only, not
+        too short to guess, and not longer than any known word by more than the edits allowed
+        (nothing is that near: a 300-letter word would otherwise cost ~45,000 deletions and a
+        second of CPU)."""
+        return (
+            folded not in self._known
+            and folded.isalpha()
+            and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS
+            and not self.is_word(folded)
+        )
 
     def split(self, folded: str) -> str | None:
         """Two known words run together ("anticaccia" -> "anti caccia"), the commonest pair."""
