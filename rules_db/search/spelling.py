@@ -98,16 +98,10 @@ class Speller:
         return fold(word) in self._known
 
     def correctable(self, folded: str) -> bool:
-        """Worth correcting: unknown to the vocabulary and to both languages, letters only, not
-        too short to guess, and not longer than any known word by more than the edits allowed
-        (nothing is that near: a 300-letter word would otherwise cost ~45,000 deletions and a
-        second of CPU)."""
-        return (
-            folded not in self._known
-            and folded.isalpha()
-            and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS
-            and not self.is_word(folded)
-        )
+        """Worth correcting: unknown, letters only, not too short to guess, and not longer than
+        any known word by more than the edits allowed (nothing is that near: a 300-letter word
+        would otherwise cost ~45,000 deletions and a second of CPU)."""
+        return folded not in self._known and folded.isalpha() and MIN_LENGTH <= len(folded) <= self._longest + MAX_EDITS
 
     def split(self, folded: str) -> str | None:
         """Two known words run together ("anticaccia" -> "anti caccia"), the commonest pair."""
@@ -122,9 +116,10 @@ class Speller:
 
     def correct(self, word: str) -> str | None:
         """The likeliest real word(s) for an unknown ``word``: one edit away, else two known words
-        run together, else two edits away; None if known, too short or hopeless."""
+        run together, else two edits away; None if known (to the vocabulary or as a word of
+        either language), too short or hopeless."""
         folded = fold(word)
-        if not self.correctable(folded):
+        if not self.correctable(folded) or self.is_word(folded):
             return None
         near = self._nearest(folded)
         if near and near[0] == 1:
