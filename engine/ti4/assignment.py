@@ -143,7 +143,9 @@ class ForceStates:
         )
         self.wipes = bool(self._wipe_slots)
         self.blocks_sustain = effect == "no_sustain"  # while its flagship is there (``blocking``)
-        self.repairs = effects.repair or effects.repair_flagship
+        # Only damage is repaired: without a unit that can sustain, a repair never happens (and
+        # the chain keeps its exact, downward-only solver).
+        self.repairs = (effects.repair or effects.repair_flagship) and any(s.unit.sustain for s in slots)
         self._number = number
         self.states: list[tuple[int, ...]] = []
         self.depths: list[int] = []

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import numpy as np
 
@@ -206,6 +206,8 @@ class _PairChain:
         self.d = _Side(defender, attacker, self.dtype)
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
+        self.repairs = attacker.repairs or defender.repairs
+        self._can_end: dict[tuple[tuple[Mode, Mode], ...], np.ndarray] = {}
         self._move_modifier: Mode | None = None
         self._move_cache: dict[int, np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
@@ -270,18 +272,24 @@ class _PairChain:
             u = np.empty((len(rows), self.d.width, self.shape[1]), dtype=self.dtype)
             for nf, ks in self.d.by_opponent(self.a.nf[rows]):
                 u[ks] = mass[ks][:, None, :] * self.d.rolls(modifiers[1], nf)[0].T[None, :, :]
-        profile = self.a.profile[rows]
-        order = np.argsort(profile, kind="stable")
-        cuts = np.flatnonzero(np.diff(profile[order])) + 1
-        groups = np.split(order, cuts)
         n = self.shape[1]
         out = np.empty_like(u)
-        for start in range(0, len(groups), max(1, BLOCK // n**2)):
-            chunk = groups[start : start + max(1, BLOCK // n**2)]
-            matrices = self.moves(np.array([profile[g[0]] for g in chunk]), modifiers[0])
-            for g, v in zip(chunk, matrices):
-                out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
+        for g, v in self.grouped_moves(rows, modifiers[0]):
+            out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
         return out
+
+    def grouped_moves(self, rows: np.ndarray, modifier: Mode) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(the positions in ``rows`` of attacker states with the same dice, the defender's
+        move matrix under them): one matrix product per profile, few matrices held at once."""
+        if not len(rows):
+            return
+        profile = self.a.profile[rows]
+        order = np.argsort(profile, kind="stable")
+        groups = np.split(order, np.flatnonzero(np.diff(profile[order])) + 1)
+        size = max(1, BLOCK // self.shape[1] ** 2)
+        for start in range(0, len(groups), size):
+            chunk = groups[start : start + size]
+            yield from zip(chunk, self.moves(np.array([profile[g[0]] for g in chunk]), modifier))
 
     def outflows(
         self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]
@@ -336,16 +344,26 @@ class _PairChain:
             a_scores = ((qa != 0).astype(np.int64) @ (~same_d).T.astype(np.int64)) > 0
         return ~a_scores & ~d_scores, d_miss
 
-    def stalemates(self, grid: np.ndarray, modes: set[tuple[Mode, Mode]]) -> Number:
-        """Record as the FAQ stalemate, and clear, the battles in ``grid`` that neither side can
-        score in under any of ``modes`` (every round still to come): nothing can change them any
-        more, so the combat ends there. Return their mass."""
+    def stalemates(self, grid: np.ndarray, modes: tuple[tuple[Mode, Mode], ...]) -> Number:
+        """Record as the FAQ stalemate, and clear, the battles in ``grid`` that can never end
+        when the rounds still to come roll ``modes`` in turn (the last for ever), nor under any
+        one of those rolls kept for ever: the combat ends there. Without repairs these are the
+        battles nobody can score in any more; with repairs, also those whose every hit is
+        undone. The second condition keeps both alike when rolls change by round: a round in
+        which a side can still score, if not win, is played before the stalemate, with its
+        losses. Return their mass."""
         rows, cols = np.flatnonzero((grid != 0).any(axis=1)), np.flatnonzero((grid != 0).any(axis=0))
         if not len(rows):
             return self.zero
-        stuck = np.ones((len(rows), len(cols)), dtype=bool)
-        for mode in modes:
-            stuck &= self.stuck(rows, cols, mode)[0]
+        if self.repairs:
+            ends = self.can_end(modes)
+            for mode in set(modes):
+                ends = ends | self.can_end((mode,))
+            stuck = ~ends[np.ix_(rows, cols)]
+        else:  # every score lowers a rank for good: only a battle nobody can score in is stuck
+            stuck = np.ones((len(rows), len(cols)), dtype=bool)
+            for mode in set(modes):
+                stuck &= self.stuck(rows, cols, mode)[0]
         if not stuck.any():
             return self.zero
         block = grid[np.ix_(rows, cols)]
@@ -353,6 +371,57 @@ class _PairChain:
         self.ends["stalemate"][np.ix_(rows, cols)] += caught
         grid[np.ix_(rows, cols)] = np.where(stuck, self.zero, block)
         return caught.sum()
+
+    def can_end(self, modes: tuple[tuple[Mode, Mode], ...]) -> np.ndarray:
+        """[a, d]: whether a side can still be destroyed, with any positive probability, in a
+        battle at (a, d) whose rounds roll ``modes`` in turn, the last for ever. Found on the
+        transition graph (which pairs a round can lead to), not from probabilities: repairs
+        can close a cycle no mass ever leaves, whose pairs are the FAQ stalemate."""
+        while len(modes) > 1 and modes[-1] == modes[-2]:
+            modes = modes[:-1]
+        found = self._can_end.get(modes)
+        if found is not None:
+            return found
+        ended = ~(self.a.alive[:, None] & self.d.alive[None, :])
+        if len(modes) > 1:
+            found = ended | self.reaches(self.can_end(modes[1:]), modes[0], np.flatnonzero(self.a.alive))
+        else:  # the least fixed point: pairs that reach an end in one round, in two, ...
+            found = ended
+            while True:
+                rows = np.flatnonzero(~found.all(axis=1))  # the rows with pairs still in doubt
+                more = found | self.reaches(found, modes[0], rows)
+                if (more == found).all():
+                    break
+                found = more
+        self._can_end[modes] = found
+        return found
+
+    def reaches(self, target: np.ndarray, modifiers: tuple[Mode, Mode], rows: np.ndarray) -> np.ndarray:
+        """[a, d]: whether one round from (a, d), a in ``rows``, can lead to a pair of
+        ``target`` (a boolean grid): the round of ``step`` read backwards, on which outcomes
+        are possible only (False outside ``rows``)."""
+        n = self.shape[1]
+        out = np.zeros(self.shape, dtype=bool)
+        wanted = target.astype(np.float32)  # sums of 0s and 1s: only whether one is positive counts
+        size = max(1, BLOCK // (self.a.paths.shape[1] * n))  # rows at once: bounds memory
+        for g, v in self.grouped_moves(rows, modifiers[0]):
+            support = (v != 0).astype(np.float32).T
+            for start in range(0, len(g), size):
+                check()  # the web layer's time budget, if any
+                ks = rows[g[start : start + size]]
+                hit = np.zeros((len(ks), n))
+                for blocked, paths in ((False, self.a.paths), (True, self.a.paths_blocked)):
+                    cols = self.d.blocks == blocked
+                    if not cols.any():
+                        continue
+                    # after[k, h, d]: row k's dice can take the defender from d to a state
+                    # that ``target`` holds together with the attacker after h hits.
+                    after = wanted[paths[ks]] @ support
+                    for nf, sel in self.d.by_opponent(self.a.nf[ks]):
+                        possible = (self.d.rolls(modifiers[1], nf)[0] != 0).T.astype(np.float32)
+                        hit[sel] += np.where(cols, (after[sel] * possible[None]).sum(axis=1), 0.0)
+                out[ks] = hit > 0
+        return out
 
     def outcome_ends(self) -> Ends:
         ends: Ends = {}
@@ -408,9 +477,9 @@ def run(
     alive = bool(going)
     while alive and r < last and (r < rules.horizon or work <= WORK_BUDGET):
         r += 1
-        # A battle no side can score in from this round on ends before it (FAQ stalemate).
+        # A battle that can no longer end from this round on ends before it (FAQ stalemate).
         # After a barrage it ends in round 1, which the barrage began; else before round r.
-        stuck = pairs.stalemates(grid, {rules.modes(k) for k in range(r, max(r, rules.horizon) + 2)})
+        stuck = pairs.stalemates(grid, tuple(rules.modes(k) for k in range(r, max(r, rules.horizon) + 2)))
         if r == 1 and rules.first_round_step is not None:
             before_rolls += stuck
         else:
@@ -435,6 +504,8 @@ def run(
     if alive and rules.stop_after is not None:
         pairs.ends["unfinished"] += grid
     elif alive:
+        # A battle the last round stepped left stuck ends in that round, as in the rounds before.
+        rounds[-1] += pairs.stalemates(grid, (rules.modes(r + 1),))
         solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
         later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits
@@ -478,11 +549,17 @@ TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
 def _iterate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
     hits no longer only go down, so rounds are repeated until the mass still in play is below
-    ``TAIL_TOLERANCE`` (it shrinks geometrically; what is left is far below the 1e-12 the
-    results are given to). Pairs where neither side can score are the FAQ stalemate."""
+    ``TAIL_TOLERANCE``. Pairs from which no side can ever be destroyed (``can_end``: nobody
+    scores, or every hit is repaired) are the FAQ stalemate and leave at once, playing no
+    more rounds, as the stalemate does in the rounds stepped one by one. Every other pair can
+    reach an end within a bounded number of rounds, so the mass left shrinks geometrically
+    and the loop stops (what is left is far below the 1e-12 the results are given to) —
+    slowly when the way out is rare: three blind dreadnoughts with Duranium against a
+    flagship that hits on a 10 lose about 1e-4 of the mass a round, and run into the time
+    budget."""
     if pairs.dtype is object:
         raise ValueError("repairs make the chain infinite: solve them in floats")
-    stuck = pairs.stuck(np.arange(pairs.shape[0]), np.arange(pairs.shape[1]), modifiers)[0]
+    stuck = ~pairs.can_end((modifiers,))
     absorbed = visits = 0.0
     while True:
         check()  # the web layer's time budget, if any

@@ -80,7 +80,8 @@ REASONS = {
     "fighters_left_behind": _l("A retreating side loses the fighters its ships cannot carry."),
     "fighters_over_capacity": _l("After the combat the winner destroys fighters beyond its ships' capacity."),
     "stalemate": _l(
-        "Sometimes neither side can score any more: the attacker must retreat, or is destroyed if it cannot."
+        "Sometimes neither side can win any more (no hit can land, or repairs undo every hit): the attacker"
+        " must retreat, or is destroyed if it cannot."
     ),
     "war_sun_ignores_shield": _l("A war sun in the system switches off the Planetary Shield: every unit bombards."),
     "shield_blocks_bombardment": _l("The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),

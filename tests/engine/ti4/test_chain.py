@@ -1,8 +1,15 @@
 from fractions import Fraction as F
 
-from engine.ti4.assignment import ForceStates, HitPolicy
+import numpy as np
+import pytest
+
+from engine.core.budget import time_budget
+from engine.ti4 import chain
+from engine.ti4.assignment import ForceStates, HitPolicy, RoundEffects
 from engine.ti4.chain import RoundRules, run
-from engine.ti4.units import Loadout
+from engine.ti4.inputs import Battle, Force
+from engine.ti4.space import space_combat
+from engine.ti4.units import FACTION_FLAGSHIPS, Flagship, Loadout
 
 
 def duel(rules: RoundRules, attacker=None, defender=None):
@@ -85,3 +92,149 @@ def test_a_battle_stuck_after_a_round_ends_in_that_round():
     kinds = by_kind(outcome)
     assert kinds["stalemate"] == F(16, 25) and kinds["draw"] == F(1, 25)
     assert outcome.rounds == (0, F(1)) and outcome.expected_rounds == 1
+
+
+# Repairs (Duranium Armor, a flagship that repairs itself) can close a cycle no battle ever
+# leaves. Each of these runs under a time budget, so an engine that loops fails instead of
+# hanging: the tail's rounds check it.
+
+
+def repairing_duel(rules: RoundRules, attacker, defender, loadout=Loadout(), policy=HitPolicy(), **effects):
+    """A battle in floats (repairs are solved in floats only), the attacker with ``effects``."""
+    att = ForceStates(attacker, loadout, policy, float, effects=RoundEffects(**effects))
+    dfn = ForceStates(defender, Loadout(), HitPolicy(), float)
+    with time_budget(5):
+        return run(att, dfn, {(att.start, dfn.start): 1.0}, rules, 0.0)
+
+
+def test_two_dreadnoughts_with_duranium_against_one_hit_a_round_are_a_stalemate_at_once():
+    # -6: the dreadnoughts (5) need 11. A fighter scores at most one hit a round: (2 intact) ->
+    # (1 intact, 1 damaged), which then sustains the next hit on the intact one and repairs the
+    # older damage (or repairs it on a miss): the pair never leaves {(2, 0), (1, 1)}, no side can
+    # ever be destroyed. The fighter can score, so it is no "nobody scores" stalemate: the graph
+    # finds it, before round 1, with no round played.
+    outcome = repairing_duel(RoundRules(1, lambda r: (-6, 0)), {"dreadnought": 2}, {"fighter": 1}, repair=True)
+    assert by_kind(outcome) == {"stalemate": 1.0}
+    assert outcome.rounds == (1.0, 0.0) and outcome.later == 0 and outcome.expected_rounds == 0
+
+
+def test_a_cycle_that_leaks_is_no_stalemate_and_stays_exact():
+    # One dreadnought with Duranium that cannot score (-6) against a fighter (1/5). At a round's
+    # start it is intact (x) or damaged (y): x -> y on a hit (it sustained this round: no repair),
+    # y -> destroyed on a hit, y -> x on a miss (repaired). The cycle leaks 1/5 of y each round, so
+    # the fighter wins with certainty. Rounds: E_x = 1 + 4/5 E_x + 1/5 E_y, E_y = 1 + 4/5 E_x,
+    # so E_x (1 - 4/5 - 4/25) = 6/5 and E_x = 30. P(end in round r) = y_r / 5 with
+    # x_1 = 1, y_1 = 0, x_{r+1} = 4/5 (x_r + y_r), y_{r+1} = x_r / 5.
+    outcome = repairing_duel(RoundRules(1, lambda r: (-6, 0)), {"dreadnought": 1}, {"fighter": 1}, repair=True)
+    assert by_kind(outcome) == {"defender": pytest.approx(1.0, abs=1e-12)}
+    assert outcome.expected_rounds == pytest.approx(30, abs=1e-12)
+    x, y, ends = F(1), F(0), [F(0)]
+    for _ in range(len(outcome.rounds) - 1):
+        ends.append(y / 5)
+        x, y = F(4, 5) * (x + y), x / 5
+    assert outcome.rounds == pytest.approx([float(e) for e in ends], abs=1e-15)
+    assert outcome.later == pytest.approx(float(x + y), abs=1e-12)  # still going after the rounds shown
+    assert sum(outcome.rounds) + outcome.later == pytest.approx(1, abs=1e-12)
+
+
+def test_battles_trapped_in_the_tail_are_a_stalemate_when_they_are_trapped():
+    # The attacker: a flagship that repairs itself (10, one die) and a fighter (9), -1: only the
+    # fighter hits, on a 10 (1/10); without sustain_first the fighter is lost first. The defender,
+    # a fighter, hits 1/5. From the start: the attacker scores (1/10) and wins; the defender alone
+    # scores (9/10 * 1/5 = 9/50) and leaves a flagship nobody can destroy: trapped; both miss
+    # (36/50 = 18/25) and nothing changed. So attacker 5/50 / (14/50) = 5/14, stalemate 9/14;
+    # P(end in round r) = (18/25)^(r-1) * 7/25 (a trapped battle ends in the round that trapped
+    # it), the same series in the tail after the rounds shown; expected rounds 1 / (7/25) = 25/7.
+    outcome = repairing_duel(
+        RoundRules(1, lambda r: (-1, 0)),
+        {"flagship": 1, "fighter": 1},
+        {"fighter": 1},
+        Loadout(flagship=Flagship(10, 1, 3, effect="repairs_itself")),
+        HitPolicy(sustain_first=False),
+        repair_flagship=True,
+    )
+    kinds = by_kind(outcome)
+    assert kinds == {"attacker": pytest.approx(5 / 14, abs=1e-12), "stalemate": pytest.approx(9 / 14, abs=1e-12)}
+    stepped = len(outcome.rounds) - 1
+    assert stepped >= 2
+    assert outcome.rounds == pytest.approx([0, *((18 / 25) ** (r - 1) * 7 / 25 for r in range(1, stepped + 1))])
+    assert outcome.later == pytest.approx((18 / 25) ** stepped, abs=1e-12)
+    assert outcome.expected_rounds == pytest.approx(25 / 7, abs=1e-12)
+
+
+def test_reaches_is_a_round_read_backwards(monkeypatch):
+    # can_end rests on reaches: for every pair, one round can lead into a set of pairs exactly
+    # when the round's mass from that pair (step) lands in it, with each coupled flagship.
+    made = []
+    init = chain._PairChain.__init__
+
+    def keep(self, *args):
+        init(self, *args)
+        made.append(self)
+
+    monkeypatch.setattr(chain._PairChain, "__init__", keep)
+    fleet = {"flagship": 1, "dreadnought": 1, "fighter": 1}
+    duranium = Force({"dreadnought": 2, "cruiser": 1}, technologies=("duranium_armor",), damaged={"dreadnought": 1})
+    battles = [
+        (Force(fleet, flagship=FACTION_FLAGSHIPS[a].sheet), Force(fleet, flagship=FACTION_FLAGSHIPS[d].sheet))
+        for a, d in (
+            ("mentak_coalition", "barony_of_letnev"),
+            ("barony_of_letnev", "winnu"),
+            ("winnu", "mentak_coalition"),
+            ("l1z1x_mindnet", "yin_brotherhood"),
+        )
+    ]
+    battles += [
+        (duranium, Force(fleet, flagship=FACTION_FLAGSHIPS["emirates_of_hacan"].sheet, trade_goods=1)),
+        (Force(fleet, flagship=FACTION_FLAGSHIPS["winnu"].sheet), duranium),
+    ]
+    rng = np.random.default_rng(7)
+    for attacker, defender in battles:
+        space_combat(Battle("space", attacker, defender))
+        pairs = made[-1]
+        alive = np.flatnonzero(pairs.a.alive)
+        for modes in (((0, False), (0, False)), ((-2, False), (1, True))):
+            target = rng.random(pairs.shape) < 0.1
+            backwards = pairs.reaches(target, modes, alive)
+            for a in alive:
+                for d in np.flatnonzero(pairs.d.alive):
+                    grid = pairs.empty()
+                    grid[a, d] = 1.0
+                    assert backwards[a, d] == (pairs.step(grid, modes)[target] != 0).any(), (a, d)
+
+
+def test_a_battle_the_last_round_shown_leaves_stuck_ends_in_that_round():
+    # Each side: a fighter (9) and a flagship (10, one die), -1: only the fighters hit, on a 10
+    # (1/10); the fighter is lost first, then the flagship sustains once. Both fighters gone:
+    # nobody can score (stalemate). From the start, per round: both hit 1/100 (stuck), one hits
+    # 9/100 each (that side then needs two more hits, 1/10 a round, the other cannot score),
+    # none 81/100. Battles still going after round r are those at the start (i), or ahead by a
+    # fighter with the other flagship intact (two) or damaged (one); the stuck ones have ended in
+    # the round that left them so, the last round shown included. Exact, no repairs.
+    side = {"fighter": 1, "flagship": 1}
+    states = [ForceStates(side, Loadout(flagship=Flagship(10, 1, 3)), HitPolicy(sustain_first=False), F) for _ in "ad"]
+    rules = RoundRules(horizon=1, modifier=lambda r: (-1, -1))
+    outcome = run(*states, {(states[0].start, states[1].start): F(1)}, rules, F(0))
+    assert by_kind(outcome) == {"attacker": F(9, 19), "defender": F(9, 19), "stalemate": F(1, 19)}
+    i, two, one = F(1), F(0), F(0)  # one side ahead; the other side's the same
+    for _ in range(len(outcome.rounds) - 1):
+        i, two, one = F(81, 100) * i, F(9, 100) * i + F(9, 10) * two, F(1, 10) * two + F(9, 10) * one
+    assert outcome.later == i + 2 * (two + one)
+    # E = 1 + 81/100 E + 18/100 * 20 (two hits at 1/10 a round take 20 rounds on average).
+    assert outcome.expected_rounds == F(460, 19)
+
+
+def test_a_cycle_of_damage_and_repair_that_leaks_stays_exact():
+    # Blind dreadnoughts with Duranium (-6) against a flagship whose two dice hit on 9-10 (-2):
+    # 0, 1, 2 hits with 16/25, 8/25, 1/25. Two dreadnoughts, (intact, damaged) at a round's
+    # start; a unit that sustained this round is not repaired, an older damaged one is:
+    # (2,0): 0 -> (2,0), 1 -> (1,1), 2 -> (0,2)      (1,1): 0 -> (2,0), 1 -> (1,1), 2 -> (1,0)
+    # (0,2): 0 -> (1,1), 1 -> (1,0), 2 -> destroyed  (1,0): 0 -> (1,0), 1 -> (0,1), 2 -> destroyed
+    # (0,1): 0 -> (1,0), else destroyed. Every state can be destroyed (two hits in one round
+    # break the cycle): no stalemate, the flagship wins with certainty, after E rounds,
+    # E_s = 1 + sum P(s -> t) E_t, solved by hand: E_(2,0) = 1886050 / 35793, about 52.7.
+    rules = RoundRules(1, lambda r: (-6, -2))
+    two = repairing_duel(rules, {"dreadnought": 2}, {"flagship": 1}, repair=True)
+    assert by_kind(two) == {"defender": pytest.approx(1, abs=1e-12)}
+    assert two.expected_rounds == pytest.approx(1886050 / 35793, rel=1e-12)
+    assert sum(two.rounds) + two.later == pytest.approx(1, abs=1e-12)

@@ -1,5 +1,8 @@
 from fractions import Fraction as F
 
+import pytest
+
+from engine.core.budget import time_budget
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.result import pre_combat_step
 from engine.ti4.space import space_combat
@@ -43,7 +46,7 @@ from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from engine.ti4.assignment import HitPolicy  # noqa: E402
 from engine.ti4.plans import RoundModifier  # noqa: E402
-from engine.ti4.units import DEFAULT_ORDER, SHIPS, Flagship  # noqa: E402
+from engine.ti4.units import DEFAULT_ORDER, FACTION_FLAGSHIPS, SHIPS, Flagship  # noqa: E402
 
 ships = st.fixed_dictionaries(
     {}, optional={k: st.integers(1, 1 if k in ("war_sun", "flagship") else 3) for k in SHIPS}
@@ -112,3 +115,53 @@ def test_stalemates_reached_late_still_count_in_the_rounds():
     r = space_combat(Battle("space", Force(**side), Force(**side)))
     assert r.stalemate > 0.3
     assert abs(sum(r.rounds) + r.rounds_later - 1) < 1e-12
+
+
+def test_a_letnev_flagship_nobody_can_destroy_is_a_stalemate_once_it_cannot_score():
+    # Arc Secundus (5, two dice, repaired at the start of every round) against a fighter (1/5),
+    # -6 from round 3 on: then it needs 11. The fighter scores at most one hit a round, which the
+    # flagship sustains and repairs, so it can never be destroyed: from round 3 the battle cannot
+    # end (FAQ stalemate), though the fighter still scores. Rounds 1 and 2: the flagship scores
+    # with 1 - (2/5)^2 = 21/25 and wins. Attacker 21/25 + 4/25 * 21/25 = 609/625; stalemate
+    # (4/25)^2 = 16/625, ending in round 2, which left it so; rounds 1 + 4/25 = 29/25.
+    letnev = FACTION_FLAGSHIPS["barony_of_letnev"].sheet
+    blind = (RoundModifier(-3, 3, None), RoundModifier(-3, 3, None))
+    battle = Battle("space", Force({"flagship": 1}, flagship=letnev, modifiers=blind), Force({"fighter": 1}))
+    with time_budget(5):  # an engine that loops fails here instead of hanging
+        r = space_combat(battle)
+    assert r.attacker_win == pytest.approx(609 / 625, abs=1e-12)
+    assert r.stalemate == r.defender_win == pytest.approx(16 / 625, abs=1e-12)
+    assert r.attacker_win + r.defender_win + r.draw + r.unfinished == pytest.approx(1, abs=1e-12)
+    assert r.rounds == pytest.approx((0, 21 / 25, 4 / 25), abs=1e-12) and r.rounds_later == 0
+    assert r.expected_rounds == pytest.approx(29 / 25, abs=1e-12)
+    assert "stalemate" in {x.code for x in r.reasons} and "ti4/faq-generale-2" in r.rules
+    assert dict(r.attacker.survivors) == {(("flagship", 1),): pytest.approx(1, abs=1e-12)}
+
+
+def test_duranium_without_a_unit_that_can_sustain_changes_nothing():
+    # Only damage is repaired: fighters with Duranium Armor fight as plain fighters, solved
+    # exactly (a battle with repairs is solved in floats only) and stopped by the same rule.
+    armored = Force({"fighter": 1}, technologies=("duranium_armor",))
+    r = space_combat(Battle("space", armored, Force({"fighter": 1})), exact=True)
+    assert (r.attacker_win, r.defender_win, r.draw) == (F(4, 9), F(4, 9), F(1, 9))
+
+
+def test_a_round_that_can_score_but_not_win_is_played_with_repairs_too():
+    # A dreadnought (5: 3/5) against two cruisers that never score (-6); from round 2 it cannot
+    # score either (-6). Round 1 cannot end the battle (one hit, two cruisers), but it is played,
+    # as without repairs: the stalemate comes after it, and a cruiser is lost with 3/5. Duranium
+    # Armor (the dreadnought could be repaired) must not move the stalemate before round 1.
+    blind = (RoundModifier(-3, 1, None), RoundModifier(-3, 1, None))
+    late = (RoundModifier(-3, 2, None), RoundModifier(-3, 2, None))
+    cruisers = Force({"cruiser": 2}, modifiers=blind)
+    for technologies in ((), ("duranium_armor",)):
+        with time_budget(5):
+            r = space_combat(
+                Battle("space", Force({"dreadnought": 1}, modifiers=late, technologies=technologies), cruisers)
+            )
+        assert r.stalemate == pytest.approx(1, abs=1e-12)
+        assert r.rounds == pytest.approx((0, 1), abs=1e-12) and r.expected_rounds == pytest.approx(1, abs=1e-12)
+        assert dict(r.defender.survivors) == {
+            (("cruiser", 1),): pytest.approx(3 / 5, abs=1e-12),
+            (("cruiser", 2),): pytest.approx(2 / 5, abs=1e-12),
+        }

@@ -442,3 +442,23 @@ def test_coupled_flagship_abilities_reach_the_engine(client):
     assert "1 merce di scambio" in {r["code"]: r["message"] for r in kenara["reasons"]}["flagship_trade_goods_bonus"]
     two = answer({**nekro, "ground_forces": 2}, {"units": {"fighter": 1}}, "it")
     assert "2 fanterie combattono" in {r["code"]: r["message"] for r in two["reasons"]}["flagship_ground_forces_fight"]
+
+
+def test_a_battle_repairs_keep_from_ending_is_answered_as_the_stalemate(client):
+    """The Letnev flagship of tests/engine/ti4/test_result.py, blind from round 3 against a
+    fighter that can never destroy it: an answer (not the time budget's 422), the stalemate cited."""
+    blind = [{"value": -3, "first_round": 3}, {"value": -3, "first_round": 3}]
+    body = {
+        "attacker": {"units": {"flagship": 1}, "faction": "barony_of_letnev", "modifiers": blind},
+        "defender": {"units": {"fighter": 1}},
+    }
+    for lang, words in (("en", "repairs undo every hit"), ("it", "le riparazioni annullano ogni colpo")):
+        response = post(client, body, lang)
+        assert response.status_code == 200, response.get_json()
+        data = response.get_json()
+        assert data["attacker_win"] == pytest.approx(609 / 625, abs=1e-12)
+        assert data["stalemate"] == data["defender_win"] == pytest.approx(16 / 625, abs=1e-12)
+        assert data["rounds"]["expected"] == pytest.approx(29 / 25, abs=1e-12)
+        assert "ti4/faq-generale-2" in data["rules"]
+        (reason,) = [r for r in data["reasons"] if r["code"] == "stalemate"]
+        assert reason["rule"] == "ti4/faq-generale-2" and words in reason["message"], reason
