@@ -18,12 +18,18 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 from functools import cache
 from importlib.resources import files
 
 from rules_db.search.analysis import fold
 
 LANGS = ("it", "en")
+
+# Italian joins unstressed pronouns to infinitives and gerunds ("ritirarmi", "spostandola",
+# "porlo"); the lists hold the bare verb forms only.
+_PRONOUNS = re.compile(r"(?:(?:me|te|se|ce|ve|glie)(?:lo|la|li|le|ne)|gli|mi|ti|si|ci|vi|lo|la|li|le|ne)$")
+MIN_VERB = 6  # shorter bare forms ("bare", "care") let typos through: "carti", "barne"
 
 
 @cache
@@ -43,7 +49,22 @@ def load() -> None:
         words(lang)
 
 
+def with_pronouns(folded: str) -> bool:
+    """An Italian infinitive or gerund the list holds, with pronouns joined: "ritirar-mi"
+    (ritirare), "por-lo" (porre), "spostando-la". Measured on the rulebooks' own words the list
+    lacks, this accepts 67 of 634 and nothing wrong; of 121,000 one-letter typos that are not
+    listed words, 0.04% pass, most of them real forms ("cambiarle")."""
+    match = _PRONOUNS.search(folded)
+    stem = folded[: match.start()] if match else ""
+    forms = [stem + "e"] if stem.endswith(("ar", "er", "ir")) else []  # -are, -ere, -ire
+    forms += [stem + "re"] if stem.endswith(("ar", "or", "ur")) else []  # trarre, porre, condurre
+    forms += [stem] if stem.endswith(("ando", "endo")) else []  # gerunds
+    return any(len(form) >= MIN_VERB and form in words("it") for form in forms)
+
+
 def is_word(word: str, lang: str | None = None) -> bool:
     """``word`` is a form of ``lang``'s, or with no language of either (players mix them)."""
     folded = fold(word)
-    return any(folded in words(each) for each in ((lang,) if lang else LANGS))
+    return any(folded in words(each) for each in ((lang,) if lang else LANGS)) or (
+        lang in (None, "it") and with_pronouns(folded)
+    )

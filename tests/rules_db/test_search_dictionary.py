@@ -32,6 +32,32 @@ def test_the_language_asked_is_the_one_looked_in():
     assert not is_word("outright", "it") and not is_word("useless", "it")
 
 
+@pytest.mark.parametrize(
+    "word",
+    [
+        "ritirarmi",
+        "ritirarsi",
+        "attaccarlo",
+        "spostandola",
+        "scartarle",
+        "comporla",
+        "produrne",
+        "estrarne",
+        "pescarne",
+    ],
+)
+def test_italian_verbs_with_joined_pronouns_are_words(word):
+    assert word not in dictionary.words("it")  # the list holds only the bare verb
+    assert is_word(word, "it") and is_word(word)
+
+
+def test_joined_pronouns_need_a_verb_long_enough_and_italian():
+    # "carti" would be "care" + ti, "barne" "bare" + ne, "colorti" "colore" (a noun) + ti.
+    for typo in ("carti", "barne", "colorti", "migliorti"):
+        assert not is_word(typo), typo
+    assert not is_word("ritirarmi", "en")
+
+
 @pytest.mark.parametrize("word", TYPOS)
 def test_typos_are_not_words(word):
     assert not is_word(word)
