@@ -229,7 +229,9 @@ def plan(
     # A word only one language's stemmer recognises, and not itself a word of the rulebooks, may
     # be an inflection in that language or a typo in the other: "comand" is the Italian stem of
     # "comando" but an English player's "command". Both are searched: its one-edit neighbour
-    # joins the word's group (no "did you mean", the word may well be right).
+    # joins the word's group (no "did you mean", the word may well be right). So does that of a
+    # real word of either language that no rulebook uses, stem included: it is seldom a typo but
+    # often another form of a rulebook word that the stemmer does not join ("ricevo", "riceve").
     neighbours: dict[str, str] = {}
     for match in matches:
         check()  # under a request's time budget (engine/core/budget.py): a no-op elsewhere
@@ -239,7 +241,8 @@ def plan(
         # a rulebook word ("scartare"): it is searched through its synonyms instead.
         has_synonyms = any((lang, term(word, lang)) in synonyms() for lang in ("it", "en"))
         corrected = None if stems_in or has_synonyms else speller.correct(word)
-        if len(stems_in) == 1 and (near := speller.neighbour(word)) and " " not in near:
+        unknown_form = not stems_in and not has_synonyms and speller.is_word(word)
+        if (len(stems_in) == 1 or unknown_form) and (near := speller.neighbour(word)) and " " not in near:
             neighbours[word] = near.lower()
         if corrected:
             suggestion.append(text[cursor : match.start()] + corrected)
@@ -265,9 +268,11 @@ def plan(
                 if clause:
                     groups[position][lang].append(clause)
                     marks[lang].add(near_term)
-            # Same-language synonyms join the word's own group: one word of the question still
-            # counts once for the coordination factor, whichever form a section uses.
-            for alternative in synonyms().get((lang, found), ()) if found else ():
+            # Same-language synonyms (the word's, and its neighbour's: "ricevo" is also searched
+            # as "riceve", and so as "ottenere") join the word's own group: one word of the question
+            # still counts once for the coordination factor, whichever form a section uses.
+            alternatives = {a for t in (found, near_term) if t for a in synonyms().get((lang, t), ())}
+            for alternative in sorted(alternatives):
                 # Several words ("another player") are looked for in the body only: headings do
                 # not say them, and each field's And costs a pass over common postings.
                 fields = TEXT_FIELDS[lang] if len(alternative) == 1 else (f"body_{lang}",)

@@ -21,7 +21,7 @@ from whoosh.searching import Searcher
 
 from engine.core.budget import check
 from rules_db.loader import GAMES, RulesDB, Section
-from rules_db.search import index
+from rules_db.search import dictionary, index
 from rules_db.search.analysis import fold
 from rules_db.search.encoder import Encoder
 from rules_db.search.glossary import Glossary
@@ -190,7 +190,9 @@ class RulesSearch:
             self.speller = Speller.from_words(
                 ((word.decode("utf-8"), info.doc_frequency()) for word, info in reader.iter_field("spelling")),
                 extra=glossary.words,
+                is_word=dictionary.is_word,
             )
+            dictionary.load()  # here rather than in the first request that needs it
             # Each text field's terms with the number of sections using them (query.plan reads
             # both "is this an inflection" and how rare a glossary translation is).
             self.indexed = {

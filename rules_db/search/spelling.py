@@ -5,13 +5,15 @@ word) finds all candidates within two edits in well under a millisecond, where s
 vocabulary with an edit-distance automaton took 5-20 ms a word. Candidates are ranked by
 Damerau-Levenshtein distance (a swap of two letters, "bombardamneto", counts as one edit), then by
 how many sections use the word. Words are compared folded, so "citta" is known when "città" is.
+A word of either language that the rulebooks lack ("outright", "pedine") is not a typo: with a
+language dictionary (dictionary.py) such words are left as typed.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from engine.core.budget import check
 from rules_db.search.analysis import fold
@@ -52,11 +54,19 @@ def undoubled(typed: str, known: str) -> bool:
     )
 
 
+def no_dictionary(_word: str) -> bool:
+    """A speller without a language dictionary knows only its own vocabulary."""
+    return False
+
+
 @dataclass
 class Speller:
-    """Known words (with how many sections use them) and the corrections of unknown ones."""
+    """Known words (with how many sections use them) and the corrections of unknown ones.
+    ``is_word`` says whether a word exists in a language (dictionary.is_word): such a word is
+    never corrected, though only the vocabulary's words are offered as corrections."""
 
     frequencies: Mapping[str, int]
+    is_word: Callable[[str], bool] = no_dictionary
     _known: dict[str, str] = field(default_factory=dict)  # folded -> most used spelling
     _by_delete: dict[str, list[str]] = field(default_factory=dict)
     _longest: int = 0
@@ -71,13 +81,18 @@ class Speller:
                     self._by_delete.setdefault(key, []).append(word)
 
     @classmethod
-    def from_words(cls, counted: Iterable[tuple[str, int]], extra: Iterable[str] = ()) -> "Speller":
+    def from_words(
+        cls,
+        counted: Iterable[tuple[str, int]],
+        extra: Iterable[str] = (),
+        is_word: Callable[[str], bool] = no_dictionary,
+    ) -> "Speller":
         frequencies: dict[str, int] = {}
         for word, count in counted:
             frequencies[word] = frequencies.get(word, 0) + count
         for word in extra:
             frequencies.setdefault(word, 1)
-        return cls(frequencies)
+        return cls(frequencies, is_word)
 
     def known(self, word: str) -> bool:
         return fold(word) in self._known
@@ -101,9 +116,10 @@ class Speller:
 
     def correct(self, word: str) -> str | None:
         """The likeliest real word(s) for an unknown ``word``: one edit away, else two known words
-        run together, else two edits away; None if known, too short or hopeless."""
+        run together, else two edits away; None if known (to the vocabulary or as a word of
+        either language), too short or hopeless."""
         folded = fold(word)
-        if not self.correctable(folded):
+        if not self.correctable(folded) or self.is_word(folded):
             return None
         near = self._nearest(folded)
         if near and near[0] == 1:

@@ -112,6 +112,27 @@ def test_a_word_known_only_as_an_italian_stem_also_searches_its_english_neighbou
     assert planned.suggestion is None
 
 
+def test_a_real_word_the_rulebooks_lack_is_searched_as_typed_with_its_neighbour_and_synonyms():
+    # "ricevo" (no rulebook uses it; its stem is not riceve's) is a word, not a typo: no "did you
+    # mean", but "riceve" and riceve's synonym "ottenere" are searched in its group.
+    speller = Speller.from_words([("riceve", 5), ("upright", 3)], is_word={"ricevo", "outright"}.__contains__)
+    indexed = {
+        f: ({"ricev", "otten"} if f.endswith("_it") else {"upright"}) for fields in TEXT_FIELDS.values() for f in fields
+    }
+    planned = plan("quanti segnalini ricevo", GLOSSARY, speller, indexed)
+    assert planned.suggestion is None and "ricevo" in planned.words
+    assert {("body_it", "ricev"), ("body_it", "otten")} <= leaves(planned)
+    outright = plan("destroyed outright", GLOSSARY, speller, indexed)
+    assert outright.suggestion is None and outright.words == ("destroyed", "outright")
+    assert ("body_en", "upright") not in leaves(outright)  # two edits away: not a neighbour
+
+
+def test_in_mixed_text_only_the_typo_is_corrected():
+    speller = Speller.from_words([("bombardamento", 5), ("upright", 3)], is_word={"outright", "pedine"}.__contains__)
+    planned = plan("pedine e bombardamneto outright", GLOSSARY, speller, INDEXED)
+    assert planned.suggestion == "pedine e bombardamento outright"
+
+
 def test_a_translation_never_weighs_more_than_the_typed_word():
     from rules_db.search.query import translation_boost
 

@@ -14,6 +14,7 @@ from rules_db.search.glossary import Glossary, TermPair, load_glossary
 from rules_db.search.schema import SCHEMA
 from rules_db.search import searcher
 from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse, start_encoding
+from rules_db.search.spelling import Speller
 
 
 def small_db() -> RulesDB:
@@ -258,6 +259,50 @@ def test_bombardamneto_suggests_bombardamento(real):
     found = real.search("bombardamneto", "it")
     assert found.plan.suggestion == "bombardamento"
     assert "ti4/12" in ids(found)[:3]
+
+
+# Real words no rulebook uses, each one or two edits from a rulebook word the vocabulary alone
+# turned it into ("outright" -> "upright", "pedine" -> "ordine"): players' words, not typos.
+REAL_WORDS = {
+    "it": "ricevo lavoro sicuro morto piedi errore perfetto verita fretta medico domani stanza festa sangue "
+    "scuola strano mangiare milioni prigione regalo barare tavolino bottiglia figlio penso sentito basta "
+    "piano bella tesoro pensato bambino morte chiesto pensare sentire sacco attimo scusa morire sapevo "
+    "agente sicura morta mente divertente mandato bravo spiace dottore capelli potresti incontro spero",
+    "en": "outright useless loot lovely forgive smell hoping barely stuck stole scared tired movie coffee "
+    "horse sister doctor driving teach sweet crime realize threw shooting strange pretend arrest prison "
+    "careful aware honest lunch rush cheating grudge",
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_real_words_the_rulebooks_lack_are_never_corrected(real, lang):
+    words = REAL_WORDS[lang].split()
+    vocabulary_only = Speller(real.speller.frequencies)
+    # The class is real: (nearly) all of them were "corrected" before the dictionary.
+    assert sum(vocabulary_only.correct(w) is not None for w in words) >= 0.9 * len(words)
+    for question_lang in ("it", "en"):  # players mix languages: either reader's question
+        for word in words:
+            planned = real.plan(f"turno {word}" if lang == "it" else f"turn {word}", lang=question_lang)
+            assert planned.suggestion is None and word in planned.words, (word, planned.words)
+
+
+@pytest.mark.parametrize(
+    "typed, meant",
+    [
+        ("sbaramento anticaccia", "sbarramento anti caccia"),
+        ("comodities vs trade goods", "commodities vs trade goods"),
+        ("esagono afollato", "esagono affollato"),
+        ("quando si arende un mondo", "quando si arrende un mondo"),
+        ("atacco a lungo ragio", "attacco a lungo raggio"),
+        ("gravty rift", "gravity rift"),
+        ("how many actoin cards", "how many action cards"),
+        ("il mio mazo delle tecnologie", "il mio mazzo delle tecnologie"),
+        ("useless missles", "useless missiles"),  # a real word beside a typo: only the typo
+        ("pedine nella nebulossa", "pedine nella nebulosa"),
+    ],
+)
+def test_typos_are_still_corrected(real, typed, meant):
+    assert real.plan(typed).suggestion == meant
 
 
 def test_unaccented_capacita_finds_capacita(real):

@@ -78,3 +78,20 @@ def test_words_far_longer_than_any_known_word_are_not_searched_for_corrections(m
     monkeypatch.setattr(spelling, "deletes", no_deletions)
     for word in ("a" * 300, "combattimento" * 3, "x" * 16):
         assert SPELLER.correct(word) is None and SPELLER.neighbour(word) is None
+
+
+def test_a_word_of_either_language_is_never_corrected():
+    words = {"outright", "pedine", "rompono"}.__contains__  # a stand-in for dictionary.is_word
+    bare = Speller.from_words([("upright", 9), ("ordine", 30), ("compone", 4), ("bombardamento", 15)])
+    speller = Speller.from_words(bare.frequencies.items(), is_word=words)
+    for word, rulebooks_word in (("outright", "upright"), ("pedine", "ordine"), ("rompono", "compone")):
+        assert bare.correct(word) == rulebooks_word  # what the vocabulary alone did
+        assert speller.correct(word) is None
+    assert speller.correct("bombardamneto") == "bombardamento"  # typos still are
+    assert speller.correct("uprigth") == "upright"
+
+
+def test_a_real_word_still_has_its_one_edit_neighbour():
+    # The neighbour is searched, not offered: "ricevo" may be another form of "riceve".
+    speller = Speller.from_words([("riceve", 5)], is_word={"ricevo"}.__contains__)
+    assert speller.correct("ricevo") is None and speller.neighbour("ricevo") == "riceve"

@@ -114,6 +114,16 @@ def test_page_suggests_a_correction(client):
     assert re.search(r'<a href="/search\?q=bombardamento"[^>]*>bombardamento</a>', html)
 
 
+def test_page_offers_no_correction_of_a_real_word(client):
+    # "outright" is in no rulebook; the rulebooks' words alone made it "upright".
+    text = client.get("/search", query_string={"q": "destroys a unit outright", "lang": "en"}).get_data(as_text=True)
+    assert "data-suggestion" not in text and "upright" not in text
+    mixed = client.get("/search", query_string={"q": "pedine bombardamneto outright"}).get_data(as_text=True)
+    assert re.search(
+        r'<a href="/search\?q=pedine\+bombardamento\+outright"[^>]*>pedine bombardamento outright</a>', mixed
+    )
+
+
 def test_empty_and_hopeless_queries_get_help_not_errors(client):
     empty = client.get("/search?lang=en")
     assert empty.status_code == 200 and "What players ask" in empty.get_data(as_text=True)
