@@ -105,7 +105,9 @@ def fuse(
     return [(head[k][0], low + float(blended[k]) * (high - low)) for k in order] + tail
 
 
-_ENCODING = ThreadPoolExecutor(max_workers=2, thread_name_prefix="search-encode")
+ENCODE_THREADS = 2
+_ENCODING = ThreadPoolExecutor(max_workers=ENCODE_THREADS, thread_name_prefix="search-encode")
+START_WAIT = 0.002  # s: a free pool thread is running within 0.15 ms (p95)
 
 
 @lru_cache(maxsize=2048)
@@ -115,10 +117,13 @@ def query_vector(encoder: Encoder, text: str) -> np.ndarray:
 
 
 def start_encoding(encoder: Encoder, text: str) -> Future:
-    """The question's vector, encoded on another thread; returns once that thread is running.
+    """The question's vector, encoded on another thread; returns once that thread is running,
+    or after ``START_WAIT`` when every pool thread is busy with other requests' questions.
     Without the wait, the pool's thread needs the GIL to reach the encoder's C code while this
     one plans and searches in Python, and gets it only at the next switch interval (5 ms by
-    default): the encode, the longest step, started 3 ms late on average (6 ms at p95)."""
+    default): the encode, the longest step, started 3 ms late on average (6 ms at p95). The
+    bound keeps a busy pool from holding up this request's lexical pass: its encode waits its
+    turn on the encoder either way."""
     running = threading.Event()
 
     def encode() -> np.ndarray:
@@ -126,7 +131,7 @@ def start_encoding(encoder: Encoder, text: str) -> Future:
         return query_vector(encoder, text)
 
     found = _ENCODING.submit(encode)
-    running.wait()
+    running.wait(START_WAIT)
     return found
 
 

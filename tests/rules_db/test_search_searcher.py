@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -194,9 +195,11 @@ class HeldEncoder(WordsEncoder):
         return self._encode(texts)
 
 
-def test_the_question_is_being_encoded_when_start_encoding_returns():
+def test_the_question_is_being_encoded_when_start_encoding_returns(monkeypatch):
     # Not merely queued: the pool's thread runs it while the caller plans and searches. (A first
     # encode leaves the pool's thread idle and waiting: a new thread would run at once anyway.)
+    # A long START_WAIT: on a loaded machine a free thread may take over 2 ms to be scheduled.
+    monkeypatch.setattr(searcher, "START_WAIT", 5)
     assert start_encoding(WordsEncoder(), "possono").result(5).shape == (len(WordsEncoder.WORDS) + 1,)
     encoder = HeldEncoder()
     found = start_encoding(encoder, "navi")
@@ -205,6 +208,22 @@ def test_the_question_is_being_encoded_when_start_encoding_returns():
     finally:
         encoder.release.set()
     assert found.result(5).shape == (len(WordsEncoder.WORDS) + 1,)
+
+
+def test_a_busy_encode_pool_does_not_hold_up_the_lexical_pass():
+    # Every pool thread encodes another request's question: the caller goes on to its lexical
+    # pass after START_WAIT, not when a pool thread is free (the held encodes last up to 5 s).
+    encoder = HeldEncoder()
+    busy = [start_encoding(encoder, f"navi {n}") for n in range(searcher.ENCODE_THREADS)]
+    try:
+        started = time.perf_counter()
+        queued = start_encoding(encoder, "flotta")
+        waited = time.perf_counter() - started
+        assert not queued.running()
+        assert waited < 1  # seconds: a generous bound for START_WAIT's 2 ms on a loaded machine
+    finally:
+        encoder.release.set()
+    assert all(f.result(5).shape == (len(WordsEncoder.WORDS) + 1,) for f in [*busy, queued])
 
 
 @pytest.mark.parametrize(("page", "limit", "depth"), [(1, 10, 20), (2, 1, 20), (3, 1, 2), (2, 2, 2)])
