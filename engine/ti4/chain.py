@@ -501,11 +501,13 @@ def run(
         rounds.append(pairs.settle(grid, retreating) + (before_rolls if r == 1 else zero))
         alive = bool((grid != 0).any())
     later = zero
+    if alive:
+        # A battle the last round stepped left stuck ends in that round, as in the rounds before,
+        # a stop plan's last round included: it is over, not unfinished.
+        rounds[-1] += pairs.stalemates(grid, (rules.modes(r + 1),))
     if alive and rules.stop_after is not None:
         pairs.ends["unfinished"] += grid
     elif alive:
-        # A battle the last round stepped left stuck ends in that round, as in the rounds before.
-        rounds[-1] += pairs.stalemates(grid, (rules.modes(r + 1),))
         solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
         later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits

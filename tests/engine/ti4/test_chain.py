@@ -224,6 +224,18 @@ def test_a_battle_the_last_round_shown_leaves_stuck_ends_in_that_round():
     assert outcome.expected_rounds == F(460, 19)
 
 
+def test_a_battle_the_stop_plans_last_round_leaves_stuck_is_a_stalemate_not_unfinished():
+    # The sides of the test above, stopped after round 1: both fighters hit (1/100) leaves two
+    # flagships that cannot score, the FAQ stalemate, ended in round 1; the rest (99/100) can
+    # still end and is unfinished. A round earlier or later, the stuck mass is a stalemate too.
+    side = {"fighter": 1, "flagship": 1}
+    states = [ForceStates(side, Loadout(flagship=Flagship(10, 1, 3)), HitPolicy(sustain_first=False), F) for _ in "ad"]
+    rules = RoundRules(horizon=1, modifier=lambda r: (-1, -1), stop_after=1)
+    outcome = run(*states, {(states[0].start, states[1].start): F(1)}, rules, F(0))
+    assert by_kind(outcome) == {"stalemate": F(1, 100), "unfinished": F(99, 100)}
+    assert outcome.rounds == (F(0), F(1, 100))
+
+
 def test_a_cycle_of_damage_and_repair_that_leaks_stays_exact():
     # Blind dreadnoughts with Duranium (-6) against a flagship whose two dice hit on 9-10 (-2):
     # 0, 1, 2 hits with 16/25, 8/25, 1/25. Two dreadnoughts, (intact, damaged) at a round's
