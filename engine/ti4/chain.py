@@ -4,7 +4,7 @@ Each round both sides roll at once (23.5, 24.1) and hits move each side down its
 (see ``assignment``). Rounds up to the plans' horizon are stepped one at a time, so plans,
 modifiers and the round count are exact per round (a few more rounds are stepped for the rounds
 distribution while a fixed work budget allows). After the horizon the chain is homogeneous and
-solved at once (``_solve_tail``).
+solved at once (``_solve_tail``; with repairs, ``_repair_tail``).
 
 The mass sits in a matrix M[attacker state, defender state]. One round sends (a, d) to
 (a after i defender hits, d after j attacker hits) with probability Pd(i | d) * Pa(j | a): the
@@ -27,6 +27,7 @@ import numpy as np
 
 from engine.core.budget import check
 from engine.ti4.assignment import ForceStates, Number
+from engine.ti4.elimination import absorb
 
 Pair = tuple[int, int]
 Distribution = dict[Pair, Number]
@@ -508,7 +509,7 @@ def run(
     if alive and rules.stop_after is not None:
         pairs.ends["unfinished"] += grid
     elif alive:
-        solve = _iterate_tail if attacker.repairs or defender.repairs else _solve_tail
+        solve = _repair_tail if attacker.repairs or defender.repairs else _solve_tail
         later, visits = solve(pairs, grid, rules.modes(r + 1))
         expected += visits
     if len(rounds) == 1:  # no round's dice were rolled: what a barrage ended is round 1's
@@ -546,23 +547,102 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode
 
 
 TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
+ITERATED = 100  # rounds repeated before the rest of a tail with repairs is solved by elimination
+ELIMINATION_LIMIT = 2000  # transient pairs the elimination takes on: about 0.5 s and 64 MB at most
 
 
-def _iterate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
+def _repair_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
-    hits no longer only go down, so rounds are repeated until the mass still in play is below
-    ``TAIL_TOLERANCE``. Pairs from which no side can ever be destroyed (``can_end``: nobody
-    scores, or every hit is repaired) are the FAQ stalemate and leave at once, playing no
-    more rounds, as the stalemate does in the rounds stepped one by one. Every other pair can
-    reach an end within a bounded number of rounds, so the mass left shrinks geometrically
-    and the loop stops (what is left is far below the 1e-12 the results are given to) —
-    slowly when the way out is rare: three blind dreadnoughts with Duranium against a
-    flagship that hits on a 10 lose about 1e-4 of the mass a round, and run into the time
-    budget."""
+    hits no longer only go down. Most battles leave their cycles of damage and repair fast
+    and are done in a few dozen repeated rounds (``_iterate_tail``), quicker than any solve;
+    what is still in play after ``ITERATED`` rounds leaks slowly and is solved by elimination
+    (``_eliminate_tail``), exact however rare the way out, unless too many pairs hold it:
+    then the rounds go on."""
     if pairs.dtype is object:
         raise ValueError("repairs make the chain infinite: solve them in floats")
+    absorbed, visits, left = _iterate_tail(pairs, grid, modifiers, ITERATED)
+    if left is not None:
+        solved = _eliminate_tail(pairs, left, modifiers) or _iterate_tail(pairs, left, modifiers)[:2]
+        absorbed, visits = absorbed + solved[0], visits + solved[1]
+    return absorbed, visits
+
+
+def _eliminate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number] | None:
+    """The tail with repairs as one absorbing chain over the pairs the mass can still reach
+    (none if there are more than ``ELIMINATION_LIMIT``), solved by state elimination: the same
+    ends and rounds as ``_iterate_tail`` returns and records, without its rounds. Its ends are
+    the pairs a side is destroyed in (recorded by ``settle``, as after a round) and the
+    stalemate pairs (``can_end``), which end as the mass reaches them, playing no round."""
+    stuck = ~pairs.can_end((modifiers,))
+    ended = stuck | ~(pairs.a.alive[:, None] & pairs.d.alive[None, :])
+    number = np.full(pairs.shape, -1, dtype=np.int64)  # each transient pair's place, found in order
+    found = np.argwhere((grid != 0) & ~ended)
+    number[found[:, 0], found[:, 1]] = np.arange(len(found))
+    n = len(found)
+    sources, targets, chances = [], [], []
+    frontier = found
+    while len(frontier) and n <= ELIMINATION_LIMIT:
+        new = []
+        for k, a, d, p in _transitions(pairs, frontier, modifiers):
+            sources.append(number[frontier[k, 0], frontier[k, 1]])
+            targets.append(a * pairs.shape[1] + d)
+            chances.append(p)
+            reached = np.unique(targets[-1][~ended[a, d] & (number[a, d] < 0)])
+            number.flat[reached] = n + np.arange(len(reached))
+            n += len(reached)
+            new.append(reached)
+        frontier = np.stack(np.unravel_index(np.concatenate(new), pairs.shape), axis=1)
+    if n > ELIMINATION_LIMIT:
+        return None
+    source, target = np.concatenate(sources), np.concatenate(targets)
+    ends = np.unique(np.concatenate([target[ended.flat[target]], np.flatnonzero(ended & (grid != 0))]))
+    column = number.ravel().copy()
+    column[ends] = n + np.arange(len(ends))
+    moves = np.zeros((n, n + len(ends)))
+    np.add.at(moves, (source, column[target]), np.concatenate(chances))
+    start = np.zeros(n + len(ends))
+    held = np.flatnonzero(grid)
+    start[column[held]] = grid.flat[held]
+    absorbed, visits = absorb(moves, start)
+    grid[...] = 0.0
+    grid.flat[ends] = absorbed
+    caught = np.where(stuck, grid, 0.0)
+    pairs.ends["stalemate"] += caught
+    grid[stuck] = 0.0
+    return caught.sum() + pairs.settle(grid), visits
+
+
+def _transitions(
+    pairs: _PairChain, at: np.ndarray, modifiers: tuple[Mode, Mode]
+) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    """(k, attacker state, defender state, probability) of every move one round makes from
+    the pairs ``at[k]``: ``step``'s outflows, on unit masses, kept apart per pair."""
+    n = pairs.shape[1]
+    size = max(1, BLOCK // (pairs.d.width * n))  # pairs at once: bounds memory
+    for start in range(0, len(at), size):
+        check()  # the web layer's time budget, if any
+        block = at[start : start + size]
+        unit = np.zeros((len(block), n))
+        unit[np.arange(len(block)), block[:, 1]] = 1.0
+        for paths, x in pairs.outflows(block[:, 0], unit, modifiers):
+            k, i, e = np.nonzero(x)
+            yield k + start, paths[block[k, 0], i], e, x[k, i, e]
+
+
+def _iterate_tail(
+    pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode], most: float = np.inf
+) -> tuple[Number, Number, np.ndarray | None]:
+    """Repeated rounds of the tail with repairs, at most ``most`` of them: (the mass absorbed,
+    stalemates included, the rounds played, and the mass still in play, or None once it is
+    below ``TAIL_TOLERANCE``). Pairs from which no side can ever be destroyed (``can_end``:
+    nobody scores, or every hit is repaired) are the FAQ stalemate and leave at once, playing
+    no more rounds, as the stalemate does in the rounds stepped one by one. Every other pair
+    can reach an end within a bounded number of rounds, so the mass left shrinks
+    geometrically and the loop stops (what is left is far below the 1e-12 the results are
+    given to), though slowly when the way out is rare."""
     stuck = ~pairs.can_end((modifiers,))
     absorbed = visits = 0.0
+    played = 0
     while True:
         check()  # the web layer's time budget, if any
         pairs.ends["stalemate"] += np.where(stuck, grid, 0.0)
@@ -570,10 +650,13 @@ def _iterate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mo
         grid[stuck] = 0.0
         left = grid.sum()
         if left <= TAIL_TOLERANCE:
-            return absorbed + left, visits
+            return absorbed + left, visits, None
+        if played >= most:
+            return absorbed, visits, grid
         visits += left
         grid = pairs.step(grid, modifiers)
         absorbed += pairs.settle(grid)
+        played += 1
 
 
 def _absorb_rows(

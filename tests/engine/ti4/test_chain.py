@@ -8,6 +8,7 @@ from engine.ti4 import chain
 from engine.ti4.assignment import ForceStates, HitPolicy, RoundEffects
 from engine.ti4.chain import RoundRules, run
 from engine.ti4.inputs import Battle, Force
+from engine.ti4.plans import RoundModifier
 from engine.ti4.space import space_combat
 from engine.ti4.units import FACTION_FLAGSHIPS, Flagship, Loadout
 
@@ -99,11 +100,14 @@ def test_a_battle_stuck_after_a_round_ends_in_that_round():
 # hanging: the tail's rounds check it.
 
 
-def repairing_duel(rules: RoundRules, attacker, defender, loadout=Loadout(), policy=HitPolicy(), **effects):
-    """A battle in floats (repairs are solved in floats only), the attacker with ``effects``."""
+def repairing_duel(
+    rules: RoundRules, attacker, defender, loadout=Loadout(), policy=HitPolicy(), seconds=5.0, **effects
+):
+    """A battle in floats (repairs are solved in floats only), the attacker with ``effects``,
+    within ``seconds``."""
     att = ForceStates(attacker, loadout, policy, float, effects=RoundEffects(**effects))
     dfn = ForceStates(defender, Loadout(), HitPolicy(), float)
-    with time_budget(5):
+    with time_budget(seconds):
         return run(att, dfn, {(att.start, dfn.start): 1.0}, rules, 0.0)
 
 
@@ -250,3 +254,98 @@ def test_a_cycle_of_damage_and_repair_that_leaks_stays_exact():
     assert by_kind(two) == {"defender": pytest.approx(1, abs=1e-12)}
     assert two.expected_rounds == pytest.approx(1886050 / 35793, rel=1e-12)
     assert sum(two.rounds) + two.later == pytest.approx(1, abs=1e-12)
+
+
+def exact_rounds(table: dict[str, dict[str | None, F]], start: str) -> F:
+    """E_s = 1 + sum P(s -> t) E_t over the states of ``table`` (None: the battle ended), by
+    Gauss-Jordan in Fractions: the hand-worked chain's exact expected rounds."""
+    states = list(table)
+    rows = [
+        [F(s == t) - table[s].get(t, F(0)) for t in states] + [F(1)]  # (I - Q) E = 1
+        for s in states
+    ]
+    for c in range(len(states)):
+        pivot = next(r for r in range(c, len(states)) if rows[r][c] != 0)
+        rows[c], rows[pivot] = rows[pivot], rows[c]
+        for r in range(len(states)):
+            if r != c and rows[r][c] != 0:
+                factor = rows[r][c] / rows[c][c]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[c])]
+    return rows[states.index(start)][-1] / rows[states.index(start)][states.index(start)]
+
+
+def test_a_cycle_that_leaks_one_battle_in_ten_thousand_a_round_is_solved_at_once():
+    # Three blind dreadnoughts with Duranium (-6) against a flagship whose two dice hit on a 10
+    # (-3): 0, 1, 2 hits with 81/100, 18/100, 1/100. As in the test above, (intact, damaged) at
+    # a round's start; hits are sustained first, then destroy the units that just sustained,
+    # then the older damaged; one older damaged unit is repaired. With three dreadnoughts:
+    # (3,0): 0 -> (3,0), 1 -> (2,1), 2 -> (1,2)   (2,1): 0 -> (3,0), 1 -> (2,1), 2 -> (1,2)
+    # (1,2): 0 -> (2,1), 1 -> (1,2), 2 -> (1,1)   (two damaged, one lost, one repaired)
+    # and the two-dreadnought states of the test above. The only way down from three is two
+    # hits at (1,2), itself about 1/100 of the time: about 1e-4 of the mass leaves a round, so
+    # repeated rounds would need some 300,000 rounds to leave 1e-15 (37 s); the elimination
+    # answers within a 1 s budget (about 40 ms).
+    h0, h1, h2 = F(81, 100), F(18, 100), F(1, 100)
+    table: dict[str, dict[str | None, F]] = {
+        "30": {"30": h0, "21": h1, "12": h2},
+        "21": {"30": h0, "21": h1, "12": h2},
+        "12": {"21": h0, "12": h1, "11": h2},
+        "20": {"20": h0, "11": h1, "02": h2},
+        "11": {"20": h0, "11": h1, "10": h2},
+        "02": {"11": h0, "10": h1, None: h2},
+        "10": {"10": h0, "01": h1, None: h2},
+        "01": {"10": h0, None: h1 + h2},
+    }
+    rules = RoundRules(1, lambda r: (-6, -3))
+    three = repairing_duel(rules, {"dreadnought": 3}, {"flagship": 1}, seconds=1.0, repair=True)
+    assert by_kind(three) == {"defender": pytest.approx(1, abs=1e-12)}
+    assert sum(three.rounds) + three.later == pytest.approx(1, abs=1e-12)
+    expected = exact_rounds(table, "30")
+    assert expected == F(6550760000, 760019)  # about 8619 rounds
+    assert three.expected_rounds == pytest.approx(float(expected), rel=1e-13)
+
+
+def test_elimination_agrees_with_repeated_rounds(monkeypatch):
+    # Small random battles with Duranium Armor or the Letnev flagship, whose tails repeated
+    # rounds finish fast: solved once by rounds only, once by elimination from the tail's first
+    # round, every figure within 1e-12.
+    solved = []
+    absorb = chain.absorb
+    monkeypatch.setattr(chain, "absorb", lambda *args: solved.append(1) or absorb(*args))
+    rng = np.random.default_rng(11)
+    kinds = ("fighter", "destroyer", "cruiser", "dreadnought", "war_sun")
+
+    def side() -> Force:
+        units: dict[str, int] = {}
+        for kind in rng.choice(kinds, size=rng.integers(1, 5)):
+            units[str(kind)] = min(units.get(str(kind), 0) + 1, 2 if kind == "war_sun" else 5)
+        letnev = rng.random() < 0.3
+        if letnev:
+            units["flagship"] = 1
+        return Force(
+            units,
+            technologies=("duranium_armor",) if rng.random() < 0.7 else (),
+            flagship=FACTION_FLAGSHIPS["barony_of_letnev"].sheet if letnev else Flagship(),
+            modifiers=(RoundModifier(int(rng.integers(-3, 2)), int(rng.integers(1, 4))),),
+        )
+
+    ends = []
+    outcome_ends = chain._PairChain.outcome_ends
+    monkeypatch.setattr(chain._PairChain, "outcome_ends", lambda self: ends.append(outcome_ends(self)) or ends[-1])
+    compared = 0
+    while compared < 25:
+        battle = Battle("space", side(), side())
+        monkeypatch.setattr(chain, "ELIMINATION_LIMIT", 0)
+        iterated = space_combat(battle)
+        monkeypatch.setattr(chain, "ELIMINATION_LIMIT", 2000)
+        monkeypatch.setattr(chain, "ITERATED", 0)
+        before = len(solved)
+        eliminated = space_combat(battle)
+        monkeypatch.setattr(chain, "ITERATED", 100)
+        if len(solved) == before:
+            continue  # no tail with repairs: nothing to compare
+        compared += 1
+        assert ends[-1].keys() == ends[-2].keys(), battle
+        assert [ends[-1][key] for key in ends[-2]] == pytest.approx(list(ends[-2].values()), abs=1e-12), battle
+        assert eliminated.expected_rounds == pytest.approx(iterated.expected_rounds, abs=1e-12), battle
+        assert eliminated.rounds_later == pytest.approx(iterated.rounds_later, abs=1e-12), battle

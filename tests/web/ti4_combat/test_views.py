@@ -462,3 +462,22 @@ def test_a_battle_repairs_keep_from_ending_is_answered_as_the_stalemate(client):
         assert "ti4/faq-generale-2" in data["rules"]
         (reason,) = [r for r in data["reasons"] if r["code"] == "stalemate"]
         assert reason["rule"] == "ti4/faq-generale-2" and words in reason["message"], reason
+
+
+def test_a_cycle_of_repairs_that_leaks_slowly_is_answered_within_a_short_budget(tmp_path):
+    """Three blind dreadnoughts with Duranium against a flagship that hits on a 10, worked by
+    hand in tests/engine/ti4/test_chain.py: about 1e-4 of the battles end a round (8619 rounds
+    on average), which repeated rounds took some 37 s to finish (the budget's 422)."""
+    app = create_app(
+        {"TESTING": True, "INSTANCE_PATH": str(tmp_path), "COMPUTE_BUDGET_SECONDS": 1.0, "SEARCH_ENCODER": None}
+    )
+    blind = [{"value": -3}, {"value": -3}]
+    body = {
+        "attacker": {"units": {"dreadnought": 3}, "technologies": ["duranium_armor"], "modifiers": blind},
+        "defender": {"units": {"flagship": 1}, "flagship": {"combat": 10, "dice": 2, "capacity": 3}},
+    }
+    response = post(app.test_client(), body)
+    assert response.status_code == 200, response.get_json()
+    data = response.get_json()
+    assert data["defender_win"] == pytest.approx(1, abs=1e-12)
+    assert data["rounds"]["expected"] == pytest.approx(6550760000 / 760019, rel=1e-13)
