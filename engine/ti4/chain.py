@@ -547,23 +547,35 @@ def _solve_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode
 
 
 TAIL_TOLERANCE = 1e-15  # mass still in play when the repeated rounds stop
-ITERATED = 100  # rounds repeated before the rest of a tail with repairs is solved by elimination
+ITERATED = 100  # rounds repeated before the rest of a tail with repairs may be solved by elimination
+DECAY = 10  # rounds over which the mass's decay is read, to tell how many more are needed
 ELIMINATION_LIMIT = 2000  # transient pairs the elimination takes on: about 0.5 s and 64 MB at most
 
 
 def _repair_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number]:
     """The tail when a side repairs units (Duranium Armor, a flagship that repairs itself):
     hits no longer only go down. Most battles leave their cycles of damage and repair fast
-    and are done in a few dozen repeated rounds (``_iterate_tail``), quicker than any solve;
-    what is still in play after ``ITERATED`` rounds leaks slowly and is solved by elimination
-    (``_eliminate_tail``), exact however rare the way out, unless too many pairs hold it:
-    then the rounds go on."""
+    and are done in a few dozen repeated rounds (``_iterate_tail``), quicker than any solve.
+    From ``ITERATED`` rounds on, the mass's decay over each ``DECAY`` rounds tells how many
+    more it needs: more than the pairs holding it (about what an elimination costs, in
+    rounds, as measured), and the rest is solved by elimination (``_eliminate_tail``), exact
+    however rare the way out, unless too many pairs can be reached: then the rounds go on."""
     if pairs.dtype is object:
         raise ValueError("repairs make the chain infinite: solve them in floats")
-    absorbed, visits, left = _iterate_tail(pairs, grid, modifiers, ITERATED)
-    if left is not None:
-        solved = _eliminate_tail(pairs, left, modifiers) or _iterate_tail(pairs, left, modifiers)[:2]
-        absorbed, visits = absorbed + solved[0], visits + solved[1]
+    absorbed = visits = 0.0
+    played = 0
+    left: np.ndarray | None = grid
+    while left is not None:
+        held = left.sum()
+        more, rounds, left = _iterate_tail(pairs, left, modifiers, DECAY)
+        absorbed, visits, played = absorbed + more, visits + rounds, played + DECAY
+        if left is None or played < ITERATED:
+            continue
+        decay = left.sum() / held
+        needed = DECAY * np.log(TAIL_TOLERANCE / left.sum()) / np.log(decay) if decay < 1 else np.inf
+        if needed > np.count_nonzero(left):
+            more, rounds = _eliminate_tail(pairs, left, modifiers) or _iterate_tail(pairs, left, modifiers)[:2]
+            return absorbed + more, visits + rounds
     return absorbed, visits
 
 

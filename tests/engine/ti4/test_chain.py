@@ -306,12 +306,17 @@ def test_a_cycle_that_leaks_one_battle_in_ten_thousand_a_round_is_solved_at_once
 
 
 def test_elimination_agrees_with_repeated_rounds(monkeypatch):
-    # Small random battles with Duranium Armor or the Letnev flagship, whose tails repeated
-    # rounds finish fast: solved once by rounds only, once by elimination from the tail's first
-    # round, every figure within 1e-12.
-    solved = []
-    absorb = chain.absorb
-    monkeypatch.setattr(chain, "absorb", lambda *args: solved.append(1) or absorb(*args))
+    # Small random battles with Duranium Armor or the Letnev flagship: each tail with repairs is
+    # solved by repeated rounds and, from the same pairs, by elimination: the ends recorded,
+    # the mass absorbed and the rounds played agree within 1e-12 (the rounds' own tolerance).
+    tails = []
+    repair_tail = chain._repair_tail
+
+    def keep(pairs, grid, modifiers):
+        tails.append((pairs, grid.copy(), modifiers))
+        return repair_tail(pairs, grid, modifiers)
+
+    monkeypatch.setattr(chain, "_repair_tail", keep)
     rng = np.random.default_rng(11)
     kinds = ("fighter", "destroyer", "cruiser", "dreadnought", "war_sun")
 
@@ -329,23 +334,20 @@ def test_elimination_agrees_with_repeated_rounds(monkeypatch):
             modifiers=(RoundModifier(int(rng.integers(-3, 2)), int(rng.integers(1, 4))),),
         )
 
-    ends = []
-    outcome_ends = chain._PairChain.outcome_ends
-    monkeypatch.setattr(chain._PairChain, "outcome_ends", lambda self: ends.append(outcome_ends(self)) or ends[-1])
-    compared = 0
-    while compared < 25:
-        battle = Battle("space", side(), side())
-        monkeypatch.setattr(chain, "ELIMINATION_LIMIT", 0)
-        iterated = space_combat(battle)
-        monkeypatch.setattr(chain, "ELIMINATION_LIMIT", 2000)
-        monkeypatch.setattr(chain, "ITERATED", 0)
-        before = len(solved)
-        eliminated = space_combat(battle)
-        monkeypatch.setattr(chain, "ITERATED", 100)
-        if len(solved) == before:
-            continue  # no tail with repairs: nothing to compare
-        compared += 1
-        assert ends[-1].keys() == ends[-2].keys(), battle
-        assert [ends[-1][key] for key in ends[-2]] == pytest.approx(list(ends[-2].values()), abs=1e-12), battle
-        assert eliminated.expected_rounds == pytest.approx(iterated.expected_rounds, abs=1e-12), battle
-        assert eliminated.rounds_later == pytest.approx(iterated.rounds_later, abs=1e-12), battle
+    def solve(method, pairs, grid, modifiers):
+        """The method's (absorbed, rounds) and the ends it recorded, leaving the chain as it was."""
+        kept = {kind: ends.copy() for kind, ends in pairs.ends.items()}
+        answer = method(pairs, grid.copy(), modifiers)
+        recorded = np.stack([pairs.ends[kind] - kept[kind] for kind in chain.KINDS])
+        pairs.ends = kept
+        return answer[:2], recorded
+
+    for _ in range(40):
+        space_combat(Battle("space", side(), side()))
+    assert len(tails) >= 20  # most of these battles have a tail with repairs
+    for pairs, grid, modifiers in tails:
+        iterated, by_rounds = solve(chain._iterate_tail, pairs, grid, modifiers)
+        eliminated, by_elimination = solve(chain._eliminate_tail, pairs, grid, modifiers)
+        assert eliminated == pytest.approx(iterated, abs=1e-12)
+        assert np.abs(by_elimination - by_rounds).max() < 1e-12
+        assert by_rounds.sum() == pytest.approx(grid.sum(), abs=1e-12)  # every battle ends
