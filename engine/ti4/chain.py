@@ -581,7 +581,7 @@ def _repair_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mod
 
 def _eliminate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, Mode]) -> tuple[Number, Number] | None:
     """The tail with repairs as one absorbing chain over the pairs the mass can still reach
-    (none if there are more than ``ELIMINATION_LIMIT``), solved by state elimination: the same
+    (None when it is more than ``ELIMINATION_LIMIT``), solved by state elimination: the same
     ends and rounds as ``_iterate_tail`` returns and records, without its rounds. Its ends are
     the pairs a side is destroyed in (recorded by ``settle``, as after a round) and the
     stalemate pairs (``can_end``), which end as the mass reaches them, playing no round."""
