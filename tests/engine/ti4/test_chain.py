@@ -305,6 +305,15 @@ def test_a_cycle_that_leaks_one_battle_in_ten_thousand_a_round_is_solved_at_once
     assert three.expected_rounds == pytest.approx(float(expected), rel=1e-13)
 
 
+def solved(method, pairs, grid, modifiers):
+    """A tail method's (absorbed, rounds) and the ends it recorded, leaving the chain as it was."""
+    kept = {kind: ends.copy() for kind, ends in pairs.ends.items()}
+    answer = method(pairs, grid.copy(), modifiers)
+    recorded = np.stack([pairs.ends[kind] - kept[kind] for kind in chain.KINDS])
+    pairs.ends = kept
+    return answer[:2], recorded
+
+
 def test_elimination_agrees_with_repeated_rounds(monkeypatch):
     # Small random battles with Duranium Armor or the Letnev flagship: each tail with repairs is
     # solved by repeated rounds and, from the same pairs, by elimination: the ends recorded,
@@ -334,20 +343,35 @@ def test_elimination_agrees_with_repeated_rounds(monkeypatch):
             modifiers=(RoundModifier(int(rng.integers(-3, 2)), int(rng.integers(1, 4))),),
         )
 
-    def solve(method, pairs, grid, modifiers):
-        """The method's (absorbed, rounds) and the ends it recorded, leaving the chain as it was."""
-        kept = {kind: ends.copy() for kind, ends in pairs.ends.items()}
-        answer = method(pairs, grid.copy(), modifiers)
-        recorded = np.stack([pairs.ends[kind] - kept[kind] for kind in chain.KINDS])
-        pairs.ends = kept
-        return answer[:2], recorded
-
     for _ in range(40):
         space_combat(Battle("space", side(), side()))
     assert len(tails) >= 20  # most of these battles have a tail with repairs
     for pairs, grid, modifiers in tails:
-        iterated, by_rounds = solve(chain._iterate_tail, pairs, grid, modifiers)
-        eliminated, by_elimination = solve(chain._eliminate_tail, pairs, grid, modifiers)
+        iterated, by_rounds = solved(chain._iterate_tail, pairs, grid, modifiers)
+        eliminated, by_elimination = solved(chain._eliminate_tail, pairs, grid, modifiers)
         assert eliminated == pytest.approx(iterated, abs=1e-12)
         assert np.abs(by_elimination - by_rounds).max() < 1e-12
         assert by_rounds.sum() == pytest.approx(grid.sum(), abs=1e-12)  # every battle ends
+
+
+def test_a_stalemate_reached_inside_an_eliminated_tail_is_recorded_as_one(monkeypatch):
+    # Found by a reviewer's random search: both sides repair, both roll at -4, and from some
+    # pairs of the tail neither side can ever be destroyed any more (4e-5 of the mass). Solved
+    # by elimination, that mass must end as the stalemate, where repeated rounds put it, and
+    # not as a win, nor stay in play (expected rounds would be infinite).
+    tails = []
+    monkeypatch.setattr(chain, "_repair_tail", lambda *tail: tails.append(tail) or (0.0, 0.0))
+    policies = (
+        HitPolicy(order=("fighter", "cruiser", "dreadnought", "war_sun", "destroyer"), sustain_first=True),
+        HitPolicy(order=("dreadnought", "destroyer", "cruiser", "fighter", "war_sun"), sustain_first=False),
+    )
+    fleets = ({"destroyer": 1, "dreadnought": 1, "fighter": 1}, {"destroyer": 3, "dreadnought": 1})
+    a, d = (ForceStates(u, Loadout(), p, float, effects=RoundEffects(repair=True)) for u, p in zip(fleets, policies))
+    run(a, d, {(a.start, d.start): 1.0}, RoundRules(1, lambda r: (-4, -4)), 0.0)
+    ((pairs, grid, modifiers),) = tails
+    iterated, by_rounds = solved(chain._iterate_tail, pairs, grid, modifiers)
+    eliminated, by_elimination = solved(chain._eliminate_tail, pairs, grid, modifiers)
+    stalemate = chain.KINDS.index("stalemate")
+    assert by_elimination[stalemate].sum() > 1e-5
+    assert np.abs(by_elimination - by_rounds).max() < 1e-12
+    assert eliminated == pytest.approx(iterated, abs=1e-12)
