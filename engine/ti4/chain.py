@@ -208,6 +208,7 @@ class _PairChain:
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
         self.repairs = attacker.repairs or defender.repairs
+        self.over = ~(self.a.alive[:, None] & self.d.alive[None, :])  # [a, d]: a side is destroyed
         self._can_end: dict[tuple[tuple[Mode, Mode], ...], np.ndarray] = {}
         self._move_modifier: Mode | None = None
         self._move_cache: dict[int, np.ndarray] = {}
@@ -383,11 +384,10 @@ class _PairChain:
         found = self._can_end.get(modes)
         if found is not None:
             return found
-        ended = ~(self.a.alive[:, None] & self.d.alive[None, :])
         if len(modes) > 1:
-            found = ended | self.reaches(self.can_end(modes[1:]), modes[0], np.flatnonzero(self.a.alive))
+            found = self.over | self.reaches(self.can_end(modes[1:]), modes[0], np.flatnonzero(self.a.alive))
         else:  # the least fixed point: pairs that reach an end in one round, in two, ...
-            found = ended
+            found = self.over
             while True:
                 rows = np.flatnonzero(~found.all(axis=1))  # the rows with pairs still in doubt
                 more = found | self.reaches(found, modes[0], rows)
@@ -586,7 +586,7 @@ def _eliminate_tail(pairs: _PairChain, grid: np.ndarray, modifiers: tuple[Mode, 
     the pairs a side is destroyed in (recorded by ``settle``, as after a round) and the
     stalemate pairs (``can_end``), which end as the mass reaches them, playing no round."""
     stuck = ~pairs.can_end((modifiers,))
-    ended = stuck | ~(pairs.a.alive[:, None] & pairs.d.alive[None, :])
+    ended = stuck | pairs.over
     number = np.full(pairs.shape, -1, dtype=np.int64)  # each transient pair's place, found in order
     found = np.argwhere((grid != 0) & ~ended)
     number[found[:, 0], found[:, 1]] = np.arange(len(found))
