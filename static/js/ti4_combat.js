@@ -310,8 +310,8 @@
     return counts.reduce(function (sum, p, n) { return sum + n * p; }, 0);
   }
   function summary(data) {
-    var likely = fill(T.likely[data.likely.ending],
-      { units: composition(data.likely.units), p: percent(data.likely.p) });
+    var kept = Object.keys(data.likely.units).length ? composition(data.likely.units) : T.no_units;
+    var likely = fill(T.likely[data.likely.ending], { units: kept, p: percent(data.likely.p) });
     var box = document.getElementById("ti4-summary");
     box.textContent = "";
     box.appendChild(el("span", { "class": "odds" }, fill(T.summary_odds,

@@ -136,14 +136,14 @@ BLIND = '"modifiers":[{"value":-3,"first_round":1}]'  # fighters then need 12: t
         (
             "en",
             f'{{"attacker":{{"units":{{"fighter":2}},{BLIND}}},"defender":{{"units":{{"fighter":2}},{BLIND}}}}}',
-            "Most likely: neither side can win, the attacker must retreat and the defender stays with nothing left"
+            "Most likely: neither side can win, the attacker must retreat and the defender stays with no units"
             " (100.0%)",
         ),
         (
             "it",
             f'{{"attacker":{{"units":{{"fighter":2}},{BLIND}}},"defender":{{"units":{{"fighter":2}},{BLIND}}}}}',
             "Più probabile: nessuno dei due può vincere, l'attaccante deve ritirarsi e il difensore resta con"
-            " nessuna unità (100,0%)",
+            " zero unità (100,0%)",
         ),
         # The defender retreats after round 1 (tests/engine/ti4/test_result.py): the summary said
         # the defender wins with both ships (84.0%), though it wins only 24.0%.

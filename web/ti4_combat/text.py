@@ -281,6 +281,7 @@ def page_strings() -> dict[str, Any]:
         },
         "details": _("Details"),
         "nothing_left": _("nothing left"),
+        "no_units": _("no units"),  # the headline's %(units)s when the side keeps none: "wins with no units"
         "other": _("other outcomes"),
         "attacker_retreats": _("The attacker retreats: %(p)s"),
         "defender_retreats": _("The defender retreats: %(p)s"),
