@@ -57,13 +57,24 @@ class PreCombatStep:
 
 
 @dataclass(frozen=True)
+class Ending:
+    """One way the battle can end, as a headline names it: ``kind`` (a key of ``WINS``) and the
+    units the side left in the system keeps (after ``settle``; empty for a draw and for an
+    unfinished battle, which have no such side, or when the end-of-combat rules remove them all)."""
+
+    kind: str
+    units: Units
+    p: Number
+
+
+@dataclass(frozen=True)
 class CombatResult:
     """Odds of each ending. ``attacker_win + defender_win + draw + unfinished == 1``;
     ``unfinished`` is 0 unless a stop plan cuts the battle. Retreats and the stalemate are
     parts of the loser's column: ``defender_retreat`` counts in ``attacker_win``,
     ``attacker_retreat`` and ``stalemate`` in ``defender_win``. ``rounds[r]`` is P(the battle
     ends in round r), r = 0 (before any round) .. len-1, and ``rounds_later`` that it ends after
-    those; with ``unfinished`` they sum to 1."""
+    those; with ``unfinished`` they sum to 1. ``likely`` is the single most likely ``Ending``."""
 
     attacker_win: Number
     defender_win: Number
@@ -79,6 +90,7 @@ class CombatResult:
     expected_rounds: Number
     rules: tuple[str, ...]
     reasons: tuple[Reason, ...]
+    likely: Ending
     pre_combat: tuple[PreCombatStep, ...] = ()
 
 
@@ -103,6 +115,9 @@ WINS = {
     "draw": "draw",
     "unfinished": "unfinished",
 }
+# The side left in the system at each ending (0 attacker, 1 defender): an ending is told with the
+# units it keeps. A draw leaves neither and an unfinished battle has no such side yet.
+HOLDER = {"attacker": 0, "defender_retreat": 0, "defender": 1, "attacker_retreat": 1, "stalemate": 1}
 
 
 def _side(finals: dict[Units, Number], initial: dict[str, int], loadout: Loadout, zero: Number) -> SideSummary:
@@ -164,6 +179,7 @@ def summarize(
         )
     }
     finals: tuple[dict[Units, Number], dict[Units, Number]] = ({}, {})
+    endings: dict[tuple[str, Units], Number] = {}
     found: dict[str, Reason] = {}
     # What is left of a side depends only on how the battle ended and on that side's own
     # units, so each side's end states are summed over the other side's first.
@@ -180,6 +196,9 @@ def summarize(
             left = settle(kind, *((before, {}) if side == 0 else ({}, before)))[side]
             frozen = _freeze(left)
             finals[side][frozen] = finals[side].get(frozen, zero) + p
+            if HOLDER.get(kind, 0) == side:  # once: a draw or an unfinished battle from the attacker's side
+                ending = (kind, frozen if kind in HOLDER else ())
+                endings[ending] = endings.get(ending, zero) + p
             if left.get("fighter", 0) < before.get("fighter", 0):
                 reason = (
                     Reason("fighters_left_behind", "ti4/23.7")
@@ -191,6 +210,7 @@ def summarize(
         found["stalemate"] = Reason("stalemate", STALEMATE_RULE)
     reasons += tuple(found[code] for code in sorted(found))
     rules += tuple(r.rule for r in reasons if r.rule not in rules)
+    best, chance = min(endings.items(), key=lambda item: (-item[1], item[0]))  # ties: a fixed order
     return CombatResult(
         attacker_win=columns["attacker_win"],
         defender_win=columns["defender_win"],
@@ -206,6 +226,7 @@ def summarize(
         expected_rounds=outcome.expected_rounds,
         rules=rules,
         reasons=reasons,
+        likely=Ending(*best, chance),
     )
 
 

@@ -305,18 +305,13 @@
   }
 
   /* The answer in words: who wins how often, how many units each side keeps on average, and the
-     single most likely ending (a side winning with exactly these units, or both destroyed). */
+     single most likely ending, which the server picks (how it ends and what the side left keeps). */
   function expectedCount(counts) {
     return counts.reduce(function (sum, p, n) { return sum + n * p; }, 0);
   }
   function summary(data) {
-    var best = { p: data.draw, text: fill(T.likely_draw, { p: percent(data.draw) }) };
-    SIDES.forEach(function (side) {
-      var top = data[side].survivors.filter(function (item) { return Object.keys(item.units).length; })[0];
-      if (top && top.p > best.p) {
-        best = { p: top.p, text: fill(T["likely_" + side], { units: composition(top.units), p: percent(top.p) }) };
-      }
-    });
+    var kept = Object.keys(data.likely.units).length ? composition(data.likely.units) : T.no_units;
+    var likely = fill(T.likely[data.likely.ending], { units: kept, p: percent(data.likely.p) });
     var box = document.getElementById("ti4-summary");
     box.textContent = "";
     box.appendChild(el("span", { "class": "odds" }, fill(T.summary_odds,
@@ -324,7 +319,7 @@
     box.appendChild(el("span", {}, fill(T.summary_survivors, {
       attacker: number(expectedCount(data.attacker.survivor_count)),
       defender: number(expectedCount(data.defender.survivor_count)) })));
-    box.appendChild(el("span", {}, best.text));
+    box.appendChild(el("span", {}, likely));
     // The same words pinned under the unit table while the reader is still entering the battle.
     var pinned = document.getElementById("ti4-live");
     pinned.textContent = "";

@@ -125,6 +125,41 @@ def test_the_summary_says_the_answer_in_words_and_is_in_sight(page, live_url):
     expect(page.locator("#ti4-result .survivors")).to_be_hidden()  # the details stay folded
 
 
+BLIND = '"modifiers":[{"value":-3,"first_round":1}]'  # fighters then need 12: they never hit
+
+
+@pytest.mark.parametrize(
+    "lang, battle, headline",
+    [
+        # The FAQ stalemate every time, the defender's fighters removed for want of capacity
+        # (23.10): the summary said "Most likely: both sides destroyed (0.0%)".
+        (
+            "en",
+            f'{{"attacker":{{"units":{{"fighter":2}},{BLIND}}},"defender":{{"units":{{"fighter":2}},{BLIND}}}}}',
+            "Most likely: neither side can win, the attacker must retreat and the defender stays with no units"
+            " (100.0%)",
+        ),
+        (
+            "it",
+            f'{{"attacker":{{"units":{{"fighter":2}},{BLIND}}},"defender":{{"units":{{"fighter":2}},{BLIND}}}}}',
+            "Più probabile: nessuno dei due può vincere, l'attaccante deve ritirarsi e il difensore resta con"
+            " zero unità (100,0%)",
+        ),
+        # The defender retreats after round 1 (tests/engine/ti4/test_result.py): the summary said
+        # the defender wins with both ships (84.0%), though it wins only 24.0%.
+        (
+            "en",
+            '{"attacker":{"units":{"cruiser":2}},"defender":{"units":{"dreadnought":1,"cruiser":1},"retreat_round":1}}',
+            "Most likely: the defender retreats and the attacker stays with 1 Cruiser (52.0%)",
+        ),
+    ],
+)
+def test_the_summary_names_the_likeliest_ending_of_any_kind(page, live_url, lang, battle, headline):
+    page.goto(f"{live_url}/tools/combat/ti4?lang={lang}&b={battle}")
+    expect(page.locator("#ti4-summary")).to_contain_text(headline)
+    expect(page.locator("#ti4-live")).to_contain_text(headline)  # pinned while the form is on screen
+
+
 def test_cards_damaged_units_and_faction_are_sent_and_shared(page, live_url):
     page.goto(live_url + "/tools/combat/ti4?lang=en")
     page.fill("#attacker-cruiser", "0")

@@ -25,7 +25,7 @@ from engine.ti4.inputs import (
     unit_limit,
 )
 from engine.ti4.cards import CARD_COPIES
-from engine.ti4.result import PRE_COMBAT_STEPS
+from engine.ti4.result import PRE_COMBAT_STEPS, WINS
 from engine.ti4.units import (
     COMPONENT_LIMIT,
     DEFAULT_ORDER,
@@ -164,6 +164,21 @@ class Survivors(Answer):
     p: Probability
 
 
+class Likely(Answer):
+    """The single most likely ending, which the page's headline names."""
+
+    ending: Annotated[
+        str,
+        OneOf(tuple(WINS)),
+        Field(description="How the battle ends: a side wins, a side retreats, stalemate, draw or unfinished."),
+    ]
+    units: dict[str, Annotated[int, Field(ge=1)]] = Field(
+        description="What the side left in the system keeps after the combat's end-of-combat rules "
+        "(capacity); empty for a draw, an unfinished battle, or when those rules remove every unit."
+    )
+    p: Probability
+
+
 class Ti4SideAnswer(Answer):
     survivors: list[Survivors]
     survivors_other: Probability
@@ -214,6 +229,7 @@ class Ti4CombatAnswer(Cited):
     unfinished: Probability
     retreat: Retreats
     stalemate: Probability
+    likely: Likely
     attacker: Ti4SideAnswer
     defender: Ti4SideAnswer
     rounds: Ti4Rounds

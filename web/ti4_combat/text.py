@@ -267,11 +267,21 @@ def page_strings() -> dict[str, Any]:
         "most_likely": _("Most likely survivors"),
         "summary_odds": _("Attacker wins %(attacker)s, defender %(defender)s"),
         "summary_survivors": _("Units left on average: attacker %(attacker)s, defender %(defender)s"),
-        "likely_attacker": _("Most likely: the attacker wins with %(units)s (%(p)s)"),
-        "likely_defender": _("Most likely: the defender wins with %(units)s (%(p)s)"),
-        "likely_draw": _("Most likely: both sides destroyed (%(p)s)"),
+        "likely": {  # by the answer's likely.ending; %(units)s: what the side left in the system keeps
+            "attacker": _("Most likely: the attacker wins with %(units)s (%(p)s)"),
+            "defender": _("Most likely: the defender wins with %(units)s (%(p)s)"),
+            "defender_retreat": _("Most likely: the defender retreats and the attacker stays with %(units)s (%(p)s)"),
+            "attacker_retreat": _("Most likely: the attacker retreats and the defender stays with %(units)s (%(p)s)"),
+            "stalemate": _(
+                "Most likely: neither side can win, the attacker must retreat and the defender stays "
+                "with %(units)s (%(p)s)"
+            ),
+            "draw": _("Most likely: both sides destroyed (%(p)s)"),
+            "unfinished": _("Most likely: still fighting when you stop (%(p)s)"),
+        },
         "details": _("Details"),
         "nothing_left": _("nothing left"),
+        "no_units": _("no units"),  # the headline's %(units)s when the side keeps none: "wins with no units"
         "other": _("other outcomes"),
         "attacker_retreats": _("The attacker retreats: %(p)s"),
         "defender_retreats": _("The defender retreats: %(p)s"),

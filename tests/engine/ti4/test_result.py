@@ -4,7 +4,8 @@ import pytest
 
 from engine.core.budget import time_budget
 from engine.ti4.inputs import Battle, Force
-from engine.ti4.result import pre_combat_step
+from engine.ti4.plans import RoundModifier
+from engine.ti4.result import WINS, Ending, pre_combat_step
 from engine.ti4.space import space_combat
 
 
@@ -21,6 +22,63 @@ def test_survivors_losses_and_counts_agree():
     # The defender's fighter, if it wins, has no capacity: destroyed (23.10) but still "won".
     assert r.defender.expected_cost_lost == F(1, 2)
     assert [x.code for x in r.reasons] == ["fighters_over_capacity"]
+
+
+BLIND = (RoundModifier(-3, 1, None),)  # fighters then need 12: they never hit
+SHARP = (RoundModifier(3, 1, None),)  # Fighter II then hits on 5
+
+
+@pytest.mark.parametrize(
+    "battle, likely",
+    [
+        # Above: the cruiser kept 8/13, the fighter winning but removed 3/13, both destroyed 2/13.
+        (
+            Battle("space", Force({"cruiser": 1}), Force({"fighter": 1})),
+            Ending("attacker", (("cruiser", 1),), F(8, 13)),
+        ),
+        # Fighters that cannot hit: always the stalemate, and the defender's fighters have no
+        # capacity to stay (23.10), so nobody keeps anything, yet no one was destroyed.
+        (
+            Battle("space", Force({"fighter": 2}, modifiers=BLIND), Force({"fighter": 2}, modifiers=BLIND)),
+            Ending("stalemate", (), F(1)),
+        ),
+        # The defender retreats after round 1, having lost at most its cruiser (three hits would
+        # be needed); its dreadnought and cruiser hit 0, 1, 2 times with 6/25, 13/25, 6/25, so the
+        # attacker stays with one cruiser 13/25 (the defender "keeping" both is its retreat, 21/25).
+        (
+            Battle("space", Force({"cruiser": 2}), Force({"dreadnought": 1, "cruiser": 1}, retreat_round=1)),
+            Ending("defender_retreat", (("cruiser", 1),), F(13, 25)),
+        ),
+        (
+            Battle("space", Force({"dreadnought": 1, "cruiser": 1}, retreat_round=1), Force({"cruiser": 2})),
+            Ending("attacker_retreat", (("cruiser", 1),), F(13, 25)),
+        ),
+        # One hit at most a round, sustained: after one round both still fight.
+        (
+            Battle("space", Force({"dreadnought": 1}), Force({"dreadnought": 1}), stop_after=1),
+            Ending("unfinished", (), F(1)),
+        ),
+        # Each hits with 3/5 a round: both destroyed 9/25 against a win 6/25, of 21/25 that end.
+        (
+            Battle(
+                "space",
+                Force({"fighter": 1}, upgrades=("fighter",), modifiers=SHARP),
+                Force({"fighter": 1}, upgrades=("fighter",), modifiers=SHARP),
+            ),
+            Ending("draw", (), F(3, 7)),
+        ),
+    ],
+)
+def test_the_likeliest_ending_is_named_whatever_its_kind(battle, likely):
+    assert space_combat(battle, exact=True).likely == likely
+
+
+def test_a_win_that_keeps_nothing_is_still_the_likeliest_ending():
+    # Three fighters against two: whoever wins keeps no fighter (no capacity, 23.10), and the
+    # attacker's win is far likelier than both sides destroyed.
+    r = space_combat(Battle("space", Force({"fighter": 3}), Force({"fighter": 2})), exact=True)
+    assert r.likely == Ending("attacker", (), r.attacker_win)
+    assert r.attacker_win > r.defender_win > r.draw
 
 
 def test_columns_and_rounds_sum_to_one():
@@ -45,7 +103,6 @@ def test_columns_and_rounds_sum_to_one():
 from hypothesis import given, settings, strategies as st  # noqa: E402
 
 from engine.ti4.assignment import HitPolicy  # noqa: E402
-from engine.ti4.plans import RoundModifier  # noqa: E402
 from engine.ti4.units import DEFAULT_ORDER, FACTION_FLAGSHIPS, SHIPS, Flagship  # noqa: E402
 
 ships = st.fixed_dictionaries(
@@ -86,6 +143,7 @@ def test_any_battle_accounts_for_every_unit(attacker, defender, nebula, stop):
     assert abs(sum(r.rounds) + r.rounds_later + r.unfinished - 1) < 1e-12
     assert r.attacker_retreat + r.stalemate <= r.defender_win + 1e-12
     assert r.defender_retreat <= r.attacker_win + 1e-12
+    assert max(r.draw, r.unfinished) - 1e-12 <= r.likely.p <= getattr(r, WINS[r.likely.kind]) + 1e-12
     for force, side in ((attacker, r.attacker), (defender, r.defender)):
         assert abs(sum(p for _, p in side.survivors) - 1) < 1e-12
         survivors, losses = dict(side.expected_survivors), dict(side.expected_losses)

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from app import create_app
+from engine.ti4.result import WINS
 from web.core.models import SCHEMA_CODES
 
 URL = "/api/combat/ti4"
@@ -79,6 +80,57 @@ def test_ground_combat_with_reasons_in_both_languages(client):
     assert reason_en["code"] == reason_it["code"] == "shield_blocks_bombardment"
     assert reason_en["rule"] == "ti4/70"
     assert "Planetary Shield" in reason_en["message"] and "Scudo Planetario" in reason_it["message"]
+
+
+BLIND = [{"value": -3, "first_round": 1}]  # fighters then need 12: they never hit
+
+
+@pytest.mark.parametrize(
+    "body, likely",
+    [
+        # Always the stalemate, and the defender's fighters have no capacity to stay (23.10):
+        # the old headline, looking only at sets with units, said "both sides destroyed (0.0%)".
+        (
+            {
+                "attacker": {"units": {"fighter": 2}, "modifiers": BLIND},
+                "defender": {"units": {"fighter": 2}, "modifiers": BLIND},
+            },
+            {"ending": "stalemate", "units": {}, "p": 1},
+        ),
+        # The defender retreats after round 1 (worked by hand in tests/engine/ti4/test_result.py):
+        # the attacker stays with one cruiser 13/25; the defender keeping both ships is its
+        # retreat (21/25), not the defender's win (6/25), which the old headline named.
+        (
+            {
+                "attacker": {"units": {"cruiser": 2}},
+                "defender": {"units": {"dreadnought": 1, "cruiser": 1}, "retreat_round": 1},
+            },
+            {"ending": "defender_retreat", "units": {"cruiser": 1}, "p": 13 / 25},
+        ),
+        # Whoever wins keeps no fighter: the attacker's win with nothing left (79.8%, the exact
+        # engine's fraction), not the 2.1% draw.
+        (
+            {"attacker": {"units": {"fighter": 3}}, "defender": {"units": {"fighter": 2}}},
+            {"ending": "attacker", "units": {}, "p": 339449641 / 425622681},
+        ),
+        # Sustained hits only: after round 1 every battle is still on.
+        (
+            {"stop_after": 1, "attacker": {"units": {"dreadnought": 1}}, "defender": {"units": {"dreadnought": 1}}},
+            {"ending": "unfinished", "units": {}, "p": 1},
+        ),
+    ],
+)
+def test_the_answer_names_the_likeliest_ending_of_any_kind(client, body, likely):
+    data = post(client, body).get_json()
+    assert data["likely"] == {**likely, "p": pytest.approx(likely["p"], abs=1e-12)}
+
+
+@pytest.mark.parametrize("lang, words", [("en", "Most likely: "), ("it", "Più probabile: ")])
+def test_the_page_has_a_headline_for_every_ending(client, lang, words):
+    headlines = page_json(client.get(f"/tools/combat/ti4?lang={lang}").get_data(as_text=True))["likely"]
+    assert set(headlines) == set(WINS)
+    assert all(text.startswith(words) and text.endswith("(%(p)s)") for text in headlines.values())
+    assert all("%(units)s" in headlines[kind] for kind in ("attacker", "defender_retreat", "stalemate"))
 
 
 @pytest.mark.parametrize(
