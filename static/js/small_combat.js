@@ -146,6 +146,8 @@
       var bad = unreadable();
       if (bad) {
         fail(bad.dataset.error || T.whole_number, bad);
+        var folded = bad.closest("details");  // Parsec's event-card modifiers may be folded away
+        if (folded) { folded.open = true; }
         bad.focus();
         return;
       }

@@ -130,6 +130,14 @@ def test_rftg_an_edit_marks_the_verdict_outdated_and_an_error_replaces_it(page, 
     expect(military).not_to_have_attribute("aria-invalid", "true")
     expect(results.locator(".outdated-note")).to_be_hidden()
 
+    # A refusal from the API marks its field too: 99 cards in hand is beyond the tool's 50.
+    hand = page.get_by_role("spinbutton", name="Carte in mano che potrei scartare")
+    hand.fill("99")
+    page.get_by_role("button", name="Verifica").click()
+    expect(error).to_contain_text("Carte in mano che potrei scartare: ")
+    expect(results).to_be_hidden()
+    expect(hand).to_have_attribute("aria-invalid", "true")
+
 
 def test_galaxy_a_changed_attacker_outdates_the_odds_until_it_is_changed_back(page, live_url):
     page.goto(live_url + "/tools/combat/galaxy?lang=en")
