@@ -123,20 +123,32 @@ BAD = [
 
 
 @pytest.mark.parametrize("name,ships,code,field,rule", BAD, ids=[b[0] for b in BAD])
-def test_bad_blueprints_name_field_and_rule_in_both_languages(client, name, ships, code, field, rule):
+def test_bad_blueprints_name_field_and_rule_in_both_languages(client, db, name, ships, code, field, rule):
     messages = {}
     for lang in ("it", "en"):
         defender = ships if code == "battle_too_large" else [{"type": "interceptor", "count": 1}]
         r = client.post(f"{URL}?lang={lang}", json=body(ships, defender))
         assert r.status_code == 422  # well formed, refused by the rules
         err = r.get_json()["error"]
-        assert (err["code"], err["field"]) == (code, field)
-        assert rule in err["message"]
+        assert (err["code"], err["field"], err["rule"]) == (code, field, rule)
+        # The rule is cited beside the message, by its link and label; the message has no raw id.
+        assert rule not in err["message"] and db.get(rule) is not None
+        assert err["citations"][rule]["url"].endswith(f"/rules/{rule}")
+        assert err["citations"][rule]["label"] != rule
         if field:
             assert field in err["message"]
         messages[lang] = err["message"]
     assert messages["it"] != messages["en"]
-    assert re.search(r"\bregola\b", messages["it"]) and re.search(r"\brule\b", messages["en"])
+
+
+@pytest.mark.parametrize("lang, estimate", [("it", r"\d{1,3}(\.\d{3})+ stati"), ("en", r"\d{1,3}(,\d{3})+ states")])
+def test_state_counts_have_the_readers_thousands_separator(client, lang, estimate):
+    ships = [
+        {"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
+        {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}},
+    ]
+    err = client.post(f"{URL}?lang={lang}", json=body(ships, ships)).get_json()["error"]
+    assert err["code"] == "battle_too_large" and re.search(estimate, err["message"])
 
 
 ONE = [{"type": "interceptor", "count": 1}]
@@ -224,7 +236,7 @@ def test_a_starbase_on_the_attacking_side_is_refused(client, lang, words):
     assert r.status_code == RULE_REFUSAL
     error = r.get_json()["error"]
     assert error["code"] == "starbase_cannot_attack" and error["field"] == "attacker.ships[0].type"
-    assert words in error["message"] and "eclipse/navi" in error["message"]
+    assert words in error["message"] and error["rule"] == "eclipse/navi"
 
 
 def test_not_json_is_400(client):
@@ -305,7 +317,7 @@ def test_hex_refuses_two_controllers(client):
     )
     assert r.status_code == 422
     err = r.get_json()["error"]
-    assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
+    assert (err["code"], err["rule"]) == ("one_controller", "eclipse/fase-combattimento")
 
 
 def test_hex_error_names_the_faction_in_the_request_language(client):
@@ -320,7 +332,7 @@ def test_hex_error_names_the_faction_in_the_request_language(client):
     )
     err = r.get_json()["error"]
     assert (r.status_code, err["code"], err["field"]) == (422, "npc_mixed_with_players", "factions[1].ships")
-    assert "regola eclipse/combattere-contro-gli-antichi-e-il-sdcg" in err["message"]
+    assert err["rule"] == "eclipse/combattere-contro-gli-antichi-e-il-sdcg"
 
 
 @pytest.mark.parametrize(
@@ -397,7 +409,7 @@ def test_a_discovery_part_twice_in_one_fleet_is_refused(client, lang, words):
     assert r.status_code == RULE_REFUSAL
     error = r.get_json()["error"]
     assert (error["code"], error["field"]) == ("discovery_part_twice", "attacker.ships[1].parts[1]")
-    assert words in error["message"] and "eclipse/segnalini-scoperta" in error["message"]
+    assert words in error["message"] and error["rule"] == "eclipse/segnalini-scoperta"
 
 
 def test_discovery_parts_in_a_battle(client):
