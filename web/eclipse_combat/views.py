@@ -27,6 +27,7 @@ from engine.eclipse.battle import (
     Group,
     RetreatPlan,
     check_size,
+    estimate_states,
     solve_battle,
     validate_fleets,
 )
@@ -344,6 +345,22 @@ def page_data() -> dict:
     }
 
 
+# A battle the page names to show how far optimal targeting goes: 4/4/2 Terran ships a side.
+SIZE_EXAMPLE = (("interceptor", 4), ("cruiser", 4), ("dreadnought", 2))
+
+
+def size_limits() -> dict[str, str]:
+    """The engine's state limits, and the example's count, in the reader's number format."""
+    fleet = Fleet(tuple(Group(k, n, stats_from_parts(k, default_blueprint(k))) for k, n in SIZE_EXAMPLE))
+    counts = {
+        "optimal": MAX_OPTIMAL_STATES,
+        "largest": MAX_STATES,
+        "background": MAX_BACKGROUND_STATES,
+        "example": estimate_states(fleet, fleet),
+    }
+    return {key: format_decimal(value) for key, value in counts.items()}
+
+
 @bp.get("/tools/combat/eclipse")
 def page():
     return render_template(
@@ -357,6 +374,7 @@ def page():
         targeting_names=TARGETING_NAMES,
         max_retreat_round=MAX_RETREAT_ROUND,
         player_types=PLAYER_TYPES,
+        limits=size_limits(),
         rules=citations(
             [
                 "eclipse/fase-combattimento",

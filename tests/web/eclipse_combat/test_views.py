@@ -8,6 +8,8 @@ import re
 import pytest
 
 from tests.sources import ROOT, combat_files
+from engine.eclipse.battle import Fleet, Group
+from engine.eclipse.blueprints import default_blueprint, stats_from_parts
 from web.core.errors import RULE_REFUSAL
 from web.eclipse_combat.views import ERRORS, REASONS
 
@@ -280,6 +282,33 @@ def test_page_in_both_languages(client, lang, title):
     assert "onclick" not in html and "<script>" not in html
     tools = client.get(f"/tools?lang={lang}").get_data(as_text=True)
     assert title in tools
+
+
+@pytest.mark.parametrize("lang, sep", [("it", "."), ("en", ",")])
+def test_the_page_states_the_engines_size_limits(client, lang, sep):
+    from engine.eclipse.battle import MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_STATES
+
+    html = client.get(f"/tools/combat/eclipse?lang={lang}").get_data(as_text=True)
+    for limit in (MAX_OPTIMAL_STATES, MAX_STATES, MAX_BACKGROUND_STATES, 562_500):
+        assert f"{limit:,}".replace(",", sep) in html
+    assert "7 ships" not in html and "7 Navi" not in html
+
+
+def test_the_pages_size_example_is_solved_optimally_and_ships_alone_are_no_limit():
+    from engine.eclipse.battle import check_size
+    from web.eclipse_combat.views import SIZE_EXAMPLE
+
+    def fleet(groups):
+        return Fleet(tuple(Group(k, n, stats_from_parts(k, default_blueprint(k))) for k, n in groups))
+
+    # 4/4/2 a side (562,500 states) and 8 interceptors + 2 cruisers a side: optimal, no fallback.
+    assert check_size(fleet(SIZE_EXAMPLE), fleet(SIZE_EXAMPLE)) == (562_500, False)
+    assert (
+        check_size(fleet([("interceptor", 8), ("cruiser", 2)]), fleet([("interceptor", 8), ("cruiser", 2)]))[1] is False
+    )
+    # The rulebook's full fleets, 8/4/2 a side: beyond the optimal limit, the heuristic answers.
+    full = fleet([("interceptor", 8), ("cruiser", 4), ("dreadnought", 2)])
+    assert check_size(full, full) == (1_822_500, True)
 
 
 HEX = "/api/combat/eclipse/hex"
