@@ -102,7 +102,11 @@ ERRORS = {
     "too_many_factions": _l("%(field)s: at most %(max)s player factions per hex."),
     "one_npc_faction": _l("%(field)s: a hex holds at most one non-player faction, and at least one player."),
     "one_controller": _l("%(field)s: only one faction can control the hex."),
-    "duplicate_faction": _l("%(field)s: faction names must differ."),
+    "duplicate_faction": _l("%(field)s: faction names must differ, capitals aside (“%(other)s” and “%(name)s”)."),
+    "same_entry": _l(
+        "%(field)s: %(other)s and %(name)s cannot have entered the hex at the same time: players move one "
+        "at a time, so give each a different order of entry."
+    ),
     "no_retreat_in_multi": _l("%(field)s: retreat plans are not available with more than two factions."),
     "hex_too_large": _l("%(field)s: this hex needs more than %(max)s separate battles to compute."),
 }
@@ -142,6 +146,10 @@ REASONS = {
     "reputation": _l(
         "Reputation: 1 for the battle, 1 per interceptor, starbase or Ancient destroyed, 2 per "
         "cruiser, 3 per dreadnought or GCDS; at most 5."
+    ),
+    "two_faction_order": _l(
+        "With two factions there is one battle: the one that entered last attacks, the one already there "
+        "(the controller, the NPCs) defends."
     ),
     "multi_faction_order": _l(
         "With more than two factions, players fight in reverse order of entry; the controller and the NPCs fight last."

@@ -334,6 +334,49 @@ def test_hex_with_three_players_and_ancients(client):
     assert "eclipse/riparare-danni" in data["rules"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "factions", "says", "never"),
+    [
+        ("en", 2, "With two factions there is one battle", "more than two"),
+        ("it", 2, "Con due fazioni c'è una sola battaglia", "più di due"),
+        ("en", 3, "With more than two factions", "With two factions"),
+    ],
+)
+def test_hex_explains_the_order_for_its_own_number_of_factions(client, lang, factions, says, never):
+    one = [{"type": "interceptor", "count": 1}]
+    body = {"factions": [{"name": name, "ships": one} for name in ("red", "green", "blue")[:factions]]}
+    messages = [r["message"] for r in client.post(f"{HEX}?lang={lang}", json=body).get_json()["reasons"]]
+    assert any(says in m for m in messages) and not any(never in m for m in messages)
+
+
+@pytest.mark.parametrize(
+    ("second", "code", "field"),
+    [
+        ({"name": "Red ", "entered": 1}, "duplicate_faction", "factions[1].name"),
+        ({"name": "green", "entered": 0}, "same_entry", "factions[1].entered"),
+    ],
+)
+def test_hex_refuses_factions_it_could_not_tell_apart_or_order(client, second, code, field):
+    one = [{"type": "interceptor", "count": 1}]
+    body = {"factions": [{"name": "red", "entered": 0, "ships": one}, {**second, "ships": one}]}
+    r = client.post(f"{HEX}?lang=en", json=body)
+    err = r.get_json()["error"]
+    assert (r.status_code, err["code"], err["field"], err["rule"]) == (422, code, field, "eclipse/fase-combattimento")
+    assert "red" in err["message"] and second["name"].strip() in err["message"]
+
+
+def test_hex_npcs_share_an_entry_with_a_player(client):
+    # NPCs never move in, so their entry value does not order anything.
+    one = [{"type": "interceptor", "count": 1}]
+    body = {
+        "factions": [
+            {"name": "red", "entered": 0, "ships": one},
+            {"name": "ancients", "entered": 0, "ships": [{"type": "ancient", "count": 1}]},
+        ]
+    }
+    assert client.post(HEX, json=body).status_code == 200
+
+
 def test_hex_refuses_two_controllers(client):
     r = client.post(
         HEX + "?lang=it",
