@@ -82,8 +82,26 @@ def validate_hex(factions: list[Faction]) -> None:
                 raise InvalidInput("starbase_not_controller", field=f"factions[{i}].ships", rule=RULE_BUILD)
             if len(players) < len(factions):
                 raise InvalidInput("starbase_cannot_attack", field=f"factions[{i}].ships", rule=RULE_SHIPS)
-    if len({f.name for f in factions}) != len(factions):
-        raise InvalidInput("duplicate_faction", field="factions", rule=RULE_COMBAT)
+    # "Red" and "red" would be two rows of one answer that a reader cannot tell apart.
+    named: dict[str, int] = {}
+    for i, f in enumerate(factions):
+        first = named.setdefault(f.name.strip().casefold(), i)
+        if first != i:
+            raise InvalidInput(
+                "duplicate_faction",
+                field=f"factions[{i}].name",
+                rule=RULE_COMBAT,
+                name=f.name,
+                other=factions[first].name,
+            )
+    # Ships move one player at a time, so no two players enter the hex together: a shared value
+    # would leave their fighting order to the list's order. NPCs never move (always there first).
+    entered: dict[int, int] = {}
+    for i, f in enumerate(factions):
+        if not f.fleet.npc and (first := entered.setdefault(f.entered, i)) != i:
+            raise InvalidInput(
+                "same_entry", field=f"factions[{i}].entered", rule=RULE_COMBAT, name=f.name, other=factions[first].name
+            )
 
 
 def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
@@ -110,7 +128,8 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
     hold: dict[str, Num] = {f.name: Fraction(0) if exact else 0.0 for f in factions}
     for (who, _), p in holders.items():
         hold[order[who].name] += p if exact else float(p)
-    reasons = (Reason("multi_faction_order", RULE_COMBAT), Reason("damage_carries_over", RULE_REPAIR))
+    order_reason = "multi_faction_order" if len(factions) > 2 else "two_faction_order"
+    reasons = (Reason(order_reason, RULE_COMBAT), Reason("damage_carries_over", RULE_REPAIR))
     return HexResult(hold, tuple(f.name for f in order), battles, (RULE_COMBAT, RULE_REPAIR), reasons)
 
 

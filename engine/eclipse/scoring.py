@@ -123,11 +123,12 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(
                 value, f"{at}.reputation[{j}]", REPUTATION_VALUES[1], minimum=REPUTATION_VALUES[0], rule=RULE_END
             )
-        checks.count(p.ambassadors, f"{at}.ambassadors", len(players) - 1, rule=RULE_AMBASSADORS)
+        # With two or three players no value but none is possible: the rule that says so, not a range.
         if not diplomacy and p.ambassadors:
             raise InvalidInput("diplomacy_unused", field=f"{at}.ambassadors", rule=RULE_DIPLOMACY)
         if not diplomacy and p.traitor:
             raise InvalidInput("diplomacy_unused", field=f"{at}.traitor", rule=RULE_DIPLOMACY)
+        checks.count(p.ambassadors, f"{at}.ambassadors", len(players) - 1, rule=RULE_AMBASSADORS)
         checks.at_most(p.hexes, f"{at}.hexes", MAX_HEXES)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)

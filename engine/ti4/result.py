@@ -7,6 +7,7 @@ capacity, retreat) and aggregates them per side.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable, Sequence
@@ -74,7 +75,8 @@ class CombatResult:
     parts of the loser's column: ``defender_retreat`` counts in ``attacker_win``,
     ``attacker_retreat`` and ``stalemate`` in ``defender_win``. ``rounds[r]`` is P(the battle
     ends in round r), r = 0 (before any round) .. len-1, and ``rounds_later`` that it ends after
-    those; with ``unfinished`` they sum to 1. ``likely`` is the single most likely ``Ending``."""
+    those; with ``unfinished`` they sum to 1. ``likely``: every ``Ending`` tied for the highest
+    chance (``ENDING_ORDER``), one unless equal odds (a mirror battle) leave several."""
 
     attacker_win: Number
     defender_win: Number
@@ -90,7 +92,7 @@ class CombatResult:
     expected_rounds: Number
     rules: tuple[str, ...]
     reasons: tuple[Reason, ...]
-    likely: Ending
+    likely: tuple[Ending, ...]
     pre_combat: tuple[PreCombatStep, ...] = ()
 
 
@@ -118,6 +120,24 @@ WINS = {
 # The side left in the system at each ending (0 attacker, 1 defender): an ending is told with the
 # units it keeps. A draw leaves neither and an unfinished battle has no such side yet.
 HOLDER = {"attacker": 0, "defender_retreat": 0, "defender": 1, "attacker_retreat": 1, "stalemate": 1}
+ENDING_ORDER = tuple(WINS)  # tied endings are listed in this order of kinds, then by units
+# Float sums reach equal odds along different paths, so they differ in the last bits; this is far
+# above that noise and far below any difference the page shows (0.1%).
+TIE_TOLERANCE = 1e-9
+
+
+def _tied(p: Number, best: Number) -> bool:
+    """Equal odds: exactly for fractions, within ``TIE_TOLERANCE`` (relative) for floats, so a
+    rounding error cannot pick one of two equally likely endings."""
+    if isinstance(p, Fraction) and isinstance(best, Fraction):
+        return p == best
+    return math.isclose(p, best, rel_tol=TIE_TOLERANCE)
+
+
+def _likeliest(endings: dict[tuple[str, Units], Number]) -> tuple[Ending, ...]:
+    best = max(endings.values())
+    tied = (Ending(kind, units, p) for (kind, units), p in endings.items() if _tied(p, best))
+    return tuple(sorted(tied, key=lambda e: (ENDING_ORDER.index(e.kind), e.units)))
 
 
 def _side(finals: dict[Units, Number], initial: dict[str, int], loadout: Loadout, zero: Number) -> SideSummary:
@@ -210,7 +230,6 @@ def summarize(
         found["stalemate"] = Reason("stalemate", STALEMATE_RULE)
     reasons += tuple(found[code] for code in sorted(found))
     rules += tuple(r.rule for r in reasons if r.rule not in rules)
-    best, chance = min(endings.items(), key=lambda item: (-item[1], item[0]))  # ties: a fixed order
     return CombatResult(
         attacker_win=columns["attacker_win"],
         defender_win=columns["defender_win"],
@@ -226,7 +245,7 @@ def summarize(
         expected_rounds=outcome.expected_rounds,
         rules=rules,
         reasons=reasons,
-        likely=Ending(*best, chance),
+        likely=_likeliest(endings),
     )
 
 

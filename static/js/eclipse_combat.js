@@ -79,7 +79,7 @@
       return;
     }
     if (b.classList.contains("ec-add")) {
-      if (F.addGroup(state[sideOf(b)].ships, state[sideOf(b)].species)) { renderSide(sideOf(b)); }
+      if (F.addGroup(state[sideOf(b)].ships, state[sideOf(b)].species, sideOf(b) === "defender")) { renderSide(sideOf(b)); }
       return;
     }
     if (b.classList.contains("ec-preset")) {
@@ -165,7 +165,8 @@
     var computed = F.snapshot(state);
     F.run("/api/combat/eclipse?lang=" + DATA.lang, request(), document.getElementById("ec-compute"), progress,
           document.getElementById("ec-error"), function (res) { show(res, computed, focus); },
-          ticket === undefined ? null : function () { return !live.current(ticket); });
+          ticket === undefined ? null : function () { return !live.current(ticket); },
+          function (side, index) { return computed[side] && index === null ? { name: T[side], ships: computed[side].ships } : null; });
   }
   form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(true); });
   F.shareButton("ec", progress, function () { return state; });

@@ -87,7 +87,8 @@
     if (g.mode === "stats") { return ""; }
     var s = partStats(g.type, g.parts, species);
     var bits = [T.initiative + " " + s.initiative, T.hull + " " + s.hull, T.computer + " +" + s.computer,
-                T.shield + " −" + s.shield, T.energy + " " + s.use + "/" + s.prod];
+                // Shields take their value off each enemy roll: "−1", but no shield is just "0".
+                T.shield + " " + (s.shield ? "−" + s.shield : "0"), T.energy + " " + s.use + "/" + s.prod];
     if (s.use > s.prod) { bits.push("⚠ " + T.over_budget); }
     if (t.movable && !s.drive) { bits.push("⚠ " + T.no_drive); }
     return bits.join(" · ");
@@ -125,9 +126,13 @@
   /* A group's accessible name: its owner (a side or a faction), then its place. */
   function groupLabel(owner, index) { return owner + " · " + T.group + " " + (index + 1); }
 
-  /* Replace the content of ``box`` with one card per group on ``species``' boards; NPC types are
-     offered where allowed. */
-  function renderGroups(box, ships, allowNpc, owner, species) {
+  /* The types a side may field: only the side holding the hex (``defending``) has NPC ships or
+     starbases, which cannot move and so never attack (rule eclipse/navi). */
+  function fieldable(type, defending) { return defending || (!type.npc && type.movable); }
+
+  /* Replace the content of ``box`` with one card per group on ``species``' boards, offering the
+     types the side may field. */
+  function renderGroups(box, ships, defending, owner, species) {
     // A blueprint the reader opened stays open when the cards are drawn again.
     var opened = Array.prototype.map.call(box.querySelectorAll(".ec-group"), function (card) {
       var fold = card.querySelector("details.ec-blueprint");
@@ -138,7 +143,7 @@
       var t = TYPES[g.type];
       var card = el("div", { "class": "ec-group", "data-index": String(index),
                              role: "group", "aria-label": groupLabel(owner, index) });
-      var types = DATA.types.filter(function (x) { return !x.npc || allowNpc; })
+      var types = DATA.types.filter(function (x) { return fieldable(x, defending) || x.id === g.type; })
         .map(function (x) { return [x.id, x.name]; });
       var head = el("div", { "class": "ec-row" });
       head.appendChild(labelled(T.type, select(types, g.type, "ec-type")));
@@ -223,9 +228,9 @@
     return false;
   }
   /* Add a group of the first player type not yet in the fleet (one blueprint per type); false if none. */
-  function addGroup(ships, species) {
+  function addGroup(ships, species, defending) {
     var used = ships.map(function (g) { return g.type; });
-    var free = PLAYER.filter(function (t) { return used.indexOf(t) < 0; });
+    var free = PLAYER.filter(function (t) { return used.indexOf(t) < 0 && fieldable(TYPES[t], defending); });
     if (!free.length) { return false; }
     if (isNpc(ships)) { ships.length = 0; }  // NPC ships never fight beside a player's
     ships.push(newGroup(free[0], species));
@@ -266,9 +271,46 @@
     rulesList.textContent = "";
     res.rules.forEach(function (id) { rulesList.appendChild(el("li", {}, [A.ruleLink(id, res.citations)])); });
   }
+  /* Where a refused value sits, in words: "Attacker · Interceptor · Hull" for the API's
+     attacker.ships[0].hull. ``owner(key, index)`` gives the side or faction the path starts with
+     as {name, ships}, or null when the page cannot name it (the path then stays as sent). */
+  var FIELD_WORDS = { parts: T.by_parts, count: T.count, type: T.type, missiles: T.missile_parts,
+                      targeting: T.targeting, retreat: T.retreat, cannons: T.cannons };
+  function placeOf(field, owner) {
+    var m = /^(\w+)(?:\[(\d+)\])?(?:\.ships\[(\d+)\])?(?:\.(\w+))?/.exec(field || "");
+    var o = m && owner(m[1], m[2] === undefined ? null : Number(m[2]));
+    if (!o) { return null; }
+    var words = [o.name];
+    var g = m[3] === undefined ? null : o.ships[Number(m[3])];
+    if (g && TYPES[g.type]) { words.push(TYPES[g.type].name); }
+    var what = m[4] && (FIELD_WORDS[m[4]] || (STATS.indexOf(m[4]) >= 0 ? T[m[4]] : null));
+    if (what) { words.push(what); }
+    return words.join(" · ");
+  }
+  /* A refusal as the reader meets it: its field path in words, then the rule it rests on as a
+     link labelled with the rule's number and title. */
+  function showRefusal(box, error, owner) {
+    var place = owner && error.field ? placeOf(error.field, owner) : null;
+    var text = place ? error.message.split(error.field).join(place) : error.message;
+    box.textContent = "";
+    box.appendChild(document.createTextNode(text));
+    if (error.rule) {
+      box.appendChild(document.createTextNode(" ("));  // as the reasons cite theirs
+      box.appendChild(A.ruleLink(error.rule, error.citations));
+      box.appendChild(document.createTextNode(")"));
+    }
+    box.hidden = false;
+  }
+  function refused(error) {
+    var e = new Error(error.message);
+    e.refusal = error;
+    return e;
+  }
+
   /* POST ``body``, showing seconds elapsed in ``progress`` while it runs; ``done`` gets the answer
-     unless ``stale()`` says a newer request has been made since (live recomputation). */
-  function run(url, body, button, progress, errorBox, done, stale) {
+     unless ``stale()`` says a newer request has been made since (live recomputation). A refusal
+     names its place with ``owner`` (see placeOf). */
+  function run(url, body, button, progress, errorBox, done, stale, owner) {
     A.showError(errorBox, "");
     var started = Date.now();
     var timer = setInterval(function () {
@@ -282,16 +324,16 @@
           url.indexOf("/api/combat/eclipse?") === 0) {
         /* Too large to answer at once: the button queues it and opens its page, which shows the
            progress; a live update never leaves the page, it says so instead. */
-        if (stale) { throw new Error(r.data.error.message); }
+        if (stale) { throw refused(r.data.error); }
         return A.postJson(url.replace("/api/combat/eclipse", "/api/combat/eclipse/jobs"), body).then(function (j) {
-          if (!j.ok) { throw new Error(j.data.error ? j.data.error.message : T.error); }
+          if (!j.ok) { throw j.data.error ? refused(j.data.error) : new Error(T.error); }
           location.href = j.data.page + "?lang=" + DATA.lang;
         });
       }
-      if (!r.ok) { throw new Error(r.data.error ? r.data.error.message : T.error); }
+      if (!r.ok) { throw r.data.error ? refused(r.data.error) : new Error(T.error); }
       done(r.data);
     }).catch(function (e) {
-      A.showError(errorBox, e.message || T.error);
+      if (e.refusal) { showRefusal(errorBox, e.refusal, owner); } else { A.showError(errorBox, e.message || T.error); }
     }).then(function () {
       clearInterval(timer);
       progress.hidden = true;

@@ -126,7 +126,7 @@
     if (group) {
       if (F.clicked(b, group, shipsOf(card), speciesOf(card))) { redraw(card); }
     } else if (b.classList.contains("ec-add")) {
-      if (F.addGroup(shipsOf(card), speciesOf(card))) { redraw(card); }
+      if (F.addGroup(shipsOf(card), speciesOf(card), true)) { redraw(card); }
     } else if (b.classList.contains("ec-preset")) {
       state.factions[+card.getAttribute("data-index")].ships = F.preset(b.getAttribute("data-preset"));
       redraw(card);
@@ -170,7 +170,11 @@
     var body = request(), computed = F.snapshot(state);
     F.run("/api/combat/eclipse/hex?lang=" + DATA.lang, body, document.getElementById("hx-compute"), progress,
           document.getElementById("hx-error"), function (res) { show(res, body, computed, focus); },
-          ticket === undefined ? null : function () { return !live.current(ticket); });
+          ticket === undefined ? null : function () { return !live.current(ticket); },
+          function (key, i) {
+            var f = key === "factions" && i !== null ? computed.factions[i] : null;
+            return f ? { name: nameOf(f, i), ships: f.ships } : null;
+          });
   }
   form.addEventListener("submit", function (ev) { ev.preventDefault(); compute(true); });
   F.shareButton("hx", progress, function () { return state; });

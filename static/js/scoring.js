@@ -71,6 +71,7 @@
   function activePlayers() { return state.players.slice(0, maxPlayers()); }
 
   function visible(field) {
+    if (field.min_players && activePlayers().length < field.min_players) return false;  // e.g. Eclipse diplomacy
     if (field.solitaire && !solitaire()) return false;
     if (field.multiplayer && solitaire()) return false;
     if (field.most && (solitaire() || !state.game["most_" + field.most])) return false;

@@ -23,6 +23,9 @@ const SLOW_NETWORK_MS = 5000;  // a stored copy beats a network that has not ans
 const PARALLEL = 4;            // pages fetched at once while storing a game
 const RETRIES = 5;             // tries of one page when the server asks to slow down
 const MATCH = { ignoreVary: true };  // pages vary on the cookie, which a worker never sees
+/* Downloads the reader did not open (the shell, a stored game) carry no cookies either way: a page
+   fetched in the other language would otherwise set the reader's language cookie to it. */
+const UNASKED = { cache: "no-store", credentials: "omit" };
 
 /* ---------- settings: which games the reader stored, which language they read ---------- */
 
@@ -72,11 +75,11 @@ async function readerLang(url) {
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
-    const answer = await fetch("/api/offline", { cache: "no-store" });
+    const answer = await fetch("/api/offline", UNASKED);
     const { shell } = await answer.json();
     const cache = await caches.open(SHELL);
     await Promise.all(shell.map(async (url) => {
-      const response = await fetch(url, { cache: "no-store" });
+      const response = await fetch(url, UNASKED);
       if (!response.ok) throw new Error(url + ": " + response.status);
       const lang = new URL(url, self.location.origin).searchParams.get("lang");
       await cache.put(lang ? pageKey(url, lang) : url, response);
@@ -109,7 +112,7 @@ async function dropOldCaches() {
 /* A server that asks to slow down (429, 503) is waited for, as it says (Retry-After), a few times. */
 async function fetchPolitely(url) {
   for (let attempt = 1; ; attempt++) {
-    const response = await fetch(url, { cache: "no-store" });
+    const response = await fetch(url, UNASKED);
     if (response.ok || ![429, 503].includes(response.status) || attempt === RETRIES) return response;
     const seconds = Number(response.headers.get("Retry-After")) || attempt * 2;
     await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, 30) * 1000));

@@ -305,13 +305,19 @@
   }
 
   /* The answer in words: who wins how often, how many units each side keeps on average, and the
-     single most likely ending, which the server picks (how it ends and what the side left keeps). */
+     most likely ending, which the server picks (how it ends and what the side left keeps), or every
+     ending it found equally likely, with their shared chance. */
   function expectedCount(counts) {
     return counts.reduce(function (sum, p, n) { return sum + n * p; }, 0);
   }
   function summary(data) {
-    var kept = Object.keys(data.likely.units).length ? composition(data.likely.units) : T.no_units;
-    var likely = fill(T.likely[data.likely.ending], { units: kept, p: percent(data.likely.p) });
+    var endings = data.likely.map(function (ending) {
+      var kept = Object.keys(ending.units).length ? composition(ending.units) : T.no_units;
+      return fill(T.likely[ending.ending], { units: kept });
+    });
+    var chance = percent(data.likely[0].p);
+    var likely = endings.length > 1 ? fill(T.likely_tied, { p: chance, endings: endings.join("; ") })
+      : fill(T.likely_one, { ending: endings[0], p: chance });
     var box = document.getElementById("ti4-summary");
     box.textContent = "";
     box.appendChild(el("span", { "class": "odds" }, fill(T.summary_odds,

@@ -65,15 +65,35 @@ def test_the_defenders_share_includes_the_stalemate(page, live_url, lang, words)
 
 
 @pytest.mark.browser
-def test_italian_error_names_the_field(page, live_url):
+def test_italian_error_names_the_ship_and_links_the_rule(page, live_url):
     page.goto(live_url + "/tools/combat/eclipse?lang=it")
     attacker = page.locator("#ec-attacker")
+    expect(attacker.locator(".ec-live").first).to_contain_text("Scudo 0 ·")  # no shield: no "−0"
     attacker.get_by_text("Parti e statistiche").click()  # the blueprint is folded
-    attacker.locator(".ec-part").nth(1).select_option("")  # remove the nuclear source
-    expect(attacker.locator(".ec-live").first).to_contain_text("Energia insufficiente")
+    parts = attacker.locator(".ec-part")
+    for i in range(parts.count()):
+        parts.nth(i).select_option("")
     page.get_by_role("button", name="Calcola le probabilità").click()
-    expect(page.locator("#ec-error")).to_contain_text("attacker.ships[0].parts")
-    expect(page.locator("#ec-error")).to_contain_text("regola eclipse/sviluppo")
+    error = page.locator("#ec-error")
+    expect(error).to_contain_text(
+        "Attaccante · intercettore · Parti: Intercettori, Incrociatori e Corazzate devono avere un Motore. ("
+    )
+    expect(error).not_to_contain_text("attacker.ships")
+    link = error.locator("a.rule-link")
+    expect(link).to_have_attribute("href", re.compile(r"/rules/eclipse/sviluppo$"))
+    expect(link).not_to_have_text("eclipse/sviluppo")  # its number and title, not the id
+
+
+@pytest.mark.browser
+def test_the_attacker_is_not_offered_starbases(page, live_url):
+    page.goto(live_url + "/tools/combat/eclipse?lang=en")
+    attacker, defender = page.locator("#ec-attacker"), page.locator("#ec-defender")
+    offered = attacker.locator(".ec-type").first.locator("option").evaluate_all("os => os.map(o => o.value)")
+    assert offered == ["interceptor", "cruiser", "dreadnought"]
+    assert "starbase" in defender.locator(".ec-type").first.locator("option").evaluate_all("os => os.map(o => o.value)")
+    for _ in range(3):
+        attacker.get_by_role("button", name="Add ship group").click()
+    expect(attacker.locator(".ec-type")).to_have_count(3)  # interceptor, cruiser, dreadnought: no starbase
 
 
 @pytest.mark.browser

@@ -20,6 +20,7 @@ from werkzeug.serving import make_server
 from app import create_app
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.test_accessibility import AUDIT_JS
+from web.core.i18n import COOKIE
 
 pytestmark = pytest.mark.browser
 
@@ -96,6 +97,26 @@ def test_manifest_names_the_app_in_the_reader_language(page, live_url):
     assert italian["name"] != english["name"] and "regole" in italian["name"] and "rules" in english["name"]
     page.goto(f"{live_url}/rules/ti4?lang=en")
     assert page.locator('link[rel="manifest"]').get_attribute("href").endswith("lang=en")
+
+
+def test_the_worker_downloads_leave_the_reader_language_alone(browser, live_url):
+    """The worker fetches the shell and a stored game's pages in both languages; each English page
+    used to set the language cookie, so an Italian reader's next page came in English."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        page.goto(f"{live_url}/")
+        wait_for_worker(page)  # installed: every shell page fetched
+        assert COOKIE not in {c["name"] for c in context.cookies()}
+        page.goto(f"{live_url}/tools")
+        assert page.locator("html").get_attribute("lang") == "it"
+        store(page, live_url, "rftg")  # its pages in English too; ?lang=it chose Italian
+        assert {c["name"]: c["value"] for c in context.cookies()}[COOKIE] == "it"
+        page.goto(f"{live_url}/tools")
+        assert page.locator("html").get_attribute("lang") == "it"
+    finally:
+        context.close()
 
 
 def test_stored_game_reads_offline_in_both_languages(offline, live_url):

@@ -186,6 +186,23 @@ def test_an_error_names_the_player_and_the_row_in_words(page, live_url, lang, la
     assert "players[" not in page.locator("#sheet-error").inner_text()
 
 
+def test_eclipse_diplomacy_rows_appear_with_the_fourth_player(page, live_url):
+    # Diplomacy is not used with two or three players (DIPLOMAZIA): no rows that are always refused.
+    page.goto(live_url + "/scoring/eclipse?lang=it")
+    rows = page.locator("#rows th")
+    expect(rows.filter(has_text="Segnalini Reputazione")).to_have_count(1)
+    for players in (2, 3):
+        expect(page.locator(".player-name")).to_have_count(players)
+        expect(rows.filter(has_text="Ambasciatori")).to_have_count(0)
+        expect(rows.filter(has_text="Traditore")).to_have_count(0)
+        page.locator("#add-player").click()
+    expect(page.locator(".player-name")).to_have_count(4)
+    expect(rows.filter(has_text="Ambasciatori")).to_have_count(1)
+    expect(rows.filter(has_text="Traditore")).to_have_count(1)
+    cell(page, "Ambasciatori", 0).fill("1")
+    expect(page.locator("#total-0")).to_have_text("1")
+
+
 def test_three_players_side_by_side_on_a_phone(page, live_url):
     # Before: the labels took 45% of 360 px and one player column showed at a time.
     page.goto(live_url + "/scoring/eclipse?lang=en")

@@ -152,6 +152,24 @@ BLIND = '"modifiers":[{"value":-3,"first_round":1}]'  # fighters then need 12: t
             '{"attacker":{"units":{"cruiser":2}},"defender":{"units":{"dreadnought":1,"cruiser":1},"retreat_round":1}}',
             "Most likely: the defender retreats and the attacker stays with 1 Cruiser (52.0%)",
         ),
+        # Mirror battles: each side wins as often, and the float rounding named the attacker alone.
+        (
+            "en",
+            '{"attacker":{"units":{"cruiser":1}},"defender":{"units":{"cruiser":1}}}',
+            "Equally likely (37.5% each): the attacker wins with 1 Cruiser; the defender wins with 1 Cruiser",
+        ),
+        (
+            "it",
+            '{"attacker":{"units":{"cruiser":2}},"defender":{"units":{"cruiser":2}}}',
+            "Ugualmente probabili (28,0% ciascuno): vince l'attaccante con 1 Incrociatore; vince il difensore con"
+            " 1 Incrociatore",
+        ),
+        (
+            "it",
+            '{"attacker":{"units":{"fighter":1}},"defender":{"units":{"fighter":1}}}',
+            "Ugualmente probabili (44,4% ciascuno): vince l'attaccante con zero unità; vince il difensore con zero"
+            " unità",
+        ),
     ],
 )
 def test_the_summary_names_the_likeliest_ending_of_any_kind(page, live_url, lang, battle, headline):

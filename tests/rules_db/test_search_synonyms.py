@@ -70,6 +70,7 @@ def test_players_everyday_words_reach_the_rulebooks_word(lang, typed, rulebook):
         ("it", "pedine", "ordine", "segnalino"),  # "pedine comando": command tokens
         ("it", "rompono", "compone", "interrompere"),  # "si rompono i rapporti diplomatici"
         ("en", "loot", "lost", "spoils"),  # Galaxy's spoils of war
+        ("it", "duranio", "durano", "duranium"),  # the tool's own label said "Armatura in Duranio"
     ],
 )
 def test_board_gamers_words_are_searched_not_corrected(lang, typed, near, rulebook):

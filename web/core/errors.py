@@ -1,7 +1,8 @@
 """Errors as the user should meet them: JSON under /api/, a friendly page elsewhere.
 
 API errors always have the shape ``{"error": {"code", "message", "field"}}`` with the message in
-the request's language; nothing a user does may produce a traceback.
+the request's language (a refusal that rests on a rule adds its id as ``rule`` and its link as
+``citations``, so a page can link it by its label); nothing a user does may produce a traceback.
 """
 
 from __future__ import annotations
@@ -31,11 +32,17 @@ class ApiError(Exception):
     ``retry_after`` (seconds) tells the client when to ask again."""
 
     def __init__(
-        self, code: str, message: str, field: str | None = None, status: int = 400, retry_after: int | None = None
+        self,
+        code: str,
+        message: str,
+        field: str | None = None,
+        status: int = 400,
+        retry_after: int | None = None,
+        rule: str | None = None,
     ):
         super().__init__(message)
         self.code, self.message, self.field, self.status = code, str(message), field, status
-        self.retry_after = retry_after
+        self.retry_after, self.rule = retry_after, rule
 
 
 RULE_REFUSAL = 422  # a well-formed request that the game's rules refuse (the engine's InvalidInput)
@@ -53,7 +60,7 @@ def rule_refusal(error: InvalidInput, messages: Mapping[str, Any]) -> ApiError:
         message = _("The input is not valid (%(code)s).", code=error.code)
     else:
         message = fill(template, params)
-    return ApiError(error.code, message, error.field, status=RULE_REFUSAL)
+    return ApiError(error.code, message, error.field, status=RULE_REFUSAL, rule=error.rule)
 
 
 def fill(template: Any, params: Mapping[str, Any]) -> str:
@@ -65,8 +72,19 @@ def fill(template: Any, params: Mapping[str, Any]) -> str:
         return str(template)
 
 
-def error_response(code: str, message: str, field: str | None, status: int):
-    return jsonify({"error": {"code": code, "message": str(message), "field": field}}), status
+def error_response(code: str, message: str, field: str | None, status: int, rule: str | None = None):
+    return jsonify({"error": error_json(code, message, field, rule)}), status
+
+
+def error_json(code: str, message: str, field: str | None, rule: str | None = None) -> dict[str, Any]:
+    """An error's body; a cited rule comes with its link (its label in the reader's words)."""
+    # Imported here: the rules database's module needs i18n, which needs this module.
+    from web.core.verdicts import citations
+
+    body: dict[str, Any] = {"code": code, "message": str(message), "field": field}
+    if rule:
+        body.update(rule=rule, citations=citations([rule]))
+    return body
 
 
 def wants_json() -> bool:
@@ -89,7 +107,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
-        response, status = error_response(error.code, error.message, error.field, error.status)
+        response, status = error_response(error.code, error.message, error.field, error.status, error.rule)
         if error.retry_after is not None:
             response.headers["Retry-After"] = str(error.retry_after)
         return response, status

@@ -16,7 +16,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request, url_for
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, format_percent, get_locale, get_translations
 from flask_babel import gettext as _
 
 from web.core.errors import ApiError
@@ -91,6 +91,8 @@ def init_i18n(app: Flask) -> None:
         response.vary.add("Accept-Language")
         return response
 
+    app.add_template_filter(probability)
+
     @app.context_processor
     def language_context():
         lang = current_lang()
@@ -121,3 +123,13 @@ def plural_forms(forms: Callable[[int], str]) -> dict[str, str]:
     picks with Astrolabio.plural). Italian and English have exactly two forms, one for 1
     ("one") and one for every other count ("other"); ``forms`` is an ``ungettext`` call."""
     return {"one": forms(1), "other": forms(2)}
+
+
+def probability(p: float) -> str:
+    """A chance in the reader's language with one decimal, as the pages' script prints it
+    (Astrolabio.percent): one neither nil nor certain never reads 0.0% or 100.0%."""
+    if 0 < p < 0.0005:
+        return "< " + format_percent(0.001, "#,##0.0%")
+    if 0.9995 < p < 1:
+        return "> " + format_percent(0.999, "#,##0.0%")
+    return format_percent(p, "#,##0.0%")

@@ -123,18 +123,6 @@ class Answer(BaseModel):
     """A JSON answer's shape (open: a client ignores a field it does not know)."""
 
 
-class ErrorDetail(Answer):
-    code: str
-    message: str
-    field: str | None
-
-
-class Error(Answer):
-    """Every 4xx: the contract ``{"error": {"code", "message", "field"}}``."""
-
-    error: ErrorDetail
-
-
 class Localized(Answer):
     it: str
     en: str
@@ -157,6 +145,20 @@ class Citation(Answer):
 
 class Citations(RootModel[dict[str, Citation]]):
     """Each cited section id: its page and what its link says."""
+
+
+class ErrorDetail(Answer):
+    code: str
+    message: str
+    field: str | None
+    rule: str | None = Field(None, description="The rule a refusal rests on (its link in citations).")
+    citations: Citations | None = None
+
+
+class Error(Answer):
+    """Every 4xx: the contract ``{"error": {"code", "message", "field"}}``."""
+
+    error: ErrorDetail
 
 
 class SectionSummary(Answer):
@@ -277,7 +279,7 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
                 "rule": schema.get("x-rule", ""),
                 "unit": str(getattr(model, "names", {}).get(key, key)),
             }
-            return ApiError("out_of_range", fill(template, params), field)
+            return ApiError("out_of_range", fill(template, params), field, rule=schema.get("x-rule") or None)
         return ApiError(
             "out_of_range",
             _("The field %(field)s must be between %(lo)s and %(hi)s.", field=field, lo=lo, hi=hi),

@@ -52,72 +52,63 @@ TARGETING_NAMES = {
     "most_kills": _l("Destroy as many ships as possible"),
 }
 
-# Every code the engine can refuse with. Placeholders: %(field)s, %(rule)s and the params.
+# Every code the engine can refuse with. Placeholders: %(field)s and the params (the rule is
+# linked beside the message: web.core.errors gives it as the error's ``rule``).
 ERRORS = {
-    "unknown_ship_type": _l("%(field)s: unknown ship type “%(value)s” (rule %(rule)s)."),
-    "npc_blueprint_fixed": _l(
-        "%(field)s: Ancient ships and the GCDS have fixed stats; do not give parts (rule %(rule)s)."
-    ),
-    "unknown_part": _l("%(field)s: unknown ship part “%(part)s” (rule %(rule)s)."),
-    "unknown_species": _l("%(field)s: unknown species “%(value)s” (rule %(rule)s)."),
+    "unknown_ship_type": _l("%(field)s: unknown ship type “%(value)s”."),
+    "npc_blueprint_fixed": _l("%(field)s: Ancient ships and the GCDS have fixed stats; do not give parts."),
+    "unknown_part": _l("%(field)s: unknown ship part “%(part)s”."),
+    "unknown_species": _l("%(field)s: unknown species “%(value)s”."),
     "discovery_part_twice": _l(
-        "%(field)s: the game has one discovery tile of each Ancient part, so a player can fit it "
-        "only once (rule %(rule)s)."
+        "%(field)s: the game has one discovery tile of each Ancient part, so a player can fit it only once."
     ),
-    "too_many_parts": _l(
-        "%(field)s: %(parts)s parts do not fit in the %(slots)s slots of this blueprint (rule %(rule)s)."
-    ),
-    "energy_over_budget": _l(
-        "%(field)s: the parts use %(use)s energy but the blueprint produces only %(production)s (rule %(rule)s)."
-    ),
-    "drive_required": _l("%(field)s: interceptors, cruisers and dreadnoughts must have a drive (rule %(rule)s)."),
-    "starbase_no_drive": _l("%(field)s: starbases cannot have a drive (rule %(rule)s)."),
+    "too_many_parts": _l("%(field)s: %(parts)s parts do not fit in the %(slots)s slots of this blueprint."),
+    "energy_over_budget": _l("%(field)s: the parts use %(use)s energy but the blueprint produces only %(production)s."),
+    "drive_required": _l("%(field)s: interceptors, cruisers and dreadnoughts must have a drive."),
+    "starbase_no_drive": _l("%(field)s: starbases cannot have a drive."),
     "not_an_integer": _l("%(field)s must be a whole number."),
-    "stat_out_of_range": _l("%(field)s must be between %(min)s and %(max)s (rule %(rule)s)."),
-    "count_too_small": _l("%(field)s: a ship group needs at least %(min)s ship (rule %(rule)s)."),
-    "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type (rule %(rule)s)."),
+    "stat_out_of_range": _l("%(field)s must be between %(min)s and %(max)s."),
+    "count_too_small": _l("%(field)s: a ship group needs at least %(min)s ship."),
+    "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type."),
     "battle_too_large": _l(
         "This battle is too large to compute exactly (about %(estimate)s states; the limit is "
-        "%(limit)s). Use fewer ships or less hull (rule %(rule)s)."
+        "%(limit)s). Use fewer ships or less hull."
     ),
     "battle_needs_background": _l(
         "This battle is too large to answer at once (about %(estimate)s states; the limit "
-        "is %(limit)s): it can be computed in the background (rule %(rule)s)."
+        "is %(limit)s): it can be computed in the background."
     ),
     "job_crashed": _l("The background computation stopped unexpectedly (%(detail)s)."),
-    "fleet_empty": _l("%(field)s: each side needs at least one ship group (rule %(rule)s)."),
+    "fleet_empty": _l("%(field)s: each side needs at least one ship group."),
     "duplicate_ship_type": _l(
-        "%(field)s: each ship type may appear only once per side, since all ships of a type "
-        "share one blueprint (rule %(rule)s)."
+        "%(field)s: each ship type may appear only once per side, since all ships of a type share one blueprint."
     ),
-    "bad_damage": _l("%(field)s: damage must be given for every ship and stay within its hull (rule %(rule)s)."),
-    "npc_mixed_with_players": _l(
-        "%(field)s: Ancient ships or the GCDS cannot fight alongside player ships (rule %(rule)s)."
-    ),
-    "unknown_targeting": _l("%(field)s: unknown targeting “%(value)s” (rule %(rule)s)."),
-    "npc_cannot_retreat": _l("%(field)s: Ancient ships and the GCDS never retreat (rule %(rule)s)."),
-    "retreat_round_out_of_range": _l("%(field)s must be between %(min)s and %(max)s (rule %(rule)s)."),
-    "retreat_type_absent": _l("%(field)s: this side has no ships of the type it plans to retreat (rule %(rule)s)."),
-    "starbase_cannot_retreat": _l("%(field)s: starbases cannot move, so they cannot retreat (rule %(rule)s)."),
+    "bad_damage": _l("%(field)s: damage must be given for every ship and stay within its hull."),
+    "npc_mixed_with_players": _l("%(field)s: Ancient ships or the GCDS cannot fight alongside player ships."),
+    "unknown_targeting": _l("%(field)s: unknown targeting “%(value)s”."),
+    "npc_cannot_retreat": _l("%(field)s: Ancient ships and the GCDS never retreat."),
+    "retreat_round_out_of_range": _l("%(field)s must be between %(min)s and %(max)s."),
+    "retreat_type_absent": _l("%(field)s: this side has no ships of the type it plans to retreat."),
+    "starbase_cannot_retreat": _l("%(field)s: starbases cannot move, so they cannot retreat."),
     "starbase_cannot_attack": _l(
-        "%(field)s: starbases cannot move, so they never attack: put them on the defending side (rule %(rule)s)."
+        "%(field)s: starbases cannot move, so they never attack: put them on the defending side."
     ),
     "starbase_not_controller": _l(
         "%(field)s: starbases are built only in a hex with the player's influence disc: "
-        "only the controlling faction can have them (rule %(rule)s)."
+        "only the controlling faction can have them."
     ),
-    "npc_must_defend": _l("%(field)s: Ancient ships and the GCDS are always the defenders (rule %(rule)s)."),
-    "hex_needs_two_factions": _l("%(field)s: a battle needs at least two factions (rule %(rule)s)."),
-    "too_many_factions": _l("%(field)s: at most %(max)s player factions per hex (rule %(rule)s)."),
-    "one_npc_faction": _l(
-        "%(field)s: a hex holds at most one non-player faction, and at least one player (rule %(rule)s)."
+    "npc_must_defend": _l("%(field)s: Ancient ships and the GCDS are always the defenders."),
+    "hex_needs_two_factions": _l("%(field)s: a battle needs at least two factions."),
+    "too_many_factions": _l("%(field)s: at most %(max)s player factions per hex."),
+    "one_npc_faction": _l("%(field)s: a hex holds at most one non-player faction, and at least one player."),
+    "one_controller": _l("%(field)s: only one faction can control the hex."),
+    "duplicate_faction": _l("%(field)s: faction names must differ, capitals aside (“%(other)s” and “%(name)s”)."),
+    "same_entry": _l(
+        "%(field)s: %(other)s and %(name)s cannot have entered the hex at the same time: players move one "
+        "at a time, so give each a different order of entry."
     ),
-    "one_controller": _l("%(field)s: only one faction can control the hex (rule %(rule)s)."),
-    "duplicate_faction": _l("%(field)s: faction names must differ (rule %(rule)s)."),
-    "no_retreat_in_multi": _l(
-        "%(field)s: retreat plans are not available with more than two factions (rule %(rule)s)."
-    ),
-    "hex_too_large": _l("%(field)s: this hex needs more than %(max)s separate battles to compute (rule %(rule)s)."),
+    "no_retreat_in_multi": _l("%(field)s: retreat plans are not available with more than two factions."),
+    "hex_too_large": _l("%(field)s: this hex needs more than %(max)s separate battles to compute."),
 }
 
 # Every reason code the engine explains its answer with.
@@ -155,6 +146,10 @@ REASONS = {
     "reputation": _l(
         "Reputation: 1 for the battle, 1 per interceptor, starbase or Ancient destroyed, 2 per "
         "cruiser, 3 per dreadnought or GCDS; at most 5."
+    ),
+    "two_faction_order": _l(
+        "With two factions there is one battle: the one that entered last attacks, the one already there "
+        "(the controller, the NPCs) defends."
     ),
     "multi_faction_order": _l(
         "With more than two factions, players fight in reverse order of entry; the controller and the NPCs fight last."
@@ -208,6 +203,8 @@ def page_strings() -> dict:
         "not_applicable": _("not applicable"),
         "expected_rounds": _("Expected rounds"),
         "of_stalemate": _("of which stalemate %(p)s"),
+        "targeting": _("Targeting"),
+        "retreat": _("Retreat plan"),
     }
 
 

@@ -14,6 +14,7 @@ from dataclasses import asdict
 from typing import Any, Callable
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 
 from engine.eclipse.battle import (
@@ -26,6 +27,7 @@ from engine.eclipse.battle import (
     Group,
     RetreatPlan,
     check_size,
+    estimate_states,
     solve_battle,
     validate_fleets,
 )
@@ -71,7 +73,7 @@ from web.eclipse_combat.text import (
     hex_strings,
     page_strings,
 )
-from web.core.errors import RULE_REFUSAL, ApiError, rule_refusal
+from web.core.errors import RULE_REFUSAL, ApiError, error_json, rule_refusal
 from web.core.models import read_json
 from web.core.i18n import current_lang
 from web.core import verdicts
@@ -107,10 +109,14 @@ document(
 
 
 def _refuse(error: InvalidInput) -> ApiError:
-    """The engine's refusal as a 422 in the request's language (ship types by their names)."""
+    """The engine's refusal as a 422 in the request's language (ship types by their names, state
+    counts with the reader's thousands separator)."""
     params = dict(error.params)
     if params.get("type") in SHIP_NAMES:
         params["type"] = str(SHIP_NAMES[params["type"]])
+    for key in ("estimate", "limit"):
+        if isinstance(params.get(key), int):
+            params[key] = format_decimal(params[key])
     return rule_refusal(InvalidInput(error.code, field=error.field, rule=error.rule, **params), ERRORS)
 
 
@@ -339,6 +345,22 @@ def page_data() -> dict:
     }
 
 
+# A battle the page names to show how far optimal targeting goes: 4/4/2 Terran ships a side.
+SIZE_EXAMPLE = (("interceptor", 4), ("cruiser", 4), ("dreadnought", 2))
+
+
+def size_limits() -> dict[str, str]:
+    """The engine's state limits, and the example's count, in the reader's number format."""
+    fleet = Fleet(tuple(Group(k, n, stats_from_parts(k, default_blueprint(k))) for k, n in SIZE_EXAMPLE))
+    counts = {
+        "optimal": MAX_OPTIMAL_STATES,
+        "largest": MAX_STATES,
+        "background": MAX_BACKGROUND_STATES,
+        "example": estimate_states(fleet, fleet),
+    }
+    return {key: format_decimal(value) for key, value in counts.items()}
+
+
 @bp.get("/tools/combat/eclipse")
 def page():
     return render_template(
@@ -352,6 +374,7 @@ def page():
         targeting_names=TARGETING_NAMES,
         max_retreat_round=MAX_RETREAT_ROUND,
         player_types=PLAYER_TYPES,
+        limits=size_limits(),
         rules=citations(
             [
                 "eclipse/fase-combattimento",
@@ -409,7 +432,7 @@ def job_json(row: sqlite3.Row) -> dict:
         out["result"] = result_json(pickle.loads(row["result"]), *stored_work(pickle.loads(row["work"])))
     if row["status"] == "failed":
         error = _refuse(failed) if (failed := jobs.failure(row)) else None
-        out["error"] = {"code": error.code, "message": error.message, "field": error.field} if error else None
+        out["error"] = error_json(error.code, error.message, error.field, error.rule) if error else None
     return out
 
 

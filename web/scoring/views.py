@@ -45,8 +45,8 @@ def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
     Extras the script understands: ``max`` (and ``min``, shown as the input's placeholder range),
     ``default``, ``optional`` (blank is sent as absent), ``numeric`` (a select of numbers),
     ``solitaire``/``multiplayer`` (RftG rows shown in one mode only), ``most`` (shown once that
-    "most" goal is chosen), ``world`` (Galaxy rows hidden when the world surrendered), ``group``
-    (styling of secondary rows).
+    "most" goal is chosen), ``world`` (Galaxy rows hidden when the world surrendered),
+    ``min_players`` (rows shown only with that many players), ``group`` (styling of secondary rows).
     """
     return {"key": key, "kind": kind, "label": str(label), **extra}
 
@@ -65,7 +65,13 @@ def eclipse_sheet() -> dict[str, Any]:
         "rows": [
             field("species", "select", _l("Species"), options=options("species", eclipse.SPECIES), default="terran"),
             field("reputation", "ints", _l("Reputation tiles (values, e.g. 3 2 4)"), min=1, max=4),
-            field("ambassadors", "int", _l("Ambassadors"), max=eclipse.MAX_PLAYERS - 1),
+            field(
+                "ambassadors",
+                "int",
+                _l("Ambassadors"),
+                max=eclipse.MAX_PLAYERS - 1,
+                min_players=eclipse.DIPLOMACY_MIN_PLAYERS,
+            ),
             field("hexes", "ints", _l("Controlled hexes (VP of each, e.g. 2 3 4)"), min=1, max=4),
             field("discoveries", "int", _l("Discovery tiles kept as VP"), max=eclipse.MAX_DISCOVERIES),
             field("monoliths", "int", _l("Monoliths on controlled hexes"), max=eclipse.MAX_HEXES),
@@ -78,7 +84,7 @@ def eclipse_sheet() -> dict[str, Any]:
                 )
                 for t in eclipse.TRACKS
             ],
-            field("traitor", "bool", _l("Holds the Traitor card")),
+            field("traitor", "bool", _l("Holds the Traitor card"), min_players=eclipse.DIPLOMACY_MIN_PLAYERS),
             field("resources.money", "int", _l("Money in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
             field("resources.science", "int", _l("Science in storage (tie-break)"), max=eclipse.MAX_RESOURCES),
             field("resources.materials", "int", _l("Materials in storage (tie-break)"), max=eclipse.MAX_RESOURCES),

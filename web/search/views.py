@@ -11,7 +11,7 @@ from typing import Callable, TypeVar
 
 import click
 from flask.cli import with_appcontext
-from flask import Blueprint, Flask, Response, current_app, render_template, request
+from flask import Blueprint, Flask, Response, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
@@ -175,6 +175,12 @@ def page():
     raw_page = request.args.get("page", "1")
     number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
     found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
+    if not found.results and not found.plan.words and len(found.plan.games) == 1:
+        # A game's name alone ("parsec") asks for its rulebook: its name is never searched for.
+        (named,) = found.plan.games
+        return redirect(url_for("reference.toc", game_id=named, lang=lang))
+    if not found.results and found.total:  # a page past the last one (an old link): the last one
+        return redirect(url_for("search.page", q=text, game=game, page=found.pages, lang=lang))
     db = get_db()
     return render_template(
         "search/page.html",

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from flask_babel import lazy_gettext as _l
 
 from web.core import verdicts
+from web.core.i18n import ungettext
 from engine.core.reasons import Reason
 
 # Refusals (InvalidInput codes) of engine/galaxy/combat.py, engine/parsec/combat.py, engine/rftg/conquest.py.
@@ -93,10 +94,22 @@ REASONS = {
     "specialized_bonus": _l("+%(bonus)s military that applies to this world."),
     "space_mercenaries": _l("Space Mercenaries: +%(bonus)s military."),
     "enough_military": _l("Military %(force)s against defense %(defense)s: enough, no discard needed."),
-    "discard_to_conquer": _l(
-        "Military %(force)s against defense %(defense)s: discard %(cards)s card(s) for temporary military."
+    "discard_to_conquer": verdicts.Counted(
+        "cards",
+        lambda n: ungettext(
+            "Military %(force)s against defense %(defense)s: discard %(cards)s card for temporary military.",
+            "Military %(force)s against defense %(defense)s: discard %(cards)s cards for temporary military.",
+            n,
+        ),
     ),
-    "too_few_cards_to_discard": _l("Only %(hand)s card(s) in hand to discard for temporary military."),
+    "too_few_cards_to_discard": verdicts.Counted(
+        "hand",
+        lambda n: ungettext(
+            "Only %(hand)s card in hand to discard for temporary military.",
+            "Only %(hand)s cards in hand to discard for temporary military.",
+            n,
+        ),
+    ),
     "not_enough_military": _l(
         "At most %(force)s military against defense %(defense)s: %(shortfall)s short, even discarding."
     ),

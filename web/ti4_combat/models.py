@@ -25,7 +25,7 @@ from engine.ti4.inputs import (
     unit_limit,
 )
 from engine.ti4.cards import CARD_COPIES
-from engine.ti4.result import PRE_COMBAT_STEPS, WINS
+from engine.ti4.result import ENDING_ORDER, PRE_COMBAT_STEPS, TIE_TOLERANCE
 from engine.ti4.units import (
     COMPONENT_LIMIT,
     DEFAULT_ORDER,
@@ -165,11 +165,11 @@ class Survivors(Answer):
 
 
 class Likely(Answer):
-    """The single most likely ending, which the page's headline names."""
+    """One of the most likely endings, which the page's headline names."""
 
     ending: Annotated[
         str,
-        OneOf(tuple(WINS)),
+        OneOf(ENDING_ORDER),
         Field(description="How the battle ends: a side wins, a side retreats, stalemate, draw or unfinished."),
     ]
     units: dict[str, Annotated[int, Field(ge=1)]] = Field(
@@ -229,7 +229,12 @@ class Ti4CombatAnswer(Cited):
     unfinished: Probability
     retreat: Retreats
     stalemate: Probability
-    likely: Likely
+    likely: list[Likely] = Field(
+        min_length=1,
+        description="The most likely ending; several when they are equally likely (a mirror battle: within "
+        f"{TIE_TOLERANCE:g} of each other, relative, as the float sums differ by rounding), in a fixed order: "
+        "the order of `ending`'s values, then units.",
+    )
     attacker: Ti4SideAnswer
     defender: Ti4SideAnswer
     rounds: Ti4Rounds

@@ -267,18 +267,19 @@ def page_strings() -> dict[str, Any]:
         "most_likely": _("Most likely survivors"),
         "summary_odds": _("Attacker wins %(attacker)s, defender %(defender)s"),
         "summary_survivors": _("Units left on average: attacker %(attacker)s, defender %(defender)s"),
-        "likely": {  # by the answer's likely.ending; %(units)s: what the side left in the system keeps
-            "attacker": _("Most likely: the attacker wins with %(units)s (%(p)s)"),
-            "defender": _("Most likely: the defender wins with %(units)s (%(p)s)"),
-            "defender_retreat": _("Most likely: the defender retreats and the attacker stays with %(units)s (%(p)s)"),
-            "attacker_retreat": _("Most likely: the attacker retreats and the defender stays with %(units)s (%(p)s)"),
-            "stalemate": _(
-                "Most likely: neither side can win, the attacker must retreat and the defender stays "
-                "with %(units)s (%(p)s)"
-            ),
-            "draw": _("Most likely: both sides destroyed (%(p)s)"),
-            "unfinished": _("Most likely: still fighting when you stop (%(p)s)"),
+        # The headline: one clause per ending (the answer's likely[].ending; %(units)s is what the
+        # side left in the system keeps), in one wrapper, or all tied endings in the other.
+        "likely": {
+            "attacker": _("the attacker wins with %(units)s"),
+            "defender": _("the defender wins with %(units)s"),
+            "defender_retreat": _("the defender retreats and the attacker stays with %(units)s"),
+            "attacker_retreat": _("the attacker retreats and the defender stays with %(units)s"),
+            "stalemate": _("neither side can win, the attacker must retreat and the defender stays with %(units)s"),
+            "draw": _("both sides destroyed"),
+            "unfinished": _("still fighting when you stop"),
         },
+        "likely_one": _("Most likely: %(ending)s (%(p)s)"),
+        "likely_tied": _("Equally likely (%(p)s each): %(endings)s"),  # endings joined by "; "
         "details": _("Details"),
         "nothing_left": _("nothing left"),
         "no_units": _("no units"),  # the headline's %(units)s when the side keeps none: "wins with no units"

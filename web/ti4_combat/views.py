@@ -189,7 +189,7 @@ def result_json(kind: str, result: CombatResult) -> dict:
         "unfinished": _p(result.unfinished),
         "retreat": {"attacker": _p(result.attacker_retreat), "defender": _p(result.defender_retreat)},
         "stalemate": _p(result.stalemate),
-        "likely": {"ending": result.likely.kind, "units": dict(result.likely.units), "p": _p(result.likely.p)},
+        "likely": [{"ending": e.kind, "units": dict(e.units), "p": _p(e.p)} for e in result.likely],
         "attacker": _side_json(result.attacker),
         "defender": _side_json(result.defender),
         "rounds": {

@@ -93,6 +93,9 @@ def test_no_tie_no_tie_break():
         ([P("A", monoliths=2, hexes=(1,)), P("B")], {}, "monoliths_exceed_hexes", "players[0].monoliths"),
         ([P("A", ambassadors=1), P("B"), P("C")], {}, "diplomacy_unused", "players[0].ambassadors"),
         ([P("A", traitor=True), P("B")], {}, "diplomacy_unused", "players[0].traitor"),
+        # Beyond the range a fourth player would allow, the rule that refuses any value is cited.
+        ([P("A", ambassadors=5), P("B")], {}, "diplomacy_unused", "players[0].ambassadors"),
+        ([P("A", ambassadors=3), P("B"), P("C")], {}, "diplomacy_unused", "players[0].ambassadors"),
         ([P("A", ambassadors=4), *others(3)], {}, "out_of_range", "players[0].ambassadors"),
         ([P("A", traitor=True), P("B", traitor=True), *others(2)], {}, "traitor_twice", "players[1].traitor"),
         ([P("A", discoveries=11), P("B", discoveries=11)], {}, "discoveries_exceed_components", "players"),

@@ -70,14 +70,34 @@ SHARP = (RoundModifier(3, 1, None),)  # Fighter II then hits on 5
     ],
 )
 def test_the_likeliest_ending_is_named_whatever_its_kind(battle, likely):
-    assert space_combat(battle, exact=True).likely == likely
+    assert space_combat(battle, exact=True).likely == (likely,)
+
+
+CRUISER = (("cruiser", 1),)
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_equally_likely_endings_are_all_named(exact):
+    # One cruiser (hits on 7, 2/5) a side: a round is a lone hit 6/25 each way, both hit 4/25,
+    # both miss 9/25; each side wins with its cruiser (6/25) / (16/25) = 3/8. The floats came out
+    # 0.37500000000000006 and 0.375, and the rounding named only the attacker.
+    r = space_combat(Battle("space", Force({"cruiser": 1}), Force({"cruiser": 1})), exact=exact)
+    assert [(e.kind, e.units) for e in r.likely] == [("attacker", CRUISER), ("defender", CRUISER)]
+    assert all(e.p == (F(3, 8) if exact else pytest.approx(3 / 8, rel=1e-12)) for e in r.likely)
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_battle_with_one_likeliest_ending_names_only_it(exact):
+    # The cruiser against the fighter above: 8/13 against 3/13 and 2/13.
+    r = space_combat(Battle("space", Force({"cruiser": 1}), Force({"fighter": 1})), exact=exact)
+    assert [(e.kind, e.units) for e in r.likely] == [("attacker", CRUISER)]
 
 
 def test_a_win_that_keeps_nothing_is_still_the_likeliest_ending():
     # Three fighters against two: whoever wins keeps no fighter (no capacity, 23.10), and the
     # attacker's win is far likelier than both sides destroyed.
     r = space_combat(Battle("space", Force({"fighter": 3}), Force({"fighter": 2})), exact=True)
-    assert r.likely == Ending("attacker", (), r.attacker_win)
+    assert r.likely == (Ending("attacker", (), r.attacker_win),)
     assert r.attacker_win > r.defender_win > r.draw
 
 
@@ -143,7 +163,9 @@ def test_any_battle_accounts_for_every_unit(attacker, defender, nebula, stop):
     assert abs(sum(r.rounds) + r.rounds_later + r.unfinished - 1) < 1e-12
     assert r.attacker_retreat + r.stalemate <= r.defender_win + 1e-12
     assert r.defender_retreat <= r.attacker_win + 1e-12
-    assert max(r.draw, r.unfinished) - 1e-12 <= r.likely.p <= getattr(r, WINS[r.likely.kind]) + 1e-12
+    for ending in r.likely:
+        assert max(r.draw, r.unfinished) - 1e-12 <= ending.p <= getattr(r, WINS[ending.kind]) + 1e-12
+        assert ending.p == pytest.approx(r.likely[0].p, rel=1e-9)
     for force, side in ((attacker, r.attacker), (defender, r.defender)):
         assert abs(sum(p for _, p in side.survivors) - 1) < 1e-12
         survivors, losses = dict(side.expected_survivors), dict(side.expected_losses)
@@ -151,6 +173,21 @@ def test_any_battle_accounts_for_every_unit(attacker, defender, nebula, stop):
             if force.count(key):
                 assert abs(survivors[key] + losses[key] - force.count(key)) < 1e-9
                 assert -1e-12 <= losses[key] <= force.count(key) + 1e-12
+
+
+MIRROR = {"attacker": "defender", "defender": "attacker", "draw": "draw"}
+
+
+@settings(max_examples=30, deadline=None)
+@given(ships, st.lists(st.sampled_from(["fighter", "destroyer", "cruiser", "carrier"]), unique=True), policies)
+def test_a_mirror_battle_names_both_sides_or_the_draw(units, upgrades, policy):
+    # Property: the same fleet on both sides (no retreat, modifier or PDS that only one side
+    # may use) wins for either with the same odds and the same units, so the likeliest endings
+    # are a side's win with both of its mirror images, or the draw, never one side alone (the
+    # float sums differ in their last bits).
+    force = Force(units, upgrades=tuple(upgrades), policy=policy)
+    named = {(e.kind, e.units) for e in space_combat(Battle("space", force, force)).likely}
+    assert {(MIRROR[kind], kept) for kind, kept in named} == named
 
 
 def test_pre_combat_step_weights_each_state_s_dice():

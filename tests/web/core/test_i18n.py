@@ -132,6 +132,24 @@ def test_plural_forms_for_a_page_script_follow_the_catalogue(app, lang, one, oth
 
 
 @pytest.mark.parametrize(
+    "lang, p, shown",
+    [
+        ("it", 0.4551, "45,5%"),
+        ("en", 0.4551, "45.5%"),
+        ("it", 0.0001, "< 0,1%"),
+        ("en", 0.9999, "> 99.9%"),
+        ("it", 0.0, "0,0%"),
+        ("en", 1.0, "100.0%"),
+    ],
+)
+def test_a_probability_on_a_server_page_reads_as_the_page_script_writes_it(app, lang, p, shown):
+    from web.core.i18n import probability
+
+    with app.test_request_context(f"/?lang={lang}"):
+        assert probability(p) == shown
+
+
+@pytest.mark.parametrize(
     "query", ["_method=POST", "endpoint=x", "_external=1&_scheme=https", "section_id=x", "game_id=eclipse", "_anchor=x"]
 )
 @pytest.mark.parametrize("path", ["/", "/rules/ti4/23.7", "/retreat/eclipse", "/scoring/ti4", "/tools"])

@@ -61,6 +61,11 @@ def test_a_battle_waits_runs_and_is_then_served_at_once(app, client, manual):
     assert run_pending(app) == 0
     page = client.get(job["page"] + "?lang=en").get_data(as_text=True)
     assert 'http-equiv="refresh"' not in page and f"{inline['attacker_win'] * 100:.1f}%" in page
+    # The Italian page writes numbers the Italian way, as the inline page's script does.
+    page = client.get(job["page"] + "?lang=it").get_data(as_text=True)
+    assert f"{inline['attacker_win'] * 100:.1f}%".replace(".", ",") in page
+    assert f"{inline['expected_rounds']:.2f}".replace(".", ",") in page
+    assert f"{inline['groups'][0]['expected_lost']:.2f}".replace(".", ",") in page
 
 
 def test_one_computation_at_a_time_and_a_dead_runner_is_replaced(app, client, manual):

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from tests.sources import ROOT, combat_files
+from engine.eclipse.battle import Fleet, Group
+from engine.eclipse.blueprints import default_blueprint, stats_from_parts
 from web.core.errors import RULE_REFUSAL
 from web.eclipse_combat.views import ERRORS, REASONS
 
@@ -123,20 +125,32 @@ BAD = [
 
 
 @pytest.mark.parametrize("name,ships,code,field,rule", BAD, ids=[b[0] for b in BAD])
-def test_bad_blueprints_name_field_and_rule_in_both_languages(client, name, ships, code, field, rule):
+def test_bad_blueprints_name_field_and_rule_in_both_languages(client, db, name, ships, code, field, rule):
     messages = {}
     for lang in ("it", "en"):
         defender = ships if code == "battle_too_large" else [{"type": "interceptor", "count": 1}]
         r = client.post(f"{URL}?lang={lang}", json=body(ships, defender))
         assert r.status_code == 422  # well formed, refused by the rules
         err = r.get_json()["error"]
-        assert (err["code"], err["field"]) == (code, field)
-        assert rule in err["message"]
+        assert (err["code"], err["field"], err["rule"]) == (code, field, rule)
+        # The rule is cited beside the message, by its link and label; the message has no raw id.
+        assert rule not in err["message"] and db.get(rule) is not None
+        assert err["citations"][rule]["url"].endswith(f"/rules/{rule}")
+        assert err["citations"][rule]["label"] != rule
         if field:
             assert field in err["message"]
         messages[lang] = err["message"]
     assert messages["it"] != messages["en"]
-    assert re.search(r"\bregola\b", messages["it"]) and re.search(r"\brule\b", messages["en"])
+
+
+@pytest.mark.parametrize("lang, estimate", [("it", r"\d{1,3}(\.\d{3})+ stati"), ("en", r"\d{1,3}(,\d{3})+ states")])
+def test_state_counts_have_the_readers_thousands_separator(client, lang, estimate):
+    ships = [
+        {"type": "interceptor", "count": 8, "initiative": 3, "hull": 6, "cannons": {"ion": 1}},
+        {"type": "cruiser", "count": 4, "initiative": 2, "hull": 6, "cannons": {"ion": 1}},
+    ]
+    err = client.post(f"{URL}?lang={lang}", json=body(ships, ships)).get_json()["error"]
+    assert err["code"] == "battle_too_large" and re.search(estimate, err["message"])
 
 
 ONE = [{"type": "interceptor", "count": 1}]
@@ -224,7 +238,7 @@ def test_a_starbase_on_the_attacking_side_is_refused(client, lang, words):
     assert r.status_code == RULE_REFUSAL
     error = r.get_json()["error"]
     assert error["code"] == "starbase_cannot_attack" and error["field"] == "attacker.ships[0].type"
-    assert words in error["message"] and "eclipse/navi" in error["message"]
+    assert words in error["message"] and error["rule"] == "eclipse/navi"
 
 
 def test_not_json_is_400(client):
@@ -270,6 +284,33 @@ def test_page_in_both_languages(client, lang, title):
     assert title in tools
 
 
+@pytest.mark.parametrize("lang, sep", [("it", "."), ("en", ",")])
+def test_the_page_states_the_engines_size_limits(client, lang, sep):
+    from engine.eclipse.battle import MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_STATES
+
+    html = client.get(f"/tools/combat/eclipse?lang={lang}").get_data(as_text=True)
+    for limit in (MAX_OPTIMAL_STATES, MAX_STATES, MAX_BACKGROUND_STATES, 562_500):
+        assert f"{limit:,}".replace(",", sep) in html
+    assert "7 ships" not in html and "7 Navi" not in html
+
+
+def test_the_pages_size_example_is_solved_optimally_and_ships_alone_are_no_limit():
+    from engine.eclipse.battle import check_size
+    from web.eclipse_combat.views import SIZE_EXAMPLE
+
+    def fleet(groups):
+        return Fleet(tuple(Group(k, n, stats_from_parts(k, default_blueprint(k))) for k, n in groups))
+
+    # 4/4/2 a side (562,500 states) and 8 interceptors + 2 cruisers a side: optimal, no fallback.
+    assert check_size(fleet(SIZE_EXAMPLE), fleet(SIZE_EXAMPLE)) == (562_500, False)
+    assert (
+        check_size(fleet([("interceptor", 8), ("cruiser", 2)]), fleet([("interceptor", 8), ("cruiser", 2)]))[1] is False
+    )
+    # The rulebook's full fleets, 8/4/2 a side: beyond the optimal limit, the heuristic answers.
+    full = fleet([("interceptor", 8), ("cruiser", 4), ("dreadnought", 2)])
+    assert check_size(full, full) == (1_822_500, True)
+
+
 HEX = "/api/combat/eclipse/hex"
 
 
@@ -293,6 +334,49 @@ def test_hex_with_three_players_and_ancients(client):
     assert "eclipse/riparare-danni" in data["rules"]
 
 
+@pytest.mark.parametrize(
+    ("lang", "factions", "says", "never"),
+    [
+        ("en", 2, "With two factions there is one battle", "more than two"),
+        ("it", 2, "Con due fazioni c'è una sola battaglia", "più di due"),
+        ("en", 3, "With more than two factions", "With two factions"),
+    ],
+)
+def test_hex_explains_the_order_for_its_own_number_of_factions(client, lang, factions, says, never):
+    one = [{"type": "interceptor", "count": 1}]
+    body = {"factions": [{"name": name, "ships": one} for name in ("red", "green", "blue")[:factions]]}
+    messages = [r["message"] for r in client.post(f"{HEX}?lang={lang}", json=body).get_json()["reasons"]]
+    assert any(says in m for m in messages) and not any(never in m for m in messages)
+
+
+@pytest.mark.parametrize(
+    ("second", "code", "field"),
+    [
+        ({"name": "Red ", "entered": 1}, "duplicate_faction", "factions[1].name"),
+        ({"name": "green", "entered": 0}, "same_entry", "factions[1].entered"),
+    ],
+)
+def test_hex_refuses_factions_it_could_not_tell_apart_or_order(client, second, code, field):
+    one = [{"type": "interceptor", "count": 1}]
+    body = {"factions": [{"name": "red", "entered": 0, "ships": one}, {**second, "ships": one}]}
+    r = client.post(f"{HEX}?lang=en", json=body)
+    err = r.get_json()["error"]
+    assert (r.status_code, err["code"], err["field"], err["rule"]) == (422, code, field, "eclipse/fase-combattimento")
+    assert "red" in err["message"] and second["name"].strip() in err["message"]
+
+
+def test_hex_npcs_share_an_entry_with_a_player(client):
+    # NPCs never move in, so their entry value does not order anything.
+    one = [{"type": "interceptor", "count": 1}]
+    body = {
+        "factions": [
+            {"name": "red", "entered": 0, "ships": one},
+            {"name": "ancients", "entered": 0, "ships": [{"type": "ancient", "count": 1}]},
+        ]
+    }
+    assert client.post(HEX, json=body).status_code == 200
+
+
 def test_hex_refuses_two_controllers(client):
     r = client.post(
         HEX + "?lang=it",
@@ -305,7 +389,7 @@ def test_hex_refuses_two_controllers(client):
     )
     assert r.status_code == 422
     err = r.get_json()["error"]
-    assert err["code"] == "one_controller" and "regola eclipse/fase-combattimento" in err["message"]
+    assert (err["code"], err["rule"]) == ("one_controller", "eclipse/fase-combattimento")
 
 
 def test_hex_error_names_the_faction_in_the_request_language(client):
@@ -320,7 +404,7 @@ def test_hex_error_names_the_faction_in_the_request_language(client):
     )
     err = r.get_json()["error"]
     assert (r.status_code, err["code"], err["field"]) == (422, "npc_mixed_with_players", "factions[1].ships")
-    assert "regola eclipse/combattere-contro-gli-antichi-e-il-sdcg" in err["message"]
+    assert err["rule"] == "eclipse/combattere-contro-gli-antichi-e-il-sdcg"
 
 
 @pytest.mark.parametrize(
@@ -397,7 +481,7 @@ def test_a_discovery_part_twice_in_one_fleet_is_refused(client, lang, words):
     assert r.status_code == RULE_REFUSAL
     error = r.get_json()["error"]
     assert (error["code"], error["field"]) == ("discovery_part_twice", "attacker.ships[1].parts[1]")
-    assert words in error["message"] and "eclipse/segnalini-scoperta" in error["message"]
+    assert words in error["message"] and error["rule"] == "eclipse/segnalini-scoperta"
 
 
 def test_discovery_parts_in_a_battle(client):

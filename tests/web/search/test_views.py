@@ -132,6 +132,29 @@ def test_empty_and_hopeless_queries_get_help_not_errors(client):
     assert hopeless.status_code == 200 and "No section matches" in text and "/rules/ti4" in text
 
 
+@pytest.mark.parametrize(
+    ("q", "lang", "game"), [("parsec", "it", "parsec"), ("galaxy", "en", "galaxy"), ("TI4", "en", "ti4")]
+)
+def test_a_game_name_alone_opens_that_rulebook(client, q, lang, game):
+    # It used to say "No section matches": a game's name is a filter, never searched for.
+    answer = client.get("/search", query_string={"q": q, "lang": lang})
+    assert answer.status_code == 302 and answer.location == f"/rules/{game}?lang={lang}"
+    assert client.get(answer.location).status_code == 200
+
+
+def test_a_game_name_with_words_still_searches(client):
+    answer = client.get("/search", query_string={"q": "parsec combattimento", "lang": "it"})
+    assert answer.status_code == 200 and 'data-id="parsec/' in answer.get_data(as_text=True)
+
+
+def test_a_page_past_the_last_opens_the_last(client):
+    # It said "No section matches" beside the counts of the sections found.
+    answer = client.get("/search", query_string={"q": "flotta", "page": 99, "lang": "it"})
+    assert answer.status_code == 302
+    last = client.get(answer.location)
+    assert 'class="card result"' in last.get_data(as_text=True) and 'rel="next"' not in last.get_data(as_text=True)
+
+
 def test_page_in_both_languages(client):
     assert "Cerca nelle regole" in client.get("/search?lang=it").get_data(as_text=True)
     assert "Search the rules" in client.get("/search?lang=en").get_data(as_text=True)
@@ -139,7 +162,7 @@ def test_page_in_both_languages(client):
 
 def test_page_survives_bad_parameters(client):
     for query in ("q=x&page=abc", "q=x&page=99999", "q=x&game=chess", "q=" + "y" * 3000):
-        assert client.get("/search?" + query).status_code == 200
+        assert client.get("/search?" + query, follow_redirects=True).status_code == 200
 
 
 def test_header_links_to_search(client):

@@ -257,6 +257,36 @@ def test_rftg_out_of_reach(client):
 
 
 @pytest.mark.parametrize(
+    ("lang", "hand", "expected"),
+    [
+        ("en", 1, "Only 1 card in hand to discard for temporary military."),
+        ("en", 0, "Only 0 cards in hand to discard for temporary military."),
+        ("it", 1, "Solo 1 carta in mano da scartare per la Forza militare temporanea."),
+        ("it", 0, "Solo 0 carte in mano da scartare per la Forza militare temporanea."),
+    ],
+)
+def test_rftg_hand_size_is_counted_in_words(client, lang, hand, expected):
+    body = {"defense": 9, "military": [2, 2], "discard_power": True, "hand_size": hand}
+    reasons = post(client, "/api/conquest/rftg", body, lang).get_json()["reasons"]
+    assert [r["message"] for r in reasons if r["code"] == "too_few_cards_to_discard"] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("lang", "defense", "expected"),
+    [
+        ("en", 5, "Military 4 against defense 5: discard 1 card for temporary military."),
+        ("en", 6, "Military 4 against defense 6: discard 2 cards for temporary military."),
+        ("it", 5, "Forza militare 4 contro difesa 5: scarta 1 carta per la Forza militare temporanea."),
+        ("it", 6, "Forza militare 4 contro difesa 6: scarta 2 carte per la Forza militare temporanea."),
+    ],
+)
+def test_rftg_discards_are_counted_in_words(client, lang, defense, expected):
+    body = {"defense": defense, "military": [2, 2], "discard_power": True, "hand_size": 4}
+    reasons = post(client, "/api/conquest/rftg", body, lang).get_json()["reasons"]
+    assert [r["message"] for r in reasons if r["code"] == "discard_to_conquer"] == [expected]
+
+
+@pytest.mark.parametrize(
     ("body", "code", "field"),
     [
         ({"defense": 5, "military": [1, "x"]}, "not_an_integer", "military[1]"),
