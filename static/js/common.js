@@ -1,8 +1,9 @@
 /* Helpers every tool page shares, loaded (deferred) before the page's own script:
    reading a JSON data block, posting JSON to the API, packing a state into a share link,
    filling a translated "%(name)s" template, copying text, building elements, printing a
-   probability, linking a cited rule and showing an error. One copy each, so a fix lands on
-   every page and the same probability prints the same everywhere. Exposed as window.Astrolabio. */
+   probability, linking a cited rule, showing an error (and the field at fault), marking a
+   result outdated. One copy each, so a fix lands on every page and the same probability
+   prints the same everywhere. Exposed as window.Astrolabio. */
 (function () {
   "use strict";
 
@@ -85,17 +86,54 @@
     return el("a", { "class": "rule-link", href: known ? known.url : "/rules/" + id }, known ? known.label : id);
   }
 
-  /* Show an error message in its box (role="alert"), or hide the box when there is none. */
-  function showError(box, message) {
+  /* Show an error message in its box (role="alert"), or hide the box when there is none. The
+     ``field`` at fault, when known, is marked aria-invalid and described by the box, so a screen
+     reader on that field reads what is wrong; the next message from the box unmarks it. */
+  function showError(box, message, field) {
     box.textContent = message || "";
     box.hidden = !message;
+    document.querySelectorAll('[aria-invalid][aria-describedby="' + box.id + '"]').forEach(function (node) {
+      node.removeAttribute("aria-invalid");
+      node.removeAttribute("aria-describedby");
+    });
+    if (message && field) {
+      field.setAttribute("aria-invalid", "true");
+      field.setAttribute("aria-describedby", box.id);
+    }
   }
 
-  /* The page's address carrying ``params`` ({name: text}) and nothing else: no ``lang``, so a
-     shared link opens in its recipient's language and sets no cookie for them. */
+  /* A result computed on the button stays on screen after the form changes (the reader may want
+     to compare), but marked outdated: dimmed, under ``notice`` (the page's translated sentence),
+     until it is current again. */
+  function markOutdated(box, outdated, notice) {
+    var note = box.querySelector(".outdated-note");
+    if (!note) {
+      note = el("p", { "class": "notice outdated-note" }, notice);
+      box.prepend(note);
+    }
+    note.hidden = !outdated;
+    box.classList.toggle("outdated", !!outdated);
+  }
+
+  /* Call ``handler`` after every edit of ``form``: typing, a choice, a tick, or a button that is not
+     the submit button (a stepper, adding or removing a row). */
+  function onEdit(form, handler) {
+    form.addEventListener("input", handler);
+    form.addEventListener("change", handler);
+    form.addEventListener("click", function (event) {
+      var button = event.target.closest("button");
+      if (button && button.type !== "submit") { handler(event); }
+    });
+  }
+
+  /* The page's address carrying ``params`` ({name: text, or a list of texts for a repeated
+     parameter}) and nothing else: no ``lang``, so a shared link opens in its recipient's
+     language and sets no cookie for them. */
   function stateUrl(params) {
     var query = new URLSearchParams();
-    Object.keys(params).forEach(function (name) { query.set(name, params[name]); });
+    Object.keys(params).forEach(function (name) {
+      [].concat(params[name]).forEach(function (value) { query.append(name, value); });
+    });
     var text = query.toString();
     return location.origin + location.pathname + (text ? "?" + text : "");
   }
@@ -154,12 +192,7 @@
       clearTimeout(timer);
       timer = setTimeout(function () { latest += 1; run(latest); }, delay === undefined ? 350 : delay);
     }
-    form.addEventListener("input", soon);
-    form.addEventListener("change", soon);
-    form.addEventListener("click", function (event) {
-      var button = event.target.closest("button");
-      if (button && button.type !== "submit") { soon(); }  // a stepper; the submit button runs at once
-    });
+    onEdit(form, function () { soon(); });  // the submit button runs at once
     return { soon: soon, current: function (ticket) { return ticket === latest; } };
   }
 
@@ -188,6 +221,8 @@
     percent: percent,
     ruleLink: ruleLink,
     showError: showError,
+    markOutdated: markOutdated,
+    onEdit: onEdit,
     readJson: readJson,
     postJson: postJson,
     encodeState: encodeState,

@@ -1,6 +1,7 @@
-// Retreat checkers: add and remove destination cards, copy the share link, and paint the
-// Parsec hex map into the form's text fields. The pages work without this script (the form
-// is a plain GET form); the script only makes describing a situation quicker.
+// Retreat checkers: add and remove destination cards, copy the share link, keep the situation
+// in the address, and paint the Parsec hex map into the form's text fields. The pages work
+// without this script (the form is a plain GET form); the script only makes describing a
+// situation quicker.
 (function () {
   "use strict";
 
@@ -59,6 +60,30 @@
     });
   }
 
+  // --- the situation in the address, the verdict it answered ------------------------------
+  // The form's query is the situation (what "Check" submits), so after every edit the address
+  // holds it: a reload or the language toggle reopens the page as it is, checked. The example a
+  // page opens with stays out of the address until the reader changes it.
+  var form = document.getElementById("retreat-form");
+  var result = document.getElementById("result");
+  function situation() {
+    var params = {};
+    new FormData(form).forEach(function (value, name) { (params[name] = params[name] || []).push(value); });
+    return params;
+  }
+  var checked = JSON.stringify(situation());  // the verdict on the page answers the form as served
+  var edited = !form.hasAttribute("data-example");
+  A.onEdit(form, function () {
+    edited = true;
+    if (result) { A.markOutdated(result, JSON.stringify(situation()) !== checked, i18n.outdated); }
+  });
+  A.keepState(function () { return edited ? situation() : {}; });
+  form.addEventListener("submit", function () {
+    // The address already holds this situation: "Check" would then only move to #result on the
+    // same document. Without it, the check loads its verdict.
+    history.replaceState(history.state, "", location.pathname);
+  });
+
   // --- Parsec hex map --------------------------------------------------------------------
   var map = document.getElementById("hex-map");
   var brushes = document.getElementById("brushes");
@@ -104,6 +129,7 @@
     var label = cell.getAttribute("aria-label").split(":")[0];
     var chosen = brushes.querySelector("input:checked").parentNode.textContent.trim();
     cell.setAttribute("aria-label", label + ": " + (brush === "erase" ? i18n.empty : chosen));
+    cell.dispatchEvent(new Event("change", { bubbles: true }));  // the fields changed, as if typed
   }
 
   map.addEventListener("click", function (event) {

@@ -308,12 +308,10 @@
 
   /* An error blanks the last result: stale totals next to a refused sheet would mislead. */
   function showError(text, field) {
-    A.showError($("sheet-error"), text ? t.error + ": " + text : "");
-    document.querySelectorAll("[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
+    A.showError($("sheet-error"), text ? t.error + ": " + text : "", cellFor(field));
     if (!text) return;
-    const cell = cellFor(field);
-    if (cell) cell.setAttribute("aria-invalid", "true");
     ["winner", "tie-break", "verdicts", "breakdown", "cited"].forEach((id) => { $(id).textContent = ""; });
+    $("cited-line").hidden = true;
     document.querySelectorAll("#total-row td").forEach((cell) => { cell.textContent = ""; });
   }
 
@@ -326,13 +324,17 @@
       const found = byName[p.name];
       if (cell) cell.textContent = found ? String(found.total) : "";
     });
+    // Every total at zero is a sheet nobody has filled in yet (no finished game ends with no
+    // point scored at all): it names no winner, and no tie-break, until some score is entered.
+    const blank = result.players.every((p) => p.total === 0);
     const winner = $("winner");
     if (!result.game_over) winner.textContent = t.ongoing;
+    else if (blank) winner.textContent = t.blank;
     else if (result.winner) winner.textContent = fmt(t.winner, { name: result.winner });
     else winner.textContent = fmt(t.shared, { names: result.co_winners.join(", ") });
     const tie = $("tie-break");
     tie.textContent = "";
-    if (result.tie_break) {
+    if (result.tie_break && !blank) {
       const decided = result.tie_break.code !== "tie_unbroken" && result.winner;
       tie.append((decided ? t.decided_by + ": " : "") + result.tie_break.message + " ",
         ruleLink(result.tie_break.rule, result.citations));
@@ -357,6 +359,7 @@
     const cited = $("cited");
     cited.textContent = "";
     result.rules.forEach((rule, k) => { if (k) cited.append(" · "); cited.append(ruleLink(rule, result.citations)); });
+    $("cited-line").hidden = !result.rules.length;
   }
 
   let pending = null;

@@ -63,13 +63,46 @@
     var box = document.getElementById(prefix + "-results");
     var error = document.getElementById(prefix + "-error");
     var share = box.querySelector(".share");
+    var shown = null;  // the request whose answer is on screen
+
+    /* The field an API error names: "hand_size", "defender.linked_colonies", or a row's
+       "attackers.1.distance" (the n-th row of the form's list). */
+    function fieldAt(path) {
+      if (!path) { return null; }
+      var parts = path.split(".");
+      var row = /^\d+$/.test(parts[1] || "") ? form.querySelectorAll("li")[parseInt(parts[1], 10)] : null;
+      if (row) { return row.querySelector('[data-name="' + parts[2] + '"]'); }
+      return form.querySelector('[name="' + path + '"]') || form.querySelector('[name="' + parts[0] + '"]');
+    }
+
+    /* The error in place of the result, naming the field at fault by its label. */
+    function fail(message, field, path) {
+      box.hidden = true;
+      shown = null;
+      var label = field && field.labels && field.labels[0] ? field.labels[0].textContent.trim() : "";
+      if (label && path && message.indexOf(path) !== -1) {
+        message = message.split(path).join("“" + label + "”");
+      } else if (label) {
+        message = label + ": " + message;
+      }
+      A.showError(error, message, field);
+    }
+
+    /* The first field that does not read: an empty or unreadable number, or a text that does
+       not match its pattern (its data-error says how to write it). */
+    function unreadable() {
+      return Array.prototype.find.call(form.querySelectorAll("input"), function (input) {
+        var v = input.validity;
+        return !input.disabled && !input.closest("[hidden]") && (v.valueMissing || v.badInput || v.patternMismatch);
+      });
+    }
 
     function run(body) {
       A.showError(error, "");
       return A.postJson(url + "?lang=" + lang, body).then(function (answer) {
         if (!answer.ok) {
-          box.hidden = true;
-          A.showError(error, answer.data.error ? answer.data.error.message : T.error);
+          var refusal = answer.data.error || { message: T.error };
+          fail(refusal.message, fieldAt(refusal.field), refusal.field);
           return;
         }
         var body_ = box.querySelector(".result-body");
@@ -94,16 +127,31 @@
         var shared = {};
         shared[key] = JSON.stringify(body);
         share.href = A.stateUrl(shared);
+        shown = JSON.stringify(body);
+        A.markOutdated(box, false, T.outdated);
         box.hidden = false;
       }).catch(function () {
-        A.showError(error, T.error);
+        fail(T.error, null);
       });
     }
 
+    // These tools compute on the button: after an edit the answer on screen is for other
+    // values, so it is marked outdated until the form reads as the request it answered.
+    A.onEdit(form, function () {
+      if (!box.hidden) { A.markOutdated(box, JSON.stringify(read()) !== shown, T.outdated); }
+    });
+
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      var body = read();
-      if (body) { run(body); }
+      var bad = unreadable();
+      if (bad) {
+        fail(bad.dataset.error || T.whole_number, bad);
+        var folded = bad.closest("details");  // Parsec's event-card modifiers may be folded away
+        if (folded) { folded.open = true; }
+        bad.focus();
+        return;
+      }
+      run(read());
     });
     share.addEventListener("click", function (event) {
       if (!navigator.clipboard && !navigator.share) { return; }
@@ -120,8 +168,8 @@
         run(state);
       } catch (ignored) { /* a damaged link just shows the empty form */ }
     }
-    A.keepState(function () {  // the form as it is, read without complaining about a half-typed field
-      var body = read(true), kept = {};
+    A.keepState(function () {  // the form as it is, unless a field is half-typed
+      var body = read(), kept = {};
       if (body) { kept[key] = JSON.stringify(body); }
       return kept;
     });
@@ -373,19 +421,9 @@
   function initRftg() {
     var form = document.getElementById("rftg-form");
     var military = document.getElementById("r-military");
-    var error = document.getElementById("rftg-error");
-    function read(quiet) {
-      var text = military.value.trim();
-      var values = text === "" ? [] : text.split(/[,;\s]+/).filter(Boolean).map(function (part) {
-        return /^[+-]?\d+$/.test(part) ? parseInt(part, 10) : NaN;
-      });
-      if (values.some(isNaN)) {
-        if (!quiet) {
-          A.showError(error, T.bad_list);
-          military.focus();
-        }
-        return null;
-      }
+    function read() {
+      if (military.validity.patternMismatch) { return null; }  // the pattern says how to write it
+      var values = military.value.split(/[,;\s]+/).filter(Boolean).map(function (part) { return parseInt(part, 10); });
       return {
         defense: intValue(document.getElementById("r-defense")),
         military: values,

@@ -17,6 +17,9 @@ EDITS = [
     ("/tools/combat/parsec", "#p-defender", "cruiser"),
     ("/tools/conquest/rftg", "#r-military", "2, 3"),
     ("/scoring/eclipse", "#p0-name", "Anna"),
+    ("/retreat/ti4", "#n0", "Zeta"),
+    ("/retreat/eclipse", "#h0", "Zeta"),
+    ("/retreat/parsec", "#att", "fighter@1,0"),
 ]
 
 
@@ -53,6 +56,14 @@ def test_the_retreat_checker_keeps_its_situation_across_the_toggle(page, live_ur
     page.wait_for_load_state("load")  # the deferred script that drops ?lang= has run
     assert page.url.split("?", 1)[1].split("#")[0] == checked.split("?", 1)[1].split("#")[0]
     assert "lang=" not in page.locator("#share-url").input_value()
+
+
+def test_an_untouched_retreat_example_keeps_a_bare_address(page, live_url):
+    page.goto(live_url + "/retreat/eclipse?lang=it")
+    page.wait_for_load_state("load")
+    assert "?" not in page.url  # a reload still opens the example, announced as one
+    page.get_by_label("Il tuo colore").select_option("red")
+    assert "player=red" in page.url
 
 
 def test_a_shared_battle_opens_in_the_recipients_language_and_sets_no_cookie(browser, page, live_url):

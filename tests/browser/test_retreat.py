@@ -96,3 +96,21 @@ def test_parsec_paint_the_map_and_escape(page, live_url):
     expect(page.locator("#exchange")).to_contain_text("Dipende dalla carta Evento.")
     page.locator(".rule-link", has_text=re.compile("Manovra evasiva", re.I)).first.click()
     expect(page).to_have_url(re.compile(r"/rules/parsec/manovra-evasiva$"))
+
+
+def test_an_edit_outdates_the_verdict_and_a_reload_checks_it(page, live_url):
+    page.goto(live_url + "/retreat/parsec?lang=en")
+    note = page.locator("#result .outdated-note")
+    expect(page.locator("#exchange")).to_be_visible()
+    expect(note).to_be_hidden()
+    page.get_by_label(re.compile("Fighter$")).first.check()
+    page.locator('.hex[data-q="1"][data-r="0"]').click()  # painting is an edit
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Outdated")
+    painted = page.locator("#att").input_value()
+    assert "fighter@1,0" in painted
+
+    page.reload()  # the painted situation comes back, checked
+    expect(page.locator("#att")).to_have_value(painted)
+    expect(page.locator('.hex[data-q="1"][data-r="0"]')).to_have_class(re.compile("piece-fighter"))
+    expect(note).to_be_hidden()

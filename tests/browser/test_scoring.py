@@ -59,6 +59,7 @@ def test_eclipse_errors_are_shown_in_italian_and_mark_the_cell(page, live_url):
     page.locator("#p1-name").fill(page.locator("#p0-name").input_value())
     expect(page.locator("#sheet-error")).to_contain_text("Due giocatori")
     expect(page.locator("#winner")).to_be_empty()  # no stale result beside a refused sheet
+    expect(page.get_by_text("Regole citate:")).to_be_hidden()  # not bare, without its rules
     page.locator("#p1-name").fill("Bruno")
     hexes = cell(page, "Esagoni controllati (PV di ognuno, es. 2 3 4)", 1)
     hexes.fill("3 x")
@@ -213,3 +214,21 @@ def test_three_players_side_by_side_on_a_phone(page, live_url):
     label = page.locator("#rows th").filter(has_text="Reputation tiles").first
     assert label.bounding_box()["width"] <= 0.35 * 360
     fits_the_phone(page)
+
+
+@pytest.mark.parametrize("game", ["eclipse", "galaxy", "parsec", "rftg"])
+def test_an_empty_sheet_names_no_winner_until_a_score_is_entered(page, live_url, game):
+    # Before: "Vittoria condivisa: Giocatore 1, Giocatore 2" on a sheet nobody had touched.
+    page.goto(live_url + f"/scoring/{game}?lang=it")
+    winner = page.locator("#winner")
+    expect(winner).to_have_text("Nessun punteggio ancora inserito: qui comparirà chi vince.")
+    expect(page.locator("#tie-break")).to_be_empty()
+    expect(page.get_by_text("Regole citate:")).to_be_visible()  # the scoring rule is still cited
+    page.locator("#rows input[type=text]").first.fill("3")
+    expect(winner).to_have_text("Vincitore: Giocatore 1")
+    expect(page.locator("#total-0")).not_to_have_text("0")
+
+
+def test_an_empty_ti4_sheet_still_says_the_game_is_not_over(page, live_url):
+    page.goto(live_url + "/scoring/ti4?lang=it")
+    expect(page.locator("#winner")).to_have_text("La partita non è ancora finita.")

@@ -96,3 +96,76 @@ def test_rftg_conquest_in_italian(page, live_url):
     page.get_by_label("Forza militare di ogni carta del quadro comandi").fill("2, x")
     page.get_by_role("button", name="Verifica").click()
     expect(page.locator("#rftg-error")).to_contain_text("numeri interi")
+
+
+# These three tools compute on the button, so an answer on screen can be for other values.
+
+
+def test_rftg_an_edit_marks_the_verdict_outdated_and_an_error_replaces_it(page, live_url):
+    page.goto(live_url + "/tools/conquest/rftg?lang=it")
+    page.get_by_role("button", name="Verifica").click()
+    results = page.locator("#rftg-results")
+    expect(results.locator(".verdict")).to_have_text("No, non in questa fase")
+    expect(results.locator(".outdated-note")).to_be_hidden()
+
+    military = page.get_by_label("Forza militare di ogni carta del quadro comandi")
+    military.fill("2, x")
+    expect(results.locator(".outdated-note")).to_be_visible()
+    expect(results.locator(".outdated-note")).to_contain_text("Non aggiornato")
+    expect(results).to_have_class(re.compile(r"\boutdated\b"))
+
+    page.get_by_role("button", name="Verifica").click()
+    error = page.locator("#rftg-error")
+    expect(error).to_contain_text("Scrivete numeri interi")
+    expect(error).to_contain_text("Forza militare di ogni carta")  # the field, named
+    expect(results).to_be_hidden()  # replaced, not beside it
+    expect(military).to_have_attribute("aria-invalid", "true")
+    expect(military).to_have_attribute("aria-describedby", "rftg-error")
+    assert page.locator("#rftg-error + #rftg-results").count() == 1  # where the result was
+
+    military.fill("2, 2")
+    page.get_by_role("button", name="Verifica").click()
+    expect(results.locator(".verdict")).to_be_visible()
+    expect(error).to_be_hidden()
+    expect(military).not_to_have_attribute("aria-invalid", "true")
+    expect(results.locator(".outdated-note")).to_be_hidden()
+
+    # A refusal from the API marks its field too: 99 cards in hand is beyond the tool's 50.
+    hand = page.get_by_role("spinbutton", name="Carte in mano che potrei scartare")
+    hand.fill("99")
+    page.get_by_role("button", name="Verifica").click()
+    expect(error).to_contain_text("Carte in mano che potrei scartare: ")
+    expect(results).to_be_hidden()
+    expect(hand).to_have_attribute("aria-invalid", "true")
+
+
+def test_galaxy_a_changed_attacker_outdates_the_odds_until_it_is_changed_back(page, live_url):
+    page.goto(live_url + "/tools/combat/galaxy?lang=en")
+    page.get_by_role("button", name="Calculate").first.click()
+    results = page.locator("#galaxy-attack-results")
+    expect(results.locator(".big-number").first).to_have_text("55.6%")  # 8 against 7
+    note = results.locator(".outdated-note")
+    expect(note).to_be_hidden()
+    page.get_by_label("Attacking fleet value").select_option("7")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("Outdated")
+    page.get_by_label("Attacking fleet value").select_option("8")  # the values answered again
+    expect(note).to_be_hidden()
+    page.get_by_role("button", name="Increase: Attack opportunities").click()  # a stepper is an edit
+    expect(note).to_be_visible()
+
+
+def test_parsec_an_empty_distance_is_refused_in_place_of_the_old_odds(page, live_url):
+    page.goto(live_url + "/tools/combat/parsec?lang=it")
+    page.get_by_role("button", name="Calcola").click()
+    results = page.locator("#parsec-results")
+    expect(results.locator(".big-number").first).to_be_visible()
+    distance = page.locator(".attacker-row").first.get_by_label("Distanza (esagoni)")
+    distance.fill("")
+    expect(results.locator(".outdated-note")).to_be_visible()
+    page.get_by_role("button", name="Calcola").click()
+    error = page.locator("#parsec-error")
+    expect(error).to_contain_text("Distanza (esagoni): Scrivete un numero intero.")
+    expect(results).to_be_hidden()
+    expect(distance).to_have_attribute("aria-invalid", "true")
+    expect(distance).to_be_focused()

@@ -323,6 +323,7 @@ def i18n() -> dict[str, str]:
             "winner": _l("Winner: %(name)s"),
             "shared": _l("Shared victory: %(names)s"),
             "ongoing": _l("The game is not over yet."),
+            "blank": _l("No score entered yet: the winner will show here."),
             "decided_by": _l("Decided by"),
             "points": _l("VP"),
             "influence": _l("influence"),
