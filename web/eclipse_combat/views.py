@@ -43,6 +43,7 @@ from engine.eclipse.blueprints import (
 )
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
+from engine.eclipse.retreat import is_movable
 from engine.eclipse.species import SPECIES, SPECIES_RULES
 from engine.eclipse.targeting import TARGETINGS
 from engine.core.reasons import InvalidInput, Reason
@@ -373,7 +374,7 @@ def page():
         targetings=TARGETINGS,
         targeting_names=TARGETING_NAMES,
         max_retreat_round=MAX_RETREAT_ROUND,
-        player_types=PLAYER_TYPES,
+        movable_types=tuple(t for t in PLAYER_TYPES if is_movable(t)),  # retreat plans: starbases stay
         limits=size_limits(),
         rules=citations(
             [

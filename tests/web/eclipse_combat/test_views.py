@@ -284,6 +284,14 @@ def test_page_in_both_languages(client, lang, title):
     assert title in tools
 
 
+def test_retreat_plans_offer_only_ships_that_move(client):
+    # Starbases never move (eclipse/navi), so a plan naming them was always refused.
+    html = client.get("/tools/combat/eclipse?lang=en").get_data(as_text=True)
+    for side in ("attacker", "defender"):
+        select = re.search(rf'<select id="ec-{side}-retreat-types".*?</select>', html, re.S).group(0)
+        assert 'value="cruiser"' in select and 'value="starbase"' not in select
+
+
 @pytest.mark.parametrize("lang, sep", [("it", "."), ("en", ",")])
 def test_the_page_states_the_engines_size_limits(client, lang, sep):
     from engine.eclipse.battle import MAX_BACKGROUND_STATES, MAX_OPTIMAL_STATES, MAX_STATES
