@@ -21,4 +21,8 @@ def test_a_rule_refusal_is_a_422_with_the_contract_shape(client):
     }
     response = client.post("/api/combat/eclipse/hex?lang=en", json=body)
     assert response.status_code == 422
-    assert set(response.get_json()["error"]) == {"code", "message", "field"}
+    error = response.get_json()["error"]
+    # The contract's three keys, and the rule the refusal rests on with its link (two controllers).
+    assert set(error) == {"code", "message", "field", "rule", "citations"}
+    assert error["field"] == "factions" and set(error["citations"]) == {error["rule"]}
+    assert error["citations"][error["rule"]]["url"].startswith("/rules/eclipse/")
