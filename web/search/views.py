@@ -175,12 +175,13 @@ def page():
     raw_page = request.args.get("page", "1")
     number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
     found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
+    asked = {"lang": request.args["lang"]} if "lang" in request.args else {}  # never a choice not made
     if not found.results and not found.plan.words and len(found.plan.games) == 1:
         # A game's name alone ("parsec") asks for its rulebook: its name is never searched for.
         (named,) = found.plan.games
-        return redirect(url_for("reference.toc", game_id=named, lang=lang))
+        return redirect(url_for("reference.toc", game_id=named, **asked))
     if not found.results and found.total:  # a page past the last one (an old link): the last one
-        return redirect(url_for("search.page", q=text, game=game, page=found.pages, lang=lang))
+        return redirect(url_for("search.page", q=text, game=game, page=found.pages, **asked))
     db = get_db()
     return render_template(
         "search/page.html",

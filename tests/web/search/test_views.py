@@ -142,6 +142,11 @@ def test_a_game_name_alone_opens_that_rulebook(client, q, lang, game):
     assert client.get(answer.location).status_code == 200
 
 
+def test_a_game_name_redirect_chooses_no_language_for_the_reader(client):
+    answer = client.get("/search", query_string={"q": "parsec"}, headers={"Accept-Language": "en"})
+    assert answer.location == "/rules/parsec" and "Set-Cookie" not in answer.headers
+
+
 def test_a_game_name_with_words_still_searches(client):
     answer = client.get("/search", query_string={"q": "parsec combattimento", "lang": "it"})
     assert answer.status_code == 200 and 'data-id="parsec/' in answer.get_data(as_text=True)
