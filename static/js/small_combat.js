@@ -65,12 +65,14 @@
     var share = box.querySelector(".share");
     var shown = null;  // the request whose answer is on screen
 
-    /* The field an API error names: "hand_size", "defender.linked_colonies", or a row's
-       "attackers.1.distance" (the n-th row of the form's list). */
+    /* The field an API error names: "hand_size", "defender.linked_colonies", a row's
+       "attackers[1].distance" (the n-th row of the form's list), or an item of a field typed as a
+       list, "military[1]" (that field). */
     function fieldAt(path) {
       if (!path) { return null; }
-      var parts = path.split(".");
-      var row = /^\d+$/.test(parts[1] || "") ? form.querySelectorAll("li")[parseInt(parts[1], 10)] : null;
+      var parts = path.replace(/\[(\d+)\]/g, ".$1").split(".");
+      var inRow = parts.length > 2 && /^\d+$/.test(parts[1]);
+      var row = inRow ? form.querySelectorAll("li")[parseInt(parts[1], 10)] : null;
       if (row) { return row.querySelector('[data-name="' + parts[2] + '"]'); }
       return form.querySelector('[name="' + path + '"]') || form.querySelector('[name="' + parts[0] + '"]');
     }
@@ -88,12 +90,12 @@
       A.showError(error, message, field);
     }
 
-    /* The first field that does not read: an empty or unreadable number, or a text that does
+    /* The first field that does not read: an empty, unreadable or fractional number, or a text that does
        not match its pattern (its data-error says how to write it). */
     function unreadable() {
       return Array.prototype.find.call(form.querySelectorAll("input"), function (input) {
         var v = input.validity;
-        return !input.disabled && !input.closest("[hidden]") && (v.valueMissing || v.badInput || v.patternMismatch);
+        return !input.disabled && !input.closest("[hidden]") && (v.valueMissing || v.badInput || v.stepMismatch || v.patternMismatch);
       });
     }
 

@@ -138,6 +138,21 @@ def test_rftg_an_edit_marks_the_verdict_outdated_and_an_error_replaces_it(page, 
     expect(results).to_be_hidden()
     expect(hand).to_have_attribute("aria-invalid", "true")
 
+    # An item of a list field ("military[1]" in the API's answer) marks that field.
+    hand.fill("1")
+    military.fill("1, 99")
+    page.get_by_role("button", name="Verifica").click()
+    expect(error).to_contain_text("Forza militare di ogni carta")
+    expect(military).to_have_attribute("aria-invalid", "true")
+    expect(hand).not_to_have_attribute("aria-invalid", "true")
+
+    # A fraction is refused in the page, not cut to a whole number and sent.
+    military.fill("2, 2")
+    hand.fill("1.5")
+    page.get_by_role("button", name="Verifica").click()
+    expect(results).to_be_hidden()
+    expect(hand).to_have_attribute("aria-invalid", "true")
+
 
 def test_galaxy_a_changed_attacker_outdates_the_odds_until_it_is_changed_back(page, live_url):
     page.goto(live_url + "/tools/combat/galaxy?lang=en")
@@ -169,3 +184,9 @@ def test_parsec_an_empty_distance_is_refused_in_place_of_the_old_odds(page, live
     expect(results).to_be_hidden()
     expect(distance).to_have_attribute("aria-invalid", "true")
     expect(distance).to_be_focused()
+
+    # A refusal of one row's field by the API ("attackers[0].distance") marks that row's field.
+    distance.fill("99")
+    page.get_by_role("button", name="Calcola").click()
+    expect(error).to_contain_text("Distanza (esagoni)")
+    expect(distance).to_have_attribute("aria-invalid", "true")
