@@ -95,10 +95,11 @@ def validate_hex(factions: list[Faction]) -> None:
                 other=factions[first].name,
             )
     # Ships move one player at a time, so no two players enter the hex together: a shared value
-    # would leave their fighting order to the list's order. NPCs never move (always there first).
+    # would leave their fighting order to the list's order. NPCs never move (always there first),
+    # and the controller is ordered by control, whatever its value.
     entered: dict[int, int] = {}
     for i, f in enumerate(factions):
-        if not f.fleet.npc and (first := entered.setdefault(f.entered, i)) != i:
+        if not (f.fleet.npc or f.controller) and (first := entered.setdefault(f.entered, i)) != i:
             raise InvalidInput(
                 "same_entry", field=f"factions[{i}].entered", rule=RULE_COMBAT, name=f.name, other=factions[first].name
             )

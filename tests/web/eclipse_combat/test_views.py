@@ -385,6 +385,19 @@ def test_hex_npcs_share_an_entry_with_a_player(client):
     assert client.post(HEX, json=body).status_code == 200
 
 
+def test_hex_the_controller_shares_an_entry_with_a_player(client):
+    # The controller defends last whatever its entry value: nothing is left to the list's order.
+    one = [{"type": "interceptor", "count": 1}]
+    body = {
+        "factions": [
+            {"name": "red", "entered": 0, "controller": True, "ships": one},
+            {"name": "blue", "entered": 0, "ships": one},
+        ]
+    }
+    answer = client.post(HEX, json=body)
+    assert answer.status_code == 200 and answer.get_json()["sequence"][-1] == "red"
+
+
 def test_hex_refuses_two_controllers(client):
     r = client.post(
         HEX + "?lang=it",
