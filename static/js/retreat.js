@@ -72,16 +72,21 @@
     return params;
   }
   var checked = JSON.stringify(situation());  // the verdict on the page answers the form as served
+  var served = location.pathname + location.search;  // the address that verdict was checked at
   var edited = !form.hasAttribute("data-example");
+  var share = document.querySelector(".card.share");  // its link reopens the checked situation
   A.onEdit(form, function () {
-    edited = true;
-    if (result) { A.markOutdated(result, JSON.stringify(situation()) !== checked, i18n.outdated); }
+    var changed = JSON.stringify(situation()) !== checked;  // a brush alone is no edit
+    edited = edited || changed;
+    if (result) { A.markOutdated(result, changed, i18n.outdated); }
+    if (share) { share.hidden = changed; }
   });
   A.keepState(function () { return edited ? situation() : {}; });
   form.addEventListener("submit", function () {
-    // The address already holds this situation: "Check" would then only move to #result on the
-    // same document. Without it, the check loads its verdict.
-    history.replaceState(history.state, "", location.pathname);
+    // The address holds the edited situation: "Check" would then only move to #result on the
+    // same document. Back as served, the check loads its verdict, and Back returns to the
+    // situation checked before.
+    history.replaceState(history.state, "", served);
   });
 
   // --- Parsec hex map --------------------------------------------------------------------

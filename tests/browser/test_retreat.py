@@ -101,12 +101,15 @@ def test_parsec_paint_the_map_and_escape(page, live_url):
 def test_an_edit_outdates_the_verdict_and_a_reload_checks_it(page, live_url):
     page.goto(live_url + "/retreat/parsec?lang=en")
     note = page.locator("#result .outdated-note")
+    share = page.locator(".card.share")
     expect(page.locator("#exchange")).to_be_visible()
     expect(note).to_be_hidden()
-    page.get_by_label(re.compile("Fighter$")).first.check()
+    page.get_by_label(re.compile("Fighter$")).first.check()  # choosing a brush is no edit
+    expect(page).not_to_have_url(re.compile("att="))  # the example stays out of the address
     page.locator('.hex[data-q="1"][data-r="0"]').click()  # painting is an edit
     expect(note).to_be_visible()
     expect(note).to_contain_text("Outdated")
+    expect(share).to_be_hidden()  # its link reopens the situation before the edit
     painted = page.locator("#att").input_value()
     assert "fighter@1,0" in painted
 
@@ -114,3 +117,17 @@ def test_an_edit_outdates_the_verdict_and_a_reload_checks_it(page, live_url):
     expect(page.locator("#att")).to_have_value(painted)
     expect(page.locator('.hex[data-q="1"][data-r="0"]')).to_have_class(re.compile("piece-fighter"))
     expect(note).to_be_hidden()
+
+
+def test_back_after_a_second_check_returns_to_the_first(page, live_url):
+    page.goto(live_url + "/retreat/parsec?lang=en")
+    page.locator("#att").fill("cruiser@0,0")
+    page.get_by_role("button", name=re.compile("Check")).first.click()
+    page.wait_for_url(re.compile(r"att=cruiser"))
+    first = page.url.split("#")[0]
+    page.locator("#att").fill("transport@0,0")
+    page.get_by_role("button", name=re.compile("Check")).first.click()
+    page.wait_for_url(re.compile(r"att=transport"))
+    page.go_back()
+    expect(page.locator("#att")).to_have_value("cruiser@0,0")
+    assert page.url.split("#")[0] == first
