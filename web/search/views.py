@@ -7,7 +7,7 @@ import re
 import threading
 import time
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 import click
 from flask.cli import with_appcontext
@@ -175,7 +175,7 @@ def page():
     raw_page = request.args.get("page", "1")
     number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
     found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
-    asked = {"lang": request.args["lang"]} if "lang" in request.args else {}  # never a choice not made
+    asked: dict[str, Any] = {"lang": request.args["lang"]} if "lang" in request.args else {}  # no choice not made
     if not found.results and not found.plan.words and len(found.plan.games) == 1:
         # A game's name alone ("parsec") asks for its rulebook: its name is never searched for.
         (named,) = found.plan.games
