@@ -172,7 +172,9 @@
           document.getElementById("hx-error"), function (res) { show(res, body, computed, focus); },
           ticket === undefined ? null : function () { return !live.current(ticket); },
           function (key, i) {
-            var f = key === "factions" && i !== null ? computed.factions[i] : null;
+            if (key !== "factions") { return null; }
+            if (i === null) { return { name: T.factions, ships: [] }; }  // the whole list
+            var f = computed.factions[i];
             return f ? { name: nameOf(f, i), ships: f.ships } : null;
           });
   }

@@ -220,3 +220,15 @@ def test_a_hex_faction_picks_its_species(page, live_url):
     expect(page.locator("#hx-results")).to_be_visible()
     page.reload()
     expect(page.locator(".hx-faction").nth(1).get_by_label("Species (player board)")).to_have_value("orion")
+
+
+def test_a_hex_refusal_about_the_whole_list_names_it_in_words(page, live_url):
+    # Two groups of NPCs: refused for the list as a whole, which the page showed as "factions: …".
+    page.goto(live_url + "/tools/combat/eclipse/hex?lang=it")
+    factions = page.locator(".hx-faction")
+    for i in (1, 2):
+        factions.nth(i).get_by_role("button", name="Antichi", exact=True).click()
+    page.get_by_role("button", name="Calcola chi tiene l'esagono").click()
+    error = page.locator("#hx-error")
+    expect(error).to_contain_text("Le fazioni")
+    expect(error).not_to_contain_text("factions")

@@ -211,6 +211,7 @@ def page_strings() -> dict:
 def hex_strings() -> dict:
     return {
         "faction": _("Faction %(n)s"),
+        "factions": _("The factions"),  # a refusal about the whole list (two NPC groups, too many battles)
         "first_arrival": _("arrived first"),
         "name": _("Name"),
         "remove_faction": _("Remove faction"),
