@@ -410,13 +410,12 @@
     result.hidden = false;
   }
 
+  /* The error, and the unit count it names ("attacker.units.dreadnought") marked and focused. */
   function showError(message, field) {
-    A.showError(errorBox, message);
-    if (field) {
-      var parts = field.split(".");
-      var target = parts[1] === "units" ? document.getElementById(parts[0] + "-" + parts[2]) : null;
-      if (target && !target.disabled) { target.focus(); }
-    }
+    var parts = (field || "").split(".");
+    var target = parts[1] === "units" ? document.getElementById(parts[0] + "-" + parts[2]) : null;
+    A.showError(errorBox, message, target);
+    if (target && !target.disabled) { target.focus(); }
   }
 
   /* The answer follows the form live (debounced): a stepper press recomputes without moving the

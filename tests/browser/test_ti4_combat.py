@@ -65,6 +65,21 @@ def test_refusal_is_shown_in_the_page_language(page, live_url):
     expect(page.locator("#ti4-error")).to_contain_text("at least one unit")
 
 
+def test_a_refused_unit_count_is_marked_and_focused(page, live_url):
+    page.goto(live_url + "/tools/combat/ti4?lang=it")
+    page.fill("#attacker-cruiser", "99")  # more than the 8 cruisers of one colour (87.2)
+    page.get_by_role("button", name="Calcola").click()
+    cruisers = page.locator("#attacker-cruiser")
+    expect(page.locator("#ti4-error")).to_be_visible()
+    expect(cruisers).to_have_attribute("aria-invalid", "true")
+    expect(cruisers).to_have_attribute("aria-describedby", "ti4-error")
+    expect(cruisers).to_be_focused()
+    page.fill("#attacker-cruiser", "2")
+    page.get_by_role("button", name="Calcola").click()
+    expect(page.locator("#ti4-result")).to_be_visible()
+    expect(cruisers).not_to_have_attribute("aria-invalid", "true")
+
+
 def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
     page.goto(live_url + "/tools/combat/ti4?lang=en")
     page.fill("#attacker-cruiser", "0")
