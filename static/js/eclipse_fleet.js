@@ -291,7 +291,8 @@
      link labelled with the rule's number and title. */
   function showRefusal(box, error, owner) {
     var place = owner && error.field ? placeOf(error.field, owner) : null;
-    var text = place ? error.message.split(error.field).join(place) : error.message;
+    // The path opens the message ("factions: at most 4 player factions…"): only that one is words.
+    var text = place ? error.message.replace(error.field, function () { return place; }) : error.message;
     box.textContent = "";
     box.appendChild(document.createTextNode(text));
     if (error.rule) {

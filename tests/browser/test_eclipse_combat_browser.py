@@ -232,3 +232,15 @@ def test_a_hex_refusal_about_the_whole_list_names_it_in_words(page, live_url):
     error = page.locator("#hx-error")
     expect(error).to_contain_text("Le fazioni")
     expect(error).not_to_contain_text("factions")
+
+
+def test_a_hex_refusal_in_english_names_the_list_once(page, live_url):
+    # Five players: only the message's leading path becomes words, not the word inside the sentence
+    # ("The factions: at most 4 player The factions per hex" when every occurrence was replaced).
+    page.goto(live_url + "/tools/combat/eclipse/hex?lang=en")
+    for _ in range(2):
+        page.get_by_role("button", name="Add a faction").click()
+    page.get_by_role("button", name="Compute who holds the hex").click()
+    error = page.locator("#hx-error")
+    expect(error).to_contain_text("The factions: ")
+    expect(error).to_contain_text("player factions per hex")

@@ -131,3 +131,20 @@ def test_back_after_a_second_check_returns_to_the_first(page, live_url):
     page.go_back()
     expect(page.locator("#att")).to_have_value("cruiser@0,0")
     assert page.url.split("#")[0] == first
+
+
+def test_back_shows_the_form_its_verdict_answers(page, live_url):
+    # The browser refilled a select on Back with the later choice, beside the earlier verdict.
+    page.goto(live_url + "/retreat/eclipse?lang=en")
+    colour = page.get_by_label("Your colour")
+    page.get_by_role("button", name=re.compile("Check")).first.click()
+    page.wait_for_url(re.compile(r"player="))
+    before = colour.input_value()
+    other = next(v for v in colour.locator("option").evaluate_all("os => os.map(o => o.value)") if v != before)
+    colour.select_option(other)
+    page.get_by_role("button", name=re.compile("Check")).first.click()
+    page.wait_for_url(re.compile(rf"player={other}"))
+    page.go_back()
+    page.wait_for_url(re.compile(rf"player={before}"))
+    expect(colour).to_have_value(before)
+    expect(page.locator("#result .outdated-note")).to_be_hidden()

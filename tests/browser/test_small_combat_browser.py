@@ -148,6 +148,8 @@ def test_rftg_an_edit_marks_the_verdict_outdated_and_an_error_replaces_it(page, 
 
     # A fraction is refused in the page, not cut to a whole number and sent.
     military.fill("2, 2")
+    page.get_by_role("button", name="Verifica").click()
+    expect(results).to_be_visible()
     hand.fill("1.5")
     page.get_by_role("button", name="Verifica").click()
     expect(results).to_be_hidden()
