@@ -1,9 +1,9 @@
 /* Helpers every tool page shares, loaded (deferred) before the page's own script:
    reading a JSON data block, posting JSON to the API, packing a state into a share link,
    filling a translated "%(name)s" template, copying text, building elements, printing a
-   probability, linking a cited rule, showing an error (and the field at fault), marking a
-   result outdated. One copy each, so a fix lands on every page and the same probability
-   prints the same everywhere. Exposed as window.Astrolabio. */
+   probability, linking a cited rule, showing an error (the field at fault marked, its path in
+   words), marking a result outdated. One copy each, so a fix lands on every page and the same
+   probability prints the same everywhere. Exposed as window.Astrolabio. */
 (function () {
   "use strict";
 
@@ -100,6 +100,15 @@
       field.setAttribute("aria-invalid", "true");
       field.setAttribute("aria-describedby", box.id);
     }
+  }
+
+  /* ``message`` with the field path it names (``path``, as the API sent it, e.g. "factions" or
+     "attackers[0].distance") told in ``words``: only where the message names it first, since the
+     path's words may recur in the sentence ("factions: at most 4 player factions"); null when the
+     message does not name it. */
+  function pathInWords(message, path, words) {
+    var at = path ? message.indexOf(path) : -1;
+    return at < 0 ? null : message.slice(0, at) + words + message.slice(at + path.length);
   }
 
   /* A result computed on the button stays on screen after the form changes (the reader may want
@@ -221,6 +230,7 @@
     percent: percent,
     ruleLink: ruleLink,
     showError: showError,
+    pathInWords: pathInWords,
     markOutdated: markOutdated,
     onEdit: onEdit,
     readJson: readJson,

@@ -291,8 +291,7 @@
      link labelled with the rule's number and title. */
   function showRefusal(box, error, owner) {
     var place = owner && error.field ? placeOf(error.field, owner) : null;
-    // The path opens the message ("factions: at most 4 player factions…"): only that one is words.
-    var text = place ? error.message.replace(error.field, function () { return place; }) : error.message;
+    var text = (place && A.pathInWords(error.message, error.field, place)) || error.message;
     box.textContent = "";
     box.appendChild(document.createTextNode(text));
     if (error.rule) {

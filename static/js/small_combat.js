@@ -82,12 +82,8 @@
       box.hidden = true;
       shown = null;
       var label = field && field.labels && field.labels[0] ? field.labels[0].textContent.trim() : "";
-      if (label && path && message.indexOf(path) !== -1) {
-        message = message.split(path).join("“" + label + "”");
-      } else if (label) {
-        message = label + ": " + message;
-      }
-      A.showError(error, message, field);
+      var named = label ? A.pathInWords(message, path, "“" + label + "”") : null;
+      A.showError(error, named || (label ? label + ": " + message : message), field);
     }
 
     /* The first field that does not read: an empty, unreadable or fractional number, or a text that does
