@@ -72,6 +72,11 @@ class Section:
     number_en: str = ""  # the English rulebook's number where it differs in numbering (TI4)
     clarified_by: tuple[str, ...] = ()  # the FAQ answers and errata that clarify this rule
     clarifies: tuple[str, ...] = ()  # for a FAQ answer or an erratum: the rules it clarifies
+    asked_it: tuple[str, ...] = ()  # questions players ask that this section answers, Italian
+    asked_en: tuple[str, ...] = ()  # ... and English (questions/*.tsv: search only, never shown)
+
+    def asked(self, lang: str) -> tuple[str, ...]:
+        return self.asked_en if lang == "en" else self.asked_it
 
     def display_number(self, lang: str) -> str:
         """The number a reader of ``lang`` knows: TI4's English Rules Reference numbers chapters
@@ -184,6 +189,21 @@ class RulesDB:
         )
 
 
+def read_questions(folder: Path, game: str) -> dict[tuple[str, str], list[str]]:
+    """{(section id, language): questions} from ``<game>/questions/*.tsv``: one question a line,
+    ``<section id><TAB><it|en><TAB><question>``, written by the project in players' words."""
+    found: dict[tuple[str, str], list[str]] = {}
+    for path in sorted((folder / "questions").glob("*.tsv")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not line.strip():
+                continue
+            parts = line.split("\t")
+            if len(parts) != 3 or not parts[0].startswith(game + "/") or parts[1] not in LANGS or not parts[2].strip():
+                raise RulesDBError(f"{game}/questions/{path.name}:{number}: want '<id><TAB><it|en><TAB><question>'")
+            found.setdefault((parts[0], parts[1]), []).append(parts[2].strip())
+    return found
+
+
 def _read_game(folder: Path, game: str) -> tuple[Game, list[RawBlock], dict[str, RawBlock]]:
     meta = tomllib.loads((folder / "game.toml").read_text(encoding="utf-8"))
     info = Game(
@@ -215,6 +235,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
     numberings: dict[str, numbering.Numbering] = {}
     blocks: list[RawBlock] = []
     english: dict[str, RawBlock] = {}
+    asked: dict[tuple[str, str], list[str]] = {}
     for game in games:
         folder = root / game
         if not (folder / "game.toml").is_file():
@@ -231,6 +252,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
                 raise RulesDBError(f"{block.file}: bad section id {block.id!r}")
         blocks.extend(game_blocks)
         english.update(game_english)
+        asked.update(read_questions(folder, game))
 
     seen: dict[str, RawBlock] = {}
     for block in blocks:
@@ -240,6 +262,9 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
     for section_id, block in english.items():
         if section_id not in seen:
             raise RulesDBError(f"{block.file}: English section {section_id} has no Italian original")
+    for section_id, _lang in asked:
+        if section_id not in seen:
+            raise RulesDBError(f"questions: {section_id} is not a section")
 
     children: dict[str, list[str]] = {block.id: [] for block in blocks}
     related: dict[str, list[str]] = {block.id: [] for block in blocks}
@@ -283,6 +308,8 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
             keywords=_split_list(block.meta.get("keywords", ""))
             + (_split_list(en.meta.get("keywords", "")) if en else ()),
             file=block.file,
+            asked_it=tuple(asked.get((block.id, "it"), ())),
+            asked_en=tuple(asked.get((block.id, "en"), ())),
         )
         order[game].append(block.id)
     return RulesDB(infos, sections, digest.hexdigest(), order, numberings)

@@ -10,11 +10,12 @@ from rules_db.search.glossary import Glossary
 
 # Bump when the schema or the analysis changes: the index fingerprint includes it, so a deployed
 # index built by older code is rebuilt at the next start.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 TITLE_BOOST = 3.0  # a word in the heading says what the section is about
 KEYWORD_BOOST = 2.5  # the analytic index and the glossary say the same, by hand
 CONTEXT_BOOST = 0.5
+ASKED_BOOST = 1.0  # players' questions the section answers (questions/*.tsv): their words, not the rule's
 INHERITED_TITLE_WEIGHT = 0.34  # a word in an enclosing chapter's heading: weaker than the section's own words
 
 SCHEMA = Schema(
@@ -41,14 +42,17 @@ SCHEMA = Schema(
     keywords_en=TEXT(analyzer=english_analyzer(), field_boost=KEYWORD_BOOST, phrase=False),
     # Headings of the enclosing chapters, English.
     context_en=TEXT(analyzer=english_analyzer(), field_boost=CONTEXT_BOOST, phrase=False),
+    # Questions players ask that the section answers, in players' words ("soldi", "range", "AFB").
+    asked_it=TEXT(analyzer=italian_analyzer(), field_boost=ASKED_BOOST, phrase=False),
+    asked_en=TEXT(analyzer=english_analyzer(), field_boost=ASKED_BOOST, phrase=False),
     # Whole words of both languages, unstemmed, accents kept: the vocabulary "did you mean" draws from.
     spelling=TEXT(analyzer=spelling_analyzer(), phrase=False),
 )
 
 # The fields a query word is looked up in, per language of the word's analysis.
 TEXT_FIELDS = {
-    "it": ("title_it", "body_it", "keywords_it", "context_it"),
-    "en": ("title_en", "body_en", "keywords_en", "context_en"),
+    "it": ("title_it", "body_it", "keywords_it", "context_it", "asked_it"),
+    "en": ("title_en", "body_en", "keywords_en", "context_en", "asked_en"),
 }
 
 
@@ -100,6 +104,8 @@ def section_document(section: Section, ancestors: list[Section], glossary: Gloss
         "body_en": section.body_en,
         "keywords_en": " ; ".join(extra_en),
         "context_en": " ; ".join(a.title_en for a in ancestors),
+        "asked_it": " ; ".join(section.asked_it),
+        "asked_en": " ; ".join(section.asked_en),
         "spelling": " ".join(
             [
                 section.title_it,

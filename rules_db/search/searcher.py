@@ -43,12 +43,13 @@ EXAMPLE_WEIGHT = 0.7  # a worked example repeats a rule's words around one case
 INTRO_WEIGHT = 0.85  # a chapter's opening lines above its numbered paragraphs
 INTRO_WORDS = 40  # ... when that opening is this short (a definition, "RELATED TOPICS")
 _EXAMPLE_WORDS = ("esempio", "example")
-# The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of their min-max
-# scaled lexical score (0.3) and sentence-encoder similarity to the question (0.7). Chosen on the
-# evaluation and first held-out sets only (depth 10-30 and weights 0.4-0.7 measured; 0.7 was
-# best at every depth); docs/search.md has the figures.
+# The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of three scores,
+# each min-max scaled over them: the lexical score, the sentence encoder's similarity of the
+# question to the section's text, and to the nearest of the players' questions the section answers
+# (questions/*.tsv). Chosen on the evaluation and tuning sets only (docs/search.md): a broad
+# plateau around these weights, 189-190 of 211 first against 178 with the section text alone.
 RERANK_DEPTH = 20
-RERANK_WEIGHT = 0.7
+RERANK_WEIGHTS = (0.25, 0.25, 0.5)  # lexical, section text, players' questions
 
 
 @dataclass(frozen=True)
@@ -90,16 +91,19 @@ def _scaled(values: np.ndarray) -> np.ndarray:
 
 
 def fuse(
-    chosen: list[tuple[str, float]], similarities: np.ndarray, weight: float = RERANK_WEIGHT
+    chosen: list[tuple[str, float]], signals: list[np.ndarray], weights: tuple[float, ...] = RERANK_WEIGHTS
 ) -> list[tuple[str, float]]:
-    """Reorder the first ``len(similarities)`` of ``chosen`` (section id, lexical score) by
-    ``(1 - weight) * lexical + weight * similarity``, both min-max scaled over those candidates.
-    Their new scores are spread over their old score range, so scores still fall down the list."""
-    head, tail = chosen[: len(similarities)], chosen[len(similarities) :]
+    """Reorder the first ``len(signals[0])`` of ``chosen`` (section id, lexical score) by
+    ``weights[0] * lexical + weights[1] * signals[0] + ...``, each min-max scaled over those
+    candidates. Their new scores are spread over their old score range, so scores still fall down
+    the list."""
+    head, tail = chosen[: len(signals[0])], chosen[len(signals[0]) :]
     if len(head) < 2:
         return chosen
     lexical = np.array([score for _i, score in head])
-    blended = (1 - weight) * _scaled(lexical) + weight * _scaled(np.asarray(similarities, dtype=float))
+    blended = weights[0] * _scaled(lexical)
+    for weight, signal in zip(weights[1:], signals, strict=True):
+        blended = blended + weight * _scaled(np.asarray(signal, dtype=float))
     low, high = float(lexical.min()), float(lexical.max())
     order = sorted(range(len(head)), key=lambda k: (-blended[k], k))
     return [(head[k][0], low + float(blended[k]) * (high - low)) for k in order] + tail
@@ -276,7 +280,8 @@ class RulesSearch:
         if query is None or self.semantic is None or len(chosen) < 2:
             return chosen
         head = [i for i, _s in chosen[:RERANK_DEPTH]]
-        return fuse(chosen, self.semantic[0].similarities(query.result(), head, lang))
+        stored, vector = self.semantic[0], query.result()
+        return fuse(chosen, [stored.similarities(vector, head, lang), stored.asked_similarities(vector, head, lang)])
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
         return plan(

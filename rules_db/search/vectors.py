@@ -2,7 +2,8 @@
 
 Layout under the index folder (see index.py)::
 
-    vectors-<fingerprint>.npz   one row per (language, section) text, and the keys of the rows
+    vectors-<fingerprint>.npz   one row per (language, section) text and per player's question the
+                                section answers (questions/*.tsv), and the keys of the rows
     .vectors.lock               held while encoding, so several workers encode once
 
 Encoding every section takes several minutes of one core, so it never happens per request: by
@@ -16,7 +17,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -27,11 +28,13 @@ from rules_db.search.encoder import Encoder, section_text
 
 LOCK = ".vectors.lock"
 BATCH = 32
+RECIPE = 2  # what is encoded (2: the sections' players' questions too); bump when it changes
+ASKED = "ask"  # key prefix of a player's question's row: "ask:<section id>", one per question
 
 
 def fingerprint(db: RulesDB, model: str = encoders.MODEL) -> str:
     """What the vectors were computed from: the rules text and the model with its text recipe."""
-    return hashlib.sha256(f"model {model}\nrules {db.digest}\n".encode()).hexdigest()[:16]
+    return hashlib.sha256(f"model {model}\nrecipe {RECIPE}\nrules {db.digest}\n".encode()).hexdigest()[:16]
 
 
 def vectors_path(root: Path, db: RulesDB, model: str = encoders.MODEL) -> Path:
@@ -40,10 +43,36 @@ def vectors_path(root: Path, db: RulesDB, model: str = encoders.MODEL) -> Path:
 
 @dataclass(frozen=True)
 class SectionVectors:
-    """Unit vectors of the sections' texts, by "<lang>:<section id>"."""
+    """Unit vectors of the sections' texts, by "<lang>:<section id>", and of the players'
+    questions each section answers, by section id."""
 
     rows: dict[str, int]
     matrix: np.ndarray
+    asked: dict[str, tuple[int, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def from_keys(cls, keys: list[str], matrix: np.ndarray) -> "SectionVectors":
+        rows: dict[str, int] = {}
+        asked: dict[str, list[int]] = {}
+        for n, key in enumerate(keys):
+            kind, _sep, section_id = key.partition(":")
+            if kind == ASKED:
+                asked.setdefault(section_id, []).append(n)
+            else:
+                rows[key] = n
+        return cls(rows, matrix, {i: tuple(r) for i, r in asked.items()})
+
+    def asked_similarities(self, query: np.ndarray, section_ids: list[str], lang: str) -> np.ndarray:
+        """The cosine of ``query`` with the nearest player's question each section answers, in
+        either language (the section's own text where it has none): a question typed at the
+        table is nearer to other players' questions than to the rule's prose."""
+        own = self.similarities(query, section_ids, lang)
+        return np.array(
+            [
+                float((self.matrix[list(rows)] @ query).max()) if (rows := self.asked.get(i)) else own[k]
+                for k, i in enumerate(section_ids)
+            ]
+        )
 
     def similarities(self, query: np.ndarray, section_ids: list[str], lang: str) -> np.ndarray:
         """Cosine of ``query`` with each section's text in ``lang`` (its Italian text when it has
@@ -55,20 +84,26 @@ class SectionVectors:
         return scores
 
 
-def texts(db: RulesDB) -> tuple[list[str], list[str]]:
-    """(keys, texts) of everything encoded: every section in Italian, and in English when it has
-    an English heading or text."""
-    keys, found = [], []
+def texts(db: RulesDB) -> tuple[list[str], list[str], list[bool]]:
+    """(keys, texts, is a question) of everything encoded: every section in Italian, and in
+    English when it has an English heading or text, as passages; the players' questions each
+    section answers, as questions (e5 reads the two kinds differently)."""
+    keys, found, questions = [], [], []
     for section in db.sections.values():
         for lang in ("it", "en"):
             if lang == "it" or section.title_en or section.body_en:
                 keys.append(f"{lang}:{section.id}")
                 found.append(section_text(section, lang))
-    return keys, found
+                questions.append(False)
+        for asked in (*section.asked_it, *section.asked_en):
+            keys.append(f"{ASKED}:{section.id}")
+            found.append(asked)
+            questions.append(True)
+    return keys, found, questions
 
 
-def _text_hash(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+def _text_hash(text: str, question: bool = False) -> str:
+    return hashlib.sha256((f"query: {text}" if question else text).encode()).hexdigest()[:24]
 
 
 def _earlier(root: Path, model: str) -> dict[str, np.ndarray]:
@@ -89,13 +124,18 @@ def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL
     """Encode the sections (reusing the vectors of unchanged texts) and store the vectors; the
     stale files of other digests go."""
     root.mkdir(parents=True, exist_ok=True)
-    keys, found = texts(db)
-    hashes = [_text_hash(t) for t in found]
+    keys, found, questions = texts(db)
+    hashes = [_text_hash(t, q) for t, q in zip(found, questions)]
     known = _earlier(root, model)
-    missing = [n for n, h in enumerate(hashes) if h not in known]
-    for start in range(0, len(missing), BATCH):
-        batch = missing[start : start + BATCH]
-        known.update(zip((hashes[n] for n in batch), encoder.passages([found[n] for n in batch])))
+    for kind, encode in ((False, encoder.passages), (True, encoder.queries)):
+        missing: dict[str, int] = {}  # hash -> first text with it: a repeated text is encoded once
+        for n, h in enumerate(hashes):
+            if h not in known and questions[n] == kind:
+                missing.setdefault(h, n)
+        order = list(missing.values())
+        for start in range(0, len(order), BATCH):
+            batch = order[start : start + BATCH]
+            known.update(zip((hashes[n] for n in batch), encode([found[n] for n in batch])))
     matrix = np.vstack([known[h] for h in hashes]) if hashes else np.zeros((0, 0), np.float32)
     target = vectors_path(root, db, model)
     for leftover in root.glob(".vectors-*.tmp.npz"):  # from a process stopped mid-write (we hold the lock)
@@ -138,4 +178,4 @@ def load(root: Path, db: RulesDB, model: str = encoders.MODEL) -> SectionVectors
         return None
     if len(keys) != len(matrix):
         return None
-    return SectionVectors({k: n for n, k in enumerate(keys)}, matrix)
+    return SectionVectors.from_keys(keys, matrix)

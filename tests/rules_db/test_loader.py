@@ -102,3 +102,40 @@ def test_digest_changes_with_content(tmp_path):
     first = load(write_game(tmp_path / "a"), games=["g"]).digest
     second = load(write_game(tmp_path / "b", italian=TWO.replace("Answer.", "Answer!")), games=["g"]).digest
     assert first != second
+
+
+def write_questions(root, text, game="g"):
+    (root / game / "questions").mkdir(exist_ok=True)
+    (root / game / "questions" / "a.tsv").write_text(text, encoding="utf-8")
+
+
+def test_players_questions_are_attached_per_language_in_file_order(tmp_path):
+    write_game(tmp_path)
+    write_questions(tmp_path, "g/one\tit\tcos'è uno?\ng/one\ten\twhat is one\n\ng/one\tit\t e il primo? \n")
+    db = load(tmp_path, games=["g"])
+    assert db.get("g/one").asked("it") == ("cos'è uno?", "e il primo?")
+    assert db.get("g/one").asked("en") == ("what is one",)
+    assert db.get("g/one.1").asked("it") == ()
+
+
+def test_questions_change_the_digest(tmp_path):
+    before = load(write_game(tmp_path), games=["g"]).digest
+    write_questions(tmp_path, "g/one\tit\tcos'è uno?\n")
+    assert load(tmp_path, games=["g"]).digest != before  # the index and the vectors are rebuilt
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("g/one\tde\twas ist eins", "a.tsv:1: want"),  # not a language of the site
+        ("g/one\tit", "a.tsv:1: want"),  # no question
+        ("g/one\tit\t  ", "a.tsv:1: want"),
+        ("other/one\tit\tdomanda", "a.tsv:1: want"),  # another game's section
+        ("g/ghost\tit\tdomanda", "g/ghost is not a section"),
+    ],
+)
+def test_broken_question_lines_are_refused(tmp_path, line, message):
+    write_game(tmp_path)
+    write_questions(tmp_path, line + "\n")
+    with pytest.raises(RulesDBError, match=message):
+        load(tmp_path, games=["g"])

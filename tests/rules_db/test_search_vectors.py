@@ -7,9 +7,10 @@ import fcntl
 from dataclasses import replace
 
 import numpy as np
+import pytest
 
 from rules_db.search import vectors
-from tests.rules_db.test_search_searcher import WordsEncoder, small_db
+from tests.rules_db.test_search_searcher import WordsEncoder, small_db, with_questions
 
 
 def test_every_section_is_stored_in_italian_and_in_english_when_translated(tmp_path):
@@ -60,10 +61,15 @@ def test_only_one_process_encodes_at_a_time(tmp_path):
 class CountingEncoder(WordsEncoder):
     def __init__(self):
         self.encoded: list[str] = []
+        self.asked: list[str] = []
 
     def passages(self, texts):
         self.encoded.extend(texts)
         return super().passages(texts)
+
+    def queries(self, texts):
+        self.asked.extend(texts)
+        return super().queries(texts)
 
 
 def test_a_rules_edit_encodes_only_the_sections_it_changed(tmp_path):
@@ -80,3 +86,27 @@ def test_a_rules_edit_encodes_only_the_sections_it_changed(tmp_path):
     other = CountingEncoder()  # another model never reuses these vectors
     vectors.build(tmp_path, changed, other, model="other words")
     assert len(other.encoded) == len(db.sections) + 1
+
+
+def test_players_questions_are_encoded_as_questions_and_the_nearest_counts(tmp_path):
+    db = with_questions(small_db(), "ti4/23.7", asked_it=("possono ritirarsi?", "quando"), asked_en=("navi",))
+    encoder = CountingEncoder()
+    vectors.build(tmp_path, db, encoder, model="words")
+    assert encoder.asked == ["possono ritirarsi?", "quando", "navi"]  # as e5 reads a question
+    assert len(encoder.encoded) == len(db.sections) + 1  # the sections' texts, as passages
+    stored = vectors.load(tmp_path, db, model="words")
+    assert set(stored.rows) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}  # questions apart
+    query = WordsEncoder().queries(["navi"])[0]
+    step, chapter = stored.asked_similarities(query, ["ti4/23.7", "ti4/23"], "it")
+    assert step == pytest.approx(1.0)  # "navi": the nearest of its three, whatever the language
+    assert step > stored.similarities(query, ["ti4/23.7"], "it")[0]
+    assert chapter == stored.similarities(query, ["ti4/23"], "it")[0]  # none listed: its own text
+
+
+def test_an_edited_question_is_the_only_text_encoded_again(tmp_path):
+    db = with_questions(small_db(), "ti4/77", asked_it=("quante volte?", "corazzata"))
+    vectors.build(tmp_path, db, CountingEncoder(), model="words")
+    again = CountingEncoder()
+    edited = with_questions(db, "ti4/77", asked_it=("quante volte?", "la corazzata"))
+    vectors.build(tmp_path, edited, again, model="words")
+    assert (again.encoded, again.asked) == ([], ["la corazzata"])
