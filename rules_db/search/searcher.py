@@ -4,9 +4,7 @@ glossary and the speller; answers are plain frozen dataclasses for the web layer
 from __future__ import annotations
 
 import queue
-import threading
 from collections import Counter
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import lru_cache
 from dataclasses import dataclass
@@ -35,7 +33,7 @@ MAX_LIMIT = 50  # results per page
 MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
 COMMON_SHARE = 0.15  # a body term in more sections than this share only counts for coverage
 COMMON_MIN_SECTIONS = 50  # ... and in at least this many (a small index has no common terms)
-COMMON_FIELDS = ("body_it", "body_en", "context_it", "context_en")
+COMMON_FIELDS = ("body_it", "body_en", "context_it", "context_en", "asked_it", "asked_en")
 GAME_MENTION_BOOST = 3.0  # a question that names a game prefers that game's sections
 GAME_VOCABULARY_BOOST = 1.2  # a question in one game's own terms leans towards that game
 # A section's shape, as a prior on its score: a player wants the paragraph that states the rule.
@@ -46,10 +44,11 @@ _EXAMPLE_WORDS = ("esempio", "example")
 # The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of three scores,
 # each min-max scaled over them: the lexical score, the sentence encoder's similarity of the
 # question to the section's text, and to the nearest of the players' questions the section answers
-# (questions/*.tsv). Chosen on the evaluation and tuning sets only (docs/search.md): a broad
-# plateau around these weights, 189-190 of 211 first against 178 with the section text alone.
+# (questions/*.tsv). Chosen on the evaluation and tuning sets only (docs/search.md, "Fourth
+# round"): a plateau of 186-191 of 211 first for lexical weights 0.35-0.45 and a question share of
+# 0.6-0.7 of the rest, against 177 with the section text alone.
 RERANK_DEPTH = 20
-RERANK_WEIGHTS = (0.25, 0.25, 0.5)  # lexical, section text, players' questions
+RERANK_WEIGHTS = (0.4, 0.2, 0.4)  # lexical, section text, players' questions
 
 
 @dataclass(frozen=True)
@@ -109,34 +108,10 @@ def fuse(
     return [(head[k][0], low + float(blended[k]) * (high - low)) for k in order] + tail
 
 
-ENCODE_THREADS = 2
-_ENCODING = ThreadPoolExecutor(max_workers=ENCODE_THREADS, thread_name_prefix="search-encode")
-START_WAIT = 0.002  # s: a free pool thread is running within 0.15 ms (p95)
-
-
 @lru_cache(maxsize=2048)
 def query_vector(encoder: Encoder, text: str) -> np.ndarray:
     """A question's vector, remembered: players repeat questions, and paging re-asks one."""
     return encoder.queries([text])[0]
-
-
-def start_encoding(encoder: Encoder, text: str) -> Future:
-    """The question's vector, encoded on another thread; returns once that thread is running,
-    or after ``START_WAIT`` when every pool thread is busy with other requests' questions.
-    Without the wait, the pool's thread needs the GIL to reach the encoder's C code while this
-    one plans and searches in Python, and gets it only at the next switch interval (5 ms by
-    default): the encode, the longest step, started 3 ms late on average (6 ms at p95). The
-    bound keeps a busy pool from holding up this request's lexical pass: its encode waits its
-    turn on the encoder either way."""
-    running = threading.Event()
-
-    def encode() -> np.ndarray:
-        running.set()  # the GIL is handed back as soon as the encoder enters its C code
-        return query_vector(encoder, text)
-
-    found = _ENCODING.submit(encode)
-    running.wait(START_WAIT)
-    return found
 
 
 def shape_weight(section: Section, ancestors: list[Section]) -> float:
@@ -274,13 +249,13 @@ class RulesSearch:
         meanwhile finish as they started)."""
         self.semantic = (vectors, encoder)
 
-    def rerank(self, chosen: list[tuple[str, float]], query: Future | None, lang: str) -> list[tuple[str, float]]:
-        """``chosen`` with its head reordered by similarity to the question's vector ``query``
-        (being encoded meanwhile; None: no rerank)."""
-        if query is None or self.semantic is None or len(chosen) < 2:
+    def rerank(self, chosen: list[tuple[str, float]], text: str, lang: str) -> list[tuple[str, float]]:
+        """``chosen`` with its head reordered by meaning: the question ``text`` is encoded (a few
+        ms, and only when there are candidates to reorder) and compared with their vectors."""
+        if self.semantic is None or len(chosen) < 2:
             return chosen
         head = [i for i, _s in chosen[:RERANK_DEPTH]]
-        stored, vector = self.semantic[0], query.result()
+        stored, vector = self.semantic[0], query_vector(self.semantic[1], text)
         return fuse(chosen, [stored.similarities(vector, head, lang), stored.asked_similarities(vector, head, lang)])
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
@@ -307,11 +282,6 @@ class RulesSearch:
         if game is not None and game not in GAMES:
             raise ValueError(f"unknown game {game!r}")
         page, limit = max(1, min(page, MAX_PAGE)), max(1, min(limit, MAX_LIMIT))
-        semantic = self.semantic if rerank else None
-        # The question is encoded on another thread while it is planned (spelling) and the
-        # lexical pass runs: the encode is the longest step, so it starts first.
-        searched = normalise(text)
-        query = start_encoding(semantic[1], searched) if semantic and searched else None
         planned = self.plan(text, game, lang)
         if planned.query is None:
             return ResultPage(planned, game, page, limit, 0, {}, ())
@@ -326,12 +296,11 @@ class RulesSearch:
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
         check()
-        shown = self._extracts_while_encoding(chosen, query, (page - 1) * limit, page * limit, lang, planned)
-        chosen = self.rerank(chosen, query, lang)
+        if rerank:
+            chosen = self.rerank(chosen, normalise(text), lang)
         found = chosen[(page - 1) * limit : page * limit]
         results = tuple(
-            Result(self.db.sections[i], *(shown.get(i) or self._extract(self.db.sections[i], lang, planned)), score)
-            for i, score in found
+            Result(self.db.sections[i], *self._extract(self.db.sections[i], lang, planned), score) for i, score in found
         )
         total = facets.get(game, 0) if game else sum(facets.values())
         ordered = {g: facets[g] for g in GAMES if facets.get(g)}
@@ -344,22 +313,6 @@ class RulesSearch:
         _count, passage = best_passage(section.body(shown), terms, shown)
         text = passage or plain_text(section.body(shown)) or section.title(shown)
         return shown, snippet(text, terms, shown)
-
-    def _extracts_while_encoding(
-        self, chosen: list[tuple[str, float]], query: Future | None, start: int, end: int, lang: str, planned: QueryPlan
-    ) -> dict[str, tuple[str, str]]:
-        """Extracts of the sections that may fill positions ``start:end`` once reranked, in lexical
-        order, made only while the question is still being encoded: that thread is in C without
-        the GIL, so this one has a core to itself, and after the encode only the fusion is left."""
-        if query is None or self.semantic is None:
-            return {}
-        head = chosen[:RERANK_DEPTH] if start < RERANK_DEPTH else []
-        found: dict[str, tuple[str, str]] = {}
-        for i, _score in head + chosen[max(start, RERANK_DEPTH) : end]:
-            if query.done():
-                break
-            found[i] = self._extract(self.db.sections[i], lang, planned)
-        return found
 
     def passage_to_mark(self, text: str, sections: list[Section], lang: str) -> str:
         """The passage a section page opened from a search for ``text`` marks and scrolls to: the

@@ -87,7 +87,7 @@ class SectionVectors:
 def texts(db: RulesDB) -> tuple[list[str], list[str], list[bool]]:
     """(keys, texts, is a question) of everything encoded: every section in Italian, and in
     English when it has an English heading or text, as passages; the players' questions each
-    section answers, as questions (e5 reads the two kinds differently)."""
+    section answers, as questions (an encoder may read the two kinds differently, as e5 does)."""
     keys, found, questions = [], [], []
     for section in db.sections.values():
         for lang in ("it", "en"):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import threading
-import time
 from dataclasses import replace
 
 import numpy as np
@@ -15,7 +13,7 @@ from rules_db.search import index, vectors
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
 from rules_db.search.schema import SCHEMA
 from rules_db.search import searcher
-from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse, start_encoding
+from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse
 from rules_db.search.spelling import Speller
 
 
@@ -223,77 +221,25 @@ def test_a_word_only_players_use_finds_the_section_through_its_questions(small):
     assert ids(small.search("quattrini", "it")) == ids(small.search("dough", "en")) == []
 
 
-class HeldEncoder(WordsEncoder):
-    """The stand-in encoder, answering questions only once ``release`` is set: a slow encode."""
+def test_the_question_is_encoded_only_when_there_is_something_to_reorder(small, tmp_path):
+    class Counting(WordsEncoder):
+        def __init__(self) -> None:
+            self.asked: list[str] = []
 
-    def __init__(self) -> None:
-        self.release = threading.Event()
+        def queries(self, texts):
+            self.asked.extend(texts)
+            return self._encode(texts)
 
-    def queries(self, texts):
-        assert self.release.wait(5)
-        return self._encode(texts)
-
-
-def test_the_question_is_being_encoded_when_start_encoding_returns(monkeypatch):
-    # Not merely queued: the pool's thread runs it while the caller plans and searches. (A first
-    # encode leaves the pool's thread idle and waiting: a new thread would run at once anyway.)
-    # A long START_WAIT: on a loaded machine a free thread may take over 2 ms to be scheduled.
-    monkeypatch.setattr(searcher, "START_WAIT", 5)
-    assert start_encoding(WordsEncoder(), "possono").result(5).shape == (len(WordsEncoder.WORDS) + 1,)
-    encoder = HeldEncoder()
-    found = start_encoding(encoder, "navi")
+    encoder = Counting()
+    vectors.build(tmp_path, small.db, WordsEncoder(), model="words")
+    small.use_vectors(vectors.load(tmp_path, small.db, model="words"), encoder)
+    searcher.query_vector.cache_clear()
     try:
-        assert found.running()
-    finally:
-        encoder.release.set()
-    assert found.result(5).shape == (len(WordsEncoder.WORDS) + 1,)
-
-
-def test_a_busy_encode_pool_does_not_hold_up_the_lexical_pass():
-    # Every pool thread encodes another request's question: the caller goes on to its lexical
-    # pass after START_WAIT, not when a pool thread is free (the held encodes last up to 5 s).
-    encoder = HeldEncoder()
-    busy = [start_encoding(encoder, f"navi {n}") for n in range(searcher.ENCODE_THREADS)]
-    try:
-        started = time.perf_counter()
-        queued = start_encoding(encoder, "flotta")
-        waited = time.perf_counter() - started
-        assert not queued.running()
-        assert waited < 1  # seconds: a generous bound for START_WAIT's 2 ms on a loaded machine
-    finally:
-        encoder.release.set()
-    assert all(f.result(5).shape == (len(WordsEncoder.WORDS) + 1,) for f in [*busy, queued])
-
-
-@pytest.mark.parametrize(("page", "limit", "depth"), [(1, 10, 20), (2, 1, 20), (3, 1, 2), (2, 2, 2)])
-def test_extracts_made_during_the_encode_give_the_same_page(small, tmp_path, monkeypatch, page, limit, depth):
-    # The rerank's head (depth) and the positions after it: whichever sections land on the page
-    # once reranked, their extracts are the ones made while the question was being encoded.
-    monkeypatch.setattr(searcher, "RERANK_DEPTH", depth)
-    question = "ritirata combattimento possono navi"
-    held, quick = HeldEncoder(), WordsEncoder()
-    vectors.build(tmp_path, small.db, quick, model="words")
-    stored = vectors.load(tmp_path, small.db, model="words")
-    planned = small.plan(question)
-    chosen = [(r.section.id, r.score) for r in small.search(question, "it", limit=50, rerank=False).results]
-    small.use_vectors(stored, held)
-    try:
-        encoding = start_encoding(held, question)
-        made = small._extracts_while_encoding(chosen, encoding, (page - 1) * limit, page * limit, "it", planned)
-        held.release.set()
-        reachable = {i for i, _s in chosen[:depth]} if (page - 1) * limit < depth else set()
-        reachable |= {i for i, _s in chosen[max((page - 1) * limit, depth) : page * limit]}
-        assert set(made) == reachable
-        assert made == {i: small._extract(small.db.sections[i], "it", planned) for i in made}
-        encoding.result(5)
-        assert small._extracts_while_encoding(chosen, encoding, 0, 10, "it", planned) == {}  # encoded: none
-        searcher.query_vector.cache_clear()
-        held.release.clear()
-        threading.Timer(0.2, held.release.set).start()
-        slow = small.search(question, "it", page=page, limit=limit)
-        small.use_vectors(stored, quick)
-        assert slow.results == small.search(question, "it", page=page, limit=limit).results
-        assert slow.results
+        assert ids(small.search("corazzata", "it")) == ["ti4/77"]  # one result: nothing to reorder
+        assert ids(small.search("ritirata", "it", rerank=False))
+        assert encoder.asked == []
+        small.search("ritirata  combattimento", "it")
+        assert encoder.asked == ["ritirata combattimento"]  # as normalised
     finally:
         small.semantic = None
 

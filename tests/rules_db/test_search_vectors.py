@@ -92,7 +92,7 @@ def test_players_questions_are_encoded_as_questions_and_the_nearest_counts(tmp_p
     db = with_questions(small_db(), "ti4/23.7", asked_it=("possono ritirarsi?", "quando"), asked_en=("navi",))
     encoder = CountingEncoder()
     vectors.build(tmp_path, db, encoder, model="words")
-    assert encoder.asked == ["possono ritirarsi?", "quando", "navi"]  # as e5 reads a question
+    assert encoder.asked == ["possono ritirarsi?", "quando", "navi"]  # as questions, not passages
     assert len(encoder.encoded) == len(db.sections) + 1  # the sections' texts, as passages
     stored = vectors.load(tmp_path, db, model="words")
     assert set(stored.rows) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}  # questions apart
