@@ -17,7 +17,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Container, Iterable, Mapping
 
 from rules_db import numbering
 
@@ -74,9 +74,6 @@ class Section:
     clarifies: tuple[str, ...] = ()  # for a FAQ answer or an erratum: the rules it clarifies
     asked_it: tuple[str, ...] = ()  # questions players ask that this section answers, Italian
     asked_en: tuple[str, ...] = ()  # ... and English (questions/*.tsv: search only, never shown)
-
-    def asked(self, lang: str) -> tuple[str, ...]:
-        return self.asked_en if lang == "en" else self.asked_it
 
     def display_number(self, lang: str) -> str:
         """The number a reader of ``lang`` knows: TI4's English Rules Reference numbers chapters
@@ -189,9 +186,10 @@ class RulesDB:
         )
 
 
-def read_questions(folder: Path, game: str) -> dict[tuple[str, str], list[str]]:
+def read_questions(folder: Path, game: str, ids: Container[str]) -> dict[tuple[str, str], list[str]]:
     """{(section id, language): questions} from ``<game>/questions/*.tsv``: one question a line,
-    ``<section id><TAB><it|en><TAB><question>``, written by the project in players' words."""
+    ``<section id><TAB><it|en><TAB><question>``, written by the project in players' words; every
+    id must be one of the game's ``ids``."""
     found: dict[tuple[str, str], list[str]] = {}
     for path in sorted((folder / "questions").glob("*.tsv")):
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -200,6 +198,8 @@ def read_questions(folder: Path, game: str) -> dict[tuple[str, str], list[str]]:
             parts = line.split("\t")
             if len(parts) != 3 or not parts[0].startswith(game + "/") or parts[1] not in LANGS or not parts[2].strip():
                 raise RulesDBError(f"{game}/questions/{path.name}:{number}: want '<id><TAB><it|en><TAB><question>'")
+            if parts[0] not in ids:
+                raise RulesDBError(f"{game}/questions/{path.name}:{number}: {parts[0]} is not a section")
             found.setdefault((parts[0], parts[1]), []).append(parts[2].strip())
     return found
 
@@ -252,7 +252,7 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
                 raise RulesDBError(f"{block.file}: bad section id {block.id!r}")
         blocks.extend(game_blocks)
         english.update(game_english)
-        asked.update(read_questions(folder, game))
+        asked.update(read_questions(folder, game, {block.id for block in game_blocks}))
 
     seen: dict[str, RawBlock] = {}
     for block in blocks:
@@ -262,9 +262,6 @@ def load(root: Path = ROOT, games: Iterable[str] = GAMES) -> RulesDB:
     for section_id, block in english.items():
         if section_id not in seen:
             raise RulesDBError(f"{block.file}: English section {section_id} has no Italian original")
-    for section_id, _lang in asked:
-        if section_id not in seen:
-            raise RulesDBError(f"questions: {section_id} is not a section")
 
     children: dict[str, list[str]] = {block.id: [] for block in blocks}
     related: dict[str, list[str]] = {block.id: [] for block in blocks}

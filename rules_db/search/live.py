@@ -58,7 +58,7 @@ def from_disk(rules_root: Path) -> Callable[[], tuple[RulesDB, Glossary]]:
 
 def lower_priority() -> None:
     """Run the calling thread (and the encoder's worker threads it starts) at a lower CPU
-    priority: the background encode takes minutes of both cores, requests come first. On Linux
+    priority: the background encode takes seconds of a core, requests come first. On Linux
     the nice value is per thread; elsewhere this may fail, and the encode runs as it is."""
     try:
         me = threading.get_native_id()

@@ -3,6 +3,7 @@ glossary and the speller; answers are plain frozen dataclasses for the web layer
 
 from __future__ import annotations
 
+import logging
 import queue
 from collections import Counter
 from contextlib import contextmanager
@@ -29,6 +30,8 @@ from rules_db.search.snippets import best_passage, plain_text, snippet
 from rules_db.search.spelling import Speller
 from rules_db.search.vectors import SectionVectors
 
+log = logging.getLogger(__name__)
+
 MAX_LIMIT = 50  # results per page
 MAX_PAGE = 100  # pages; with MAX_LIMIT, at most 5,000 results deep
 COMMON_SHARE = 0.15  # a body term in more sections than this share only counts for coverage
@@ -46,7 +49,7 @@ _EXAMPLE_WORDS = ("esempio", "example")
 # question to the section's text, and to the nearest of the players' questions the section answers
 # (questions/*.tsv). Chosen on the evaluation and tuning sets only (docs/search.md, "Fourth
 # round"): a plateau of 186-191 of 211 first for lexical weights 0.35-0.45 and a question share of
-# 0.6-0.7 of the rest, against 177 with the section text alone.
+# 0.6-0.7 of the rest, against at most 175 with the section text alone (benchmarks/search_fusion.py).
 RERANK_DEPTH = 20
 RERANK_WEIGHTS = (0.4, 0.2, 0.4)  # lexical, section text, players' questions
 
@@ -252,10 +255,16 @@ class RulesSearch:
     def rerank(self, chosen: list[tuple[str, float]], text: str, lang: str) -> list[tuple[str, float]]:
         """``chosen`` with its head reordered by meaning: the question ``text`` is encoded (a few
         ms, and only when there are candidates to reorder) and compared with their vectors."""
-        if self.semantic is None or len(chosen) < 2:
+        semantic = self.semantic
+        if semantic is None or len(chosen) < 2:
+            return chosen
+        stored, encoder = semantic
+        try:
+            vector = query_vector(encoder, text)
+        except Exception:  # a model that broke after loading: answer lexically, and say so
+            log.exception("search: the question could not be encoded; answering lexically")
             return chosen
         head = [i for i, _s in chosen[:RERANK_DEPTH]]
-        stored, vector = self.semantic[0], query_vector(self.semantic[1], text)
         return fuse(chosen, [stored.similarities(vector, head, lang), stored.asked_similarities(vector, head, lang)])
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:

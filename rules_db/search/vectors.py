@@ -6,7 +6,7 @@ Layout under the index folder (see index.py)::
                                 section answers (questions/*.tsv), and the keys of the rows
     .vectors.lock               held while encoding, so several workers encode once
 
-Encoding every section takes several minutes of one core, so it never happens per request: by
+Encoding every section and question takes 12-18 s of one core, so it never happens per request: by
 ``flask build-index``, or in a background thread after start when the file is missing or stale.
 Until then search answers lexically (the caller logs it). The file is written under a temporary
 name and renamed, so a reader never sees half of it.
@@ -87,7 +87,7 @@ class SectionVectors:
 def texts(db: RulesDB) -> tuple[list[str], list[str], list[bool]]:
     """(keys, texts, is a question) of everything encoded: every section in Italian, and in
     English when it has an English heading or text, as passages; the players' questions each
-    section answers, as questions (an encoder may read the two kinds differently, as e5 does)."""
+    section answers, as questions (an encoder may read the two kinds differently, as e5 did)."""
     keys, found, questions = [], [], []
     for section in db.sections.values():
         for lang in ("it", "en"):
@@ -103,6 +103,7 @@ def texts(db: RulesDB) -> tuple[list[str], list[str], list[bool]]:
 
 
 def _text_hash(text: str, question: bool = False) -> str:
+    # A question is hashed apart from the same text as a passage: an encoder may read them differently.
     return hashlib.sha256((f"query: {text}" if question else text).encode()).hexdigest()[:24]
 
 

@@ -113,9 +113,9 @@ def test_players_questions_are_attached_per_language_in_file_order(tmp_path):
     write_game(tmp_path)
     write_questions(tmp_path, "g/one\tit\tcos'è uno?\ng/one\ten\twhat is one\n\ng/one\tit\t e il primo? \n")
     db = load(tmp_path, games=["g"])
-    assert db.get("g/one").asked("it") == ("cos'è uno?", "e il primo?")
-    assert db.get("g/one").asked("en") == ("what is one",)
-    assert db.get("g/one.1").asked("it") == ()
+    assert db.get("g/one").asked_it == ("cos'è uno?", "e il primo?")
+    assert db.get("g/one").asked_en == ("what is one",)
+    assert db.get("g/one.1").asked_it == ()
 
 
 def test_questions_change_the_digest(tmp_path):
@@ -131,7 +131,7 @@ def test_questions_change_the_digest(tmp_path):
         ("g/one\tit", "a.tsv:1: want"),  # no question
         ("g/one\tit\t  ", "a.tsv:1: want"),
         ("other/one\tit\tdomanda", "a.tsv:1: want"),  # another game's section
-        ("g/ghost\tit\tdomanda", "g/ghost is not a section"),
+        ("g/ghost\tit\tdomanda", "a.tsv:1: g/ghost is not a section"),
     ],
 )
 def test_broken_question_lines_are_refused(tmp_path, line, message):

@@ -146,8 +146,8 @@ def test_every_ti4_sub_rule_has_a_short_title_of_its_own(db):
 def test_every_section_has_players_questions_in_both_languages(db):
     # The rerank compares a question typed at the table with these (docs/search.md): a section
     # without them falls back to its own text and loses against siblings that have them.
-    lacking = [s.id for s in db.sections.values() for lang in ("it", "en") if not s.asked(lang)]
+    lacking = [s.id for s in db.sections.values() for asked in (s.asked_it, s.asked_en) if not asked]
     assert not lacking, lacking[:10]
     asked = [q for s in db.sections.values() for q in (*s.asked_it, *s.asked_en)]
     assert len(asked) >= 4 * len(db.sections) * 0.9
-    assert all(2 <= len(q.split()) <= 16 and "\t" not in q for q in asked)
+    assert all(2 <= len(q.split()) <= 16 for q in asked)

@@ -221,6 +221,23 @@ def test_a_word_only_players_use_finds_the_section_through_its_questions(small):
     assert ids(small.search("quattrini", "it")) == ids(small.search("dough", "en")) == []
 
 
+def test_an_encoder_that_fails_in_a_search_leaves_the_lexical_order(small, tmp_path, caplog):
+    class Broken(WordsEncoder):
+        def queries(self, texts):
+            raise RuntimeError("the model broke")
+
+    question = "ritirata combattimento possono"
+    lexical = ids(small.search(question, "it", rerank=False))
+    vectors.build(tmp_path, small.db, WordsEncoder(), model="words")
+    small.use_vectors(vectors.load(tmp_path, small.db, model="words"), Broken())
+    searcher.query_vector.cache_clear()
+    try:
+        assert ids(small.search(question, "it")) == lexical
+        assert "answering lexically" in caplog.text
+    finally:
+        small.semantic = None
+
+
 def test_the_question_is_encoded_only_when_there_is_something_to_reorder(small, tmp_path):
     class Counting(WordsEncoder):
         def __init__(self) -> None:

@@ -1,0 +1,62 @@
+"""The rerank's weights, measured: first places and top-3 hits over the tuning sets
+(tests/search_eval.json and tests/search_tune.json, never the held-out ones) for a grid of
+lexical weights and shares of the rest given to the players' questions (docs/search.md, "Fourth
+round"). Every point reranks the same lexical top 20 with the same vectors.
+
+Run ``python benchmarks/search_fusion.py`` (the index and vectors in ``instance/index``, built
+first if missing or stale).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_db.loader import load  # noqa: E402
+from rules_db.search import vectors  # noqa: E402
+from rules_db.search.encoder import default_encoder  # noqa: E402
+from rules_db.search.evaluation import EVAL_SET, TUNE_SET, accepted, load_questions  # noqa: E402
+from rules_db.search.glossary import load_glossary  # noqa: E402
+from rules_db.search.query import normalise  # noqa: E402
+from rules_db.search.searcher import RERANK_DEPTH, RERANK_WEIGHTS, RulesSearch, fuse  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent / "instance" / "index"
+LEXICAL = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
+QUESTION_SHARE = (0.0, 0.5, 0.6, 0.7, 0.8, 1.0)
+
+
+def main() -> None:
+    db = load()
+    search = RulesSearch.open(ROOT, db, load_glossary())
+    vectors.ensure(ROOT, db, default_encoder())
+    stored, encoder = vectors.load(ROOT, db), default_encoder()
+    assert stored is not None
+    cases = []
+    for path in (EVAL_SET, TUNE_SET):
+        for q in load_questions(path):
+            page = search.search(q["q"], q["lang"], limit=RERANK_DEPTH, rerank=False)
+            chosen = [(r.section.id, r.score) for r in page.results]
+            vector = encoder.queries([normalise(q["q"])])[0]
+            head = [i for i, _s in chosen]
+            signals = [stored.similarities(vector, head, q["lang"]), stored.asked_similarities(vector, head, q["lang"])]
+            cases.append((chosen, signals, accepted(db, q["answers"])))
+    print(f"{len(cases)} tuning questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions)")
+    print("lexical  share:" + "".join(f"{share:>10}" for share in QUESTION_SHARE) + "   (first / top 3)")
+    for lexical in LEXICAL:
+        row = []
+        for share in QUESTION_SHARE:
+            weights = (lexical, (1 - lexical) * (1 - share), (1 - lexical) * share)
+            ranks = []
+            for chosen, signals, good in cases:
+                ids = [i for i, _s in fuse(chosen, signals, weights)] if chosen else []
+                ranks.append(next((n for n, i in enumerate(ids) if i in good), None))
+            first = sum(r == 0 for r in ranks)
+            top3 = sum(r is not None and r < 3 for r in ranks)
+            row.append(f"{first:>5} /{top3:>3}")
+        print(f"{lexical:>7}        " + "".join(row))
+
+
+if __name__ == "__main__":
+    main()
