@@ -13,11 +13,13 @@ import tempfile
 from typing import Callable
 from pathlib import Path
 
+from babel import numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, request, url_for
 from flask_babel import Babel, format_percent, get_locale, get_translations
 from flask_babel import gettext as _
+from flask_babel.speaklater import LazyString
 
 from web.core.errors import ApiError
 from web.core.urls import query_url
@@ -133,3 +135,9 @@ def probability(p: float) -> str:
     if 0.9995 < p < 1:
         return "> " + format_percent(0.999, "#,##0.0%")
     return format_percent(p, "#,##0.0%")
+
+
+def lazy_number(n: int) -> LazyString:
+    """``n`` in the reader's digits (1.100.000, 1,100,000), written when shown, so that a text
+    declared once at import (``_l``) can carry it; outside a request in English, like the text."""
+    return LazyString(lambda: numbers.format_decimal(n, locale=get_locale() or "en"))

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, jsonify, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES
 from web.reference.views import section_summary
@@ -157,15 +158,17 @@ def page():
 document(
     "/api/offline",
     "get",
-    summary="What an installed copy keeps: the caches' version, the app shell's urls and the games.",
+    summary=_l("What an installed copy keeps: the caches' version, the app shell's urls and the games."),
     response=OfflineShell,
     example={},
 )
 document(
     "/api/offline/{game}",
     "get",
-    summary="One game for offline reading: every page to keep (both languages) and every section "
-    "with its body in Italian and English, for the search over the stored rules.",
+    summary=_l(
+        "One game for offline reading: every page to keep (both languages) and every section "
+        "with its body in Italian and English, for the search over the stored rules."
+    ),
     params=[{"name": "game", "in": "path", "required": True, "schema": {"type": "string", "enum": list(GAMES)}}],
     response=OfflineGame,
     example={"path": {"game": "parsec"}},

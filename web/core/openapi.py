@@ -7,9 +7,11 @@ the models, see ``web.core.models``), its limits, and the request model's first 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeAlias
 
 from flask import Blueprint, jsonify, render_template, url_for
+from flask_babel import force_locale
+from flask_babel.speaklater import LazyString
 from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
@@ -18,6 +20,9 @@ from web.core.models import Citations, Error, Localized, Reason, SectionSummary
 bp = Blueprint("api_docs", __name__)
 
 JSON = "application/json"
+# An operation's summary and limits: declared once in English with ``_l``; the docs page shows
+# them in the reader's language, the JSON description (for programs) in English.
+Text: TypeAlias = str | LazyString
 
 
 def ref(name: str) -> dict:
@@ -74,13 +79,13 @@ def document(
     path: str,
     method: str,
     *,
-    summary: str,
+    summary: Text,
     response: type[BaseModel],
     body: type[BaseModel] | None = None,
     query: type[BaseModel] | None = None,
     params: list[dict] | None = None,
     example: Any = None,
-    limits: str = "",
+    limits: Text | None = None,
     errors: tuple[int, ...] = (400,),
     accepted: bool = False,
 ) -> None:
@@ -111,8 +116,7 @@ def document(
         operation["x-example"] = {"query": found}
     if example is not None:  # a path parameter's example
         operation["x-example"] = example
-    if limits:
-        operation["description"] = "Limits: " + limits
+    if limits is not None:
         operation["x-limits"] = limits
     PATHS.setdefault(path, {})[method] = operation
 
@@ -126,6 +130,16 @@ ERROR_DESCRIPTIONS = {
 }
 
 
+def in_english(operation: dict) -> dict:
+    """An operation as the JSON description gives it: its texts in their English source."""
+    with force_locale("en"):
+        english = {**operation, "summary": str(operation["summary"])}
+        if "x-limits" in operation:
+            english["x-limits"] = str(operation["x-limits"])
+            english["description"] = "Limits: " + english["x-limits"]
+    return english
+
+
 def spec() -> dict:
     keys, answered = sorted(BODIES), sorted(ANSWERS)
     refs, defs = models_json_schema(
@@ -133,7 +147,9 @@ def spec() -> dict:
         + [(model, "serialization") for model in (*SHARED, *(ANSWERS[key] for key in answered))],
         ref_template="#/components/schemas/{model}",
     )
-    paths = {path: {method: dict(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)}
+    paths = {
+        path: {method: in_english(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)
+    }
     for path, method in keys:
         schema = refs[(BODIES[(path, method)], "validation")]
         paths[path][method]["requestBody"] = {"required": True, "content": {JSON: {"schema": schema}}}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Mapping
 
+from flask_babel import lazy_gettext as _l
 from pydantic import ConfigDict, Field
 
 from engine.eclipse.battle import (
@@ -25,6 +26,7 @@ from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS
 from engine.eclipse.parts import NPC_TYPES, PARTS, PLAYER_TYPES
 from engine.eclipse.species import SPECIES
 from engine.eclipse.targeting import TARGETINGS
+from web.core.i18n import lazy_number
 from web.core.jobs import STATUS_NAMES
 from web.core.models import (
     Answer,
@@ -163,22 +165,29 @@ class EclipseHex(RequestModel):
     targeting: Targeting = "optimal"
 
 
-LIMITS = (
-    f"ship groups per side 1-{MAX_GROUPS} (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
-    f"4 starbases, 3 Ancients, 1 GCDS; explicit stats within "
-    + ", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items())
-    + f"; retreat round 1-{MAX_RETREAT_ROUND}; battle states up to {MAX_OPTIMAL_STATES:,} with optimal "
-    f"targeting, up to {MAX_STATES:,} with largest_first (optimal falls back to it, fallback: true), beyond "
-    f"that refused (battle_too_large); above {MAX_ROUNDS_DETAIL:,} states rounds is empty and only "
-    f"expected_rounds is given."
+LIMITS = _l(
+    "ship groups per side 1-%(groups)s (one per type); counts 8 interceptors, 4 cruisers, 2 dreadnoughts, "
+    "4 starbases, 3 Ancients, 1 GCDS; explicit stats within %(stats)s; retreat round 1-%(retreat)s; battle "
+    "states up to %(optimal)s with optimal targeting, up to %(largest)s with largest_first (optimal falls "
+    "back to it, fallback: true), beyond that refused (battle_too_large); above %(detail)s states rounds "
+    "is empty and only expected_rounds is given.",
+    groups=MAX_GROUPS,
+    stats=", ".join(f"{k} {lo}-{hi}" for k, (lo, hi) in STAT_LIMITS.items()),
+    retreat=MAX_RETREAT_ROUND,
+    optimal=lazy_number(MAX_OPTIMAL_STATES),
+    largest=lazy_number(MAX_STATES),
+    detail=lazy_number(MAX_ROUNDS_DETAIL),
 )
-HEX_LIMITS = (
-    f"at most {MAX_PLAYER_FACTIONS} player factions and one NPC faction; each battle within the limits "
-    f"of /api/combat/eclipse; at most {MAX_BATTLES} distinct battles."
+HEX_LIMITS = _l(
+    "at most %(factions)s player factions and one NPC faction; each battle within the limits of "
+    "/api/combat/eclipse; at most %(battles)s distinct battles.",
+    factions=MAX_PLAYER_FACTIONS,
+    battles=MAX_BATTLES,
 )
-JOB_LIMITS = (
-    f"as /api/combat/eclipse, with optimal targeting up to {MAX_BACKGROUND_STATES:,} battle states; one "
-    "computation runs at a time, the others wait in order."
+JOB_LIMITS = _l(
+    "as /api/combat/eclipse, with optimal targeting up to %(states)s battle states; one computation runs "
+    "at a time, the others wait in order.",
+    states=lazy_number(MAX_BACKGROUND_STATES),
 )
 
 

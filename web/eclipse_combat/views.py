@@ -16,6 +16,7 @@ from typing import Any, Callable
 from flask import Blueprint, abort, jsonify, render_template, url_for
 from flask_babel import format_decimal
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from engine.eclipse.battle import (
     MAX_BACKGROUND_STATES,
@@ -90,8 +91,10 @@ TOOL = "eclipse_combat"  # its background jobs' database: instance/eclipse_comba
 document(
     "/api/combat/eclipse",
     "post",
-    summary="Eclipse: exact odds of a battle (missiles, optimal or named targeting, Ancients and GCDS, retreat "
-    "plans, stalemate), survivors per ship group, expected losses, reputation and rounds.",
+    summary=_l(
+        "Eclipse: exact odds of a battle (missiles, optimal or named targeting, Ancients and GCDS, retreat "
+        "plans, stalemate), survivors per ship group, expected losses, reputation and rounds."
+    ),
     body=EclipseBattle,
     response=EclipseCombatAnswer,
     limits=LIMITS,
@@ -100,8 +103,10 @@ document(
 document(
     "/api/combat/eclipse/hex",
     "post",
-    summary="Eclipse: more than two factions in one hex, fought in the rulebook's order with damage carried "
-    "over; each faction's chance to hold the hex.",
+    summary=_l(
+        "Eclipse: more than two factions in one hex, fought in the rulebook's order with damage carried "
+        "over; each faction's chance to hold the hex."
+    ),
     body=EclipseHex,
     response=EclipseHexAnswer,
     limits=HEX_LIMITS,
@@ -477,10 +482,12 @@ def job_page(key: str):
 document(
     "/api/combat/eclipse/jobs",
     "post",
-    summary="Eclipse: a battle too large to answer at once, computed in the background; the same request as "
-    "/api/combat/eclipse. 202 with the job while it waits or runs, 200 with the result when done (a "
-    "battle computed before is answered at once). Progress and result at the job's api address; its page "
-    "address follows it in the browser.",
+    summary=_l(
+        "Eclipse: a battle too large to answer at once, computed in the background; the same request as "
+        "/api/combat/eclipse. 202 with the job while it waits or runs, 200 with the result when done (a "
+        "battle computed before is answered at once). Progress and result at the job's api address; its page "
+        "address follows it in the browser."
+    ),
     body=EclipseBattle,
     response=EclipseJob,
     accepted=True,
@@ -495,8 +502,10 @@ document(
 document(
     "/api/combat/eclipse/jobs/{key}",
     "get",
-    summary="Eclipse: a background computation's status, progress (0-1) and, when done, the same answer as "
-    "/api/combat/eclipse.",
+    summary=_l(
+        "Eclipse: a background computation's status, progress (0-1) and, when done, the same answer as "
+        "/api/combat/eclipse."
+    ),
     params=[{"name": "key", "in": "path", "required": True, "schema": {"type": "string", "pattern": "^[0-9a-f]{64}$"}}],
     response=EclipseJob,
     example={

@@ -9,6 +9,7 @@ The glossary's pairs are the same data that expands search queries
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request
+from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES, RulesDB, Section
 from web.core.errors import ApiError
@@ -137,14 +138,14 @@ def section_summary(section: Section) -> dict:
 document(
     "/api/sections",
     "get",
-    summary="Every section id with its game, number, title in both languages and page url.",
+    summary=_l("Every section id with its game, number, title in both languages and page url."),
     query=SectionsQuery,
     response=SectionList,
 )
 document(
     "/api/sections/{section_id}",
     "get",
-    summary="One section whole: title and Markdown body in Italian and English, hierarchy and links.",
+    summary=_l("One section whole: title and Markdown body in Italian and English, hierarchy and links."),
     params=[{"name": "section_id", "in": "path", "required": True, "schema": {"type": "string"}}],
     response=SectionWhole,
     example={"path": {"section_id": "ti4/23.7"}},

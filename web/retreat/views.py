@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, jsonify, render_template, request
+from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
 from engine.core.reasons import InvalidInput
@@ -516,32 +517,49 @@ def parsec_api():
 document(
     "/api/retreat/eclipse",
     "post",
-    summary="Eclipse: which neighbouring hexes a ship type may retreat to, each with its reasons "
-    "and rules, plus what the retreat still costs.",
+    summary=_l(
+        "Eclipse: which neighbouring hexes a ship type may retreat to, each with its reasons "
+        "and rules, plus what the retreat still costs."
+    ),
     body=EclipseRetreat,
     response=EclipseRetreatAnswer,
-    limits=f"at most {ec.MAX_NEIGHBOURS} candidates (a hex has six edges).",
+    limits=_l("at most %(max)s candidates (a hex has six edges).", max=ec.MAX_NEIGHBOURS),
 )
 
 document(
     "/api/retreat/ti4",
     "post",
-    summary="Twilight Imperium 4: may this player announce a retreat (23.4), which systems are "
-    "legal (23.7, anomalies), what is destroyed for lack of capacity, where the command "
-    "token comes from.",
+    summary=_l(
+        "Twilight Imperium 4: may this player announce a retreat (23.4), which systems are "
+        "legal (23.7, anomalies), what is destroyed for lack of capacity, where the command "
+        "token comes from."
+    ),
     body=Ti4Retreat,
     response=Ti4RetreatAnswer,
-    limits=f"at most {ti4.MAX_CANDIDATES} candidates; unit counts up to the game's component "
-    f"limits, fighters and infantry up to {ti4.fleet_limit('fighters')}.",
+    limits=_l(
+        "at most %(max)s candidates; unit counts up to the game's component limits, fighters and "
+        "infantry up to %(fighters)s.",
+        max=ti4.MAX_CANDIDATES,
+        fighters=ti4.fleet_limit("fighters"),
+    ),
 )
 
 document(
     "/api/retreat/parsec",
     "post",
-    summary="Parsec: can the vessel at 0,0 make an evasive maneuver, and does it get beyond every "
-    "attacker's range (ending the exchange)?",
+    summary=_l(
+        "Parsec: can the vessel at 0,0 make an evasive maneuver, and does it get beyond every "
+        "attacker's range (ending the exchange)?"
+    ),
     body=ParsecRetreat,
     response=ParsecRetreatAnswer,
-    limits=f"at most {ps.MAX_ATTACKERS} attackers and {ps.MAX_BLOCKED} blocked hexes, all "
-    f"within {ps.MAX_COORD} hexes; movement 1-{ps.MAX_MOVEMENT}; range 1-{ps.MAX_RANGE}.",
+    limits=_l(
+        "at most %(attackers)s attackers and %(blocked)s blocked hexes, all within %(coord)s hexes; "
+        "movement 1-%(movement)s; range 1-%(range)s.",
+        attackers=ps.MAX_ATTACKERS,
+        blocked=ps.MAX_BLOCKED,
+        coord=ps.MAX_COORD,
+        movement=ps.MAX_MOVEMENT,
+        range=ps.MAX_RANGE,
+    ),
 )

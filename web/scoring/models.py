@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
+from flask_babel import lazy_gettext as _l
 from pydantic import ConfigDict, Field
 
 from engine.eclipse import scoring as eclipse
@@ -364,10 +365,12 @@ class ClaimAnswer(Cited):
 
 
 SUMMARIES = {
-    "eclipse": "Eclipse end-of-game VP: breakdown per player, winner after the resources tie-break.",
-    "ti4": "TI4 victory point track: game over at 10 or 14 or with no objective left, winner by initiative.",
-    "galaxy": "Galaxy final influence: visible and secret bases, winner after hand value and last-player tie-breaks.",
-    "rftg": "Race for the Galaxy + The Gathering Storm final VP: goals, 6-cost developments, solitaire robot.",
-    "parsec": "Parsec: timed-variant points and the economic and military victory checks.",
+    "eclipse": _l("Eclipse end-of-game VP: breakdown per player, winner after the resources tie-break."),
+    "ti4": _l("TI4 victory point track: game over at 10 or 14 or with no objective left, winner by initiative."),
+    "galaxy": _l(
+        "Galaxy final influence: visible and secret bases, winner after hand value and last-player tie-breaks."
+    ),
+    "rftg": _l("Race for the Galaxy + The Gathering Storm final VP: goals, 6-cost developments, solitaire robot."),
+    "parsec": _l("Parsec: timed-variant points and the economic and military victory checks."),
 }
-LIMITS = "players within each game's range; counts bounded as in each schema (docs/scoring.md)"
+LIMITS = _l("players within each game's range; counts bounded as in each schema (docs/scoring.md)")

@@ -548,8 +548,8 @@ api_bp.add_url_rule("/api/score/ti4/claim", "claim", claim, methods=["POST"])
 document(
     "/api/score/ti4/claim",
     "post",
-    summary="May a TI4 player claim this objective (or the Imperial point) now?",
+    summary=_l("May a TI4 player claim this objective (or the Imperial point) now?"),
     body=Ti4Claim,
     response=ClaimAnswer,
-    limits="counters 0..10",
+    limits=_l("counters 0..10"),
 )

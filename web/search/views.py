@@ -13,6 +13,7 @@ import click
 from flask.cli import with_appcontext
 from flask import Blueprint, Flask, Response, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
@@ -40,12 +41,21 @@ _INTEGER = re.compile(r"-?\d{1,9}")
 document(
     "/api/search",
     "get",
-    summary="Search the rules of every game in Italian and English: ranked sections with highlighted "
-    "snippets, counts per game and a spelling suggestion.",
+    summary=_l(
+        "Search the rules of every game in Italian and English: ranked sections with highlighted "
+        "snippets, counts per game and a spelling suggestion."
+    ),
     query=SearchQuery,
     response=SearchAnswer,
-    limits=f"q at most {MAX_QUERY_CHARS} characters (the first {MAX_WORDS} content words are used); "
-    f"limit 1-{MAX_LIMIT} (default {DEFAULT_API_LIMIT}); page 1-{MAX_PAGE}.",
+    limits=_l(
+        "q at most %(chars)s characters (the first %(words)s content words are used); limit 1-%(limit)s "
+        "(default %(default)s); page 1-%(page)s.",
+        chars=MAX_QUERY_CHARS,
+        words=MAX_WORDS,
+        limit=MAX_LIMIT,
+        default=DEFAULT_API_LIMIT,
+        page=MAX_PAGE,
+    ),
 )
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from flask import Blueprint, jsonify, render_template
 from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 
 from engine.galaxy import combat as galaxy
 from engine.parsec import combat as parsec
@@ -290,41 +291,61 @@ def rftg_page():
 document(
     "/api/combat/galaxy",
     "post",
-    summary="Galaxy: odds of a fleet's attack on a ship (with counterattack) or a base, and of a turn's sequence of attacks.",
+    summary=_l(
+        "Galaxy: odds of a fleet's attack on a ship (with counterattack) or a base, and of a turn's sequence of attacks."
+    ),
     body=GalaxyCombat,
     response=GalaxyCombatAnswer,
-    limits=f"attacker 6-10 (a Fleet Ship); ship values 0-10 (a Nova, 0, cannot be attacked); "
-    f"at most {galaxy.MAX_OPPORTUNITIES} opportunities and {galaxy.MAX_TARGETS} targets.",
+    limits=_l(
+        "attacker 6-10 (a Fleet Ship); ship values 0-10 (a Nova, 0, cannot be attacked); at most "
+        "%(opportunities)s opportunities and %(targets)s targets.",
+        opportunities=galaxy.MAX_OPPORTUNITIES,
+        targets=galaxy.MAX_TARGETS,
+    ),
     errors=(400, 422),
 )
 document(
     "/api/combat/galaxy/opportunities",
     "post",
-    summary="Galaxy: how many attacks a played ship earns (COPERTURA, UNIONE, IMPERIALI), and the Sensors odds.",
+    summary=_l("Galaxy: how many attacks a played ship earns (COPERTURA, UNIONE, IMPERIALI), and the Sensors odds."),
     body=GalaxyOpportunities,
     response=GalaxyOpportunitiesAnswer,
-    limits="ship values 0-10; the row names the other seven worlds at most.",
+    limits=_l("ship values 0-10; the row names the other seven worlds at most."),
     errors=(400, 422),
 )
 document(
     "/api/combat/parsec",
     "post",
-    summary="Parsec: odds that an attack (coordinated, at long range) destroys its target, and how the exchange ends.",
+    summary=_l(
+        "Parsec: odds that an attack (coordinated, at long range) destroys its target, and how the exchange ends."
+    ),
     body=ParsecCombat,
     response=ParsecCombatAnswer,
-    limits=f"at most {parsec.MAX_ATTACKERS} attackers; distance 1-{parsec.MAX_DISTANCE}; linked colonies "
-    f"1-{parsec.MAX_LINKED_COLONIES}; modifiers -{parsec.MODIFIER_LIMIT}..{parsec.MODIFIER_LIMIT}; "
-    f"range bonuses 0-{parsec.MAX_RANGE_BONUS}.",
+    limits=_l(
+        "at most %(attackers)s attackers; distance 1-%(distance)s; linked colonies 1-%(colonies)s; "
+        "modifiers -%(modifier)s..%(modifier)s; range bonuses 0-%(bonus)s.",
+        attackers=parsec.MAX_ATTACKERS,
+        distance=parsec.MAX_DISTANCE,
+        colonies=parsec.MAX_LINKED_COLONIES,
+        modifier=parsec.MODIFIER_LIMIT,
+        bonus=parsec.MAX_RANGE_BONUS,
+    ),
     errors=(400, 422),
 )
 document(
     "/api/conquest/rftg",
     "post",
-    summary="Race for the Galaxy: can this military world be conquered this phase, and with how many discards?",
+    summary=_l("Race for the Galaxy: can this military world be conquered this phase, and with how many discards?"),
     body=RftgConquest,
     response=RftgConquestAnswer,
-    limits=f"defense 1-{rftg.MAX_DEFENSE}; at most {rftg.MAX_TABLEAU} tableau values, each "
-    f"-{rftg.MILITARY_LIMIT}..{rftg.MILITARY_LIMIT}; specialized bonus 0-{rftg.MAX_SPECIALIZED}; "
-    f"hand 0-{rftg.MAX_HAND}.",
+    limits=_l(
+        "defense 1-%(defense)s; at most %(tableau)s tableau values, each -%(military)s..%(military)s; "
+        "specialized bonus 0-%(specialized)s; hand 0-%(hand)s.",
+        defense=rftg.MAX_DEFENSE,
+        tableau=rftg.MAX_TABLEAU,
+        military=rftg.MILITARY_LIMIT,
+        specialized=rftg.MAX_SPECIALIZED,
+        hand=rftg.MAX_HAND,
+    ),
     errors=(400, 422),
 )

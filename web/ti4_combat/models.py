@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, ClassVar, Mapping
 
+from flask_babel import lazy_gettext as _l
 from pydantic import ConfigDict, Field, create_model
 
 from engine.ti4.inputs import (
@@ -138,19 +139,25 @@ class Ti4Battle(RequestModel):
     defender: Ti4Side
 
 
-LIMITS = (
-    f"at most {MAX_COMBATANTS} fighting units per side (ships in space, infantry on the ground); "
-    f"per unit kind the pieces of one colour ("
-    + ", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items())
-    + f"), fighters {MAX_FIGHTERS}, infantry {MAX_INFANTRY}; rounds named by plans 1-{MAX_ROUND}; "
-    f"at most {MAX_MODIFIERS} modifiers per side, each -{MAX_MODIFIER}..{MAX_MODIFIER}; a flagship's "
-    + ", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items())
-    + "; action cards per side: the copies in the deck ("
-    + ", ".join(f"{name} {n}" for name, n in CARD_COPIES.items())
-    + f"), {HAND_LIMIT} in all; "
-    "damaged units: only units with Sustain Damage, at most as many as the side has; "
-    f"ground forces fighting as ships (Nekro flagship): 0-{MAX_INFANTRY}, counted among the fighting units; "
-    f"trade goods (Hacan flagship): 0-{MAX_TRADE_GOODS}."
+LIMITS = _l(
+    "at most %(combatants)s fighting units per side (ships in space, infantry on the ground); per unit kind "
+    "the pieces of one colour (%(components)s), fighters %(fighters)s, infantry %(infantry)s; rounds named "
+    "by plans 1-%(round)s; at most %(modifiers)s modifiers per side, each -%(modifier)s..%(modifier)s; a "
+    "flagship's %(flagship)s; action cards per side: the copies in the deck (%(cards)s), %(hand)s in all; "
+    "damaged units: only units with Sustain Damage, at most as many as the side has; ground forces fighting "
+    "as ships (Nekro flagship): 0-%(infantry)s, counted among the fighting units; trade goods (Hacan "
+    "flagship): 0-%(trade_goods)s.",
+    combatants=MAX_COMBATANTS,
+    components=", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items()),
+    fighters=MAX_FIGHTERS,
+    infantry=MAX_INFANTRY,
+    round=MAX_ROUND,
+    modifiers=MAX_MODIFIERS,
+    modifier=MAX_MODIFIER,
+    flagship=", ".join(f"{name} {lo}-{hi}" for name, (lo, hi) in FLAGSHIP_LIMITS.items()),
+    cards=", ".join(f"{name} {n}" for name, n in CARD_COPIES.items()),
+    hand=HAND_LIMIT,
+    trade_goods=MAX_TRADE_GOODS,
 )
 
 

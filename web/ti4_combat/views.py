@@ -11,6 +11,7 @@ from dataclasses import asdict
 from typing import Any
 
 from flask import Blueprint, jsonify, render_template
+from flask_babel import lazy_gettext as _l
 
 from engine.core.reasons import InvalidInput, Reason
 from engine.ti4.combat import calculate
@@ -95,10 +96,12 @@ TECHNOLOGY_KINDS = {
 document(
     "/api/combat/ti4",
     "post",
-    summary="Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
-    "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
-    "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
-    "(Duranium Armor included), units damaged before the combat and action cards.",
+    summary=_l(
+        "Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
+        "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
+        "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
+        "(Duranium Armor included), units damaged before the combat and action cards."
+    ),
     body=Ti4Battle,
     response=Ti4CombatAnswer,
     limits=LIMITS,

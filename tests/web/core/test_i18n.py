@@ -161,3 +161,15 @@ def test_query_parameters_named_like_url_for_arguments_are_plain_parameters(clie
     page = response.get_data(as_text=True)
     assert f'href="{path}?{query.replace("&", "&amp;")}&amp;lang=en"' in page
     assert "//evil.example/" not in page.replace(f"http://evil.example{path}", "")
+
+
+@pytest.mark.parametrize("lang, shown", [("it", "1.100.000"), ("en", "1,100,000")])
+def test_a_number_in_a_declared_text_takes_the_readers_digits_when_shown(app, lang, shown):
+    from flask_babel import lazy_gettext
+
+    from web.core.i18n import lazy_number
+
+    text = lazy_gettext("up to %(n)s states", n=lazy_number(1_100_000))
+    assert str(text) == "up to 1,100,000 states"  # declared at import, outside any request: English
+    with app.test_request_context(f"/?lang={lang}"):
+        assert str(text).endswith(f"{shown} states")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import unescape
+
 import pytest
 
 from tests.web.core.openapi_check import META_ROUTES, SPEC, flask_path, operations, send, validator
@@ -24,6 +26,23 @@ def test_spec_is_served_and_the_docs_page_lists_every_path(client):
     page = client.get("/api/docs?lang=en").get_data(as_text=True)
     for path in SPEC["paths"]:
         assert path in page
+
+
+def test_the_docs_page_reads_in_its_language_and_the_json_stays_in_english(client):
+    """Each operation's summary and limits are declared once, in English: the page shows them in
+    the reader's language, the JSON description (for programs) keeps the English source."""
+    described = client.get("/api/openapi.json?lang=it").get_json()
+    assert described == client.get("/api/openapi.json?lang=en").get_json()
+    texts = [
+        text
+        for methods in described["paths"].values()
+        for operation in methods.values()
+        for text in (operation["summary"], operation.get("x-limits"))
+        if text
+    ]
+    english, italian = (unescape(client.get(f"/api/docs?lang={lang}").get_data(as_text=True)) for lang in ("en", "it"))
+    assert [text for text in texts if text not in english] == []
+    assert [text for text in texts if text in italian] == []
 
 
 # A job's address exists once its battle was sent: the GET example names the POST example's job.
