@@ -42,20 +42,22 @@ def main() -> None:
             head = [i for i, _s in chosen]
             signals = [stored.similarities(vector, head, q["lang"]), stored.asked_similarities(vector, head, q["lang"])]
             cases.append((chosen, signals, accepted(db, q["answers"])))
-    print(f"{len(cases)} tuning questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions)")
+    print(
+        f"{len(cases)} tuning questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions): {score(cases, RERANK_WEIGHTS)}"
+    )
     print("lexical  share:" + "".join(f"{share:>10}" for share in QUESTION_SHARE) + "   (first / top 3)")
     for lexical in LEXICAL:
-        row = []
-        for share in QUESTION_SHARE:
-            weights = (lexical, (1 - lexical) * (1 - share), (1 - lexical) * share)
-            ranks = []
-            for chosen, signals, good in cases:
-                ids = [i for i, _s in fuse(chosen, signals, weights)] if chosen else []
-                ranks.append(next((n for n, i in enumerate(ids) if i in good), None))
-            first = sum(r == 0 for r in ranks)
-            top3 = sum(r is not None and r < 3 for r in ranks)
-            row.append(f"{first:>5} /{top3:>3}")
-        print(f"{lexical:>7}        " + "".join(row))
+        row = [score(cases, (lexical, (1 - lexical) * (1 - share), (1 - lexical) * share)) for share in QUESTION_SHARE]
+        print(f"{lexical:>7}        " + "".join(f"{cell:>10}" for cell in row))
+
+
+def score(cases: list, weights: tuple[float, ...]) -> str:
+    """ "first / top 3": how many questions have a right answer first, and in the top 3."""
+    ranks = []
+    for chosen, signals, good in cases:
+        ids = [i for i, _s in fuse(chosen, signals, weights)] if chosen else []
+        ranks.append(next((n for n, i in enumerate(ids) if i in good), None))
+    return f"{sum(r == 0 for r in ranks)} / {sum(r is not None and r < 3 for r in ranks)}"
 
 
 if __name__ == "__main__":

@@ -48,8 +48,9 @@ _EXAMPLE_WORDS = ("esempio", "example")
 # each min-max scaled over them: the lexical score, the sentence encoder's similarity of the
 # question to the section's text, and to the nearest of the players' questions the section answers
 # (questions/*.tsv). Chosen on the evaluation and tuning sets only (docs/search.md, "Fourth
-# round"): a plateau of 186-191 of 211 first for lexical weights 0.35-0.45 and a question share of
-# 0.6-0.7 of the rest, against at most 175 with the section text alone (benchmarks/search_fusion.py).
+# round"): 190 of 211 first, on a plateau of 183-189 for lexical weights 0.35-0.45 and a question
+# share of 0.5-0.7 of the rest, against at most 175 with the section text alone
+# (benchmarks/search_fusion.py prints the grid).
 RERANK_DEPTH = 20
 RERANK_WEIGHTS = (0.4, 0.2, 0.4)  # lexical, section text, players' questions
 
