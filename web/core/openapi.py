@@ -131,12 +131,12 @@ ERROR_DESCRIPTIONS = {
 
 
 def in_english(operation: dict) -> dict:
-    """An operation as the JSON description gives it: its texts in their English source."""
-    with force_locale("en"):
-        english = {**operation, "summary": str(operation["summary"])}
-        if "x-limits" in operation:
-            english["x-limits"] = str(operation["x-limits"])
-            english["description"] = "Limits: " + english["x-limits"]
+    """An operation as the JSON description gives it: its texts in their English source (called
+    under ``force_locale("en")``)."""
+    english = {**operation, "summary": str(operation["summary"])}
+    if "x-limits" in operation:
+        english["x-limits"] = str(operation["x-limits"])
+        english["description"] = "Limits: " + english["x-limits"]
     return english
 
 
@@ -147,9 +147,10 @@ def spec() -> dict:
         + [(model, "serialization") for model in (*SHARED, *(ANSWERS[key] for key in answered))],
         ref_template="#/components/schemas/{model}",
     )
-    paths = {
-        path: {method: in_english(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)
-    }
+    with force_locale("en"):
+        paths = {
+            path: {method: in_english(operation) for method, operation in PATHS[path].items()} for path in sorted(PATHS)
+        }
     for path, method in keys:
         schema = refs[(BODIES[(path, method)], "validation")]
         paths[path][method]["requestBody"] = {"required": True, "content": {JSON: {"schema": schema}}}

@@ -170,6 +170,8 @@ def test_a_number_in_a_declared_text_takes_the_readers_digits_when_shown(app, la
     from web.core.i18n import lazy_number
 
     text = lazy_gettext("up to %(n)s states", n=lazy_number(1_100_000))
-    assert str(text) == "up to 1,100,000 states"  # declared at import, outside any request: English
+    assert str(text) == "up to 1,100,000 states"  # declared at import, outside any app: English
+    with app.app_context():  # a script's or a test's, with no request: the site's default language
+        assert str(text).endswith("1.100.000 states")
     with app.test_request_context(f"/?lang={lang}"):
         assert str(text).endswith(f"{shown} states")

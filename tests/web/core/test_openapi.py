@@ -43,6 +43,7 @@ def test_the_docs_page_reads_in_its_language_and_the_json_stays_in_english(clien
     english, italian = (unescape(client.get(f"/api/docs?lang={lang}").get_data(as_text=True)) for lang in ("en", "it"))
     assert [text for text in texts if text not in english] == []
     assert [text for text in texts if text in italian] == []
+    assert "1.100.000" in italian and "1,100,000" in english  # the reader's digits (lazy_number)
 
 
 # A job's address exists once its battle was sent: the GET example names the POST example's job.
