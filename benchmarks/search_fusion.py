@@ -40,7 +40,7 @@ def main() -> None:
             chosen = [(r.section.id, r.score) for r in page.results]
             vector = encoder.queries([normalise(q["q"])])[0]
             head = [i for i, _s in chosen]
-            signals = [stored.similarities(vector, head, q["lang"]), stored.asked_similarities(vector, head, q["lang"])]
+            signals = stored.signals(vector, head, q["lang"])
             cases.append((chosen, signals, accepted(db, q["answers"])))
     print(
         f"{len(cases)} tuning questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions): {score(cases, RERANK_WEIGHTS)}"

@@ -268,7 +268,7 @@ class RulesSearch:
             self._failed = True
             return chosen
         head = [i for i, _s in chosen[:RERANK_DEPTH]]
-        return fuse(chosen, [stored.similarities(vector, head, lang), stored.asked_similarities(vector, head, lang)])
+        return fuse(chosen, stored.signals(vector, head, lang))
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
         return plan(

@@ -62,17 +62,19 @@ class SectionVectors:
                 rows[key] = n
         return cls(rows, matrix, {i: tuple(r) for i, r in asked.items()})
 
-    def asked_similarities(self, query: np.ndarray, section_ids: list[str], lang: str) -> np.ndarray:
-        """The cosine of ``query`` with the nearest player's question each section answers, in
-        either language (the section's own text where it has none): a question typed at the
-        table is nearer to other players' questions than to the rule's prose."""
+    def signals(self, query: np.ndarray, section_ids: list[str], lang: str) -> list[np.ndarray]:
+        """The rerank's two similarities for each section: to its text (``similarities``), and to
+        the nearest player's question it answers, in either language (its text's where it has
+        none): a question typed at the table is nearer to other players' questions than to the
+        rule's prose."""
         own = self.similarities(query, section_ids, lang)
-        return np.array(
+        asked = np.array(
             [
                 float((self.matrix[list(rows)] @ query).max()) if (rows := self.asked.get(i)) else own[k]
                 for k, i in enumerate(section_ids)
             ]
         )
+        return [own, asked]
 
     def similarities(self, query: np.ndarray, section_ids: list[str], lang: str) -> np.ndarray:
         """Cosine of ``query`` with each section's text in ``lang`` (its Italian text when it has

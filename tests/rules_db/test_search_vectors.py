@@ -97,7 +97,8 @@ def test_players_questions_are_encoded_as_questions_and_the_nearest_counts(tmp_p
     stored = vectors.load(tmp_path, db, model="words")
     assert set(stored.rows) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}  # questions apart
     query = WordsEncoder().queries(["navi"])[0]
-    step, chapter = stored.asked_similarities(query, ["ti4/23.7", "ti4/23"], "it")
+    text, (step, chapter) = stored.signals(query, ["ti4/23.7", "ti4/23"], "it")
+    assert np.array_equal(text, stored.similarities(query, ["ti4/23.7", "ti4/23"], "it"))
     assert step == pytest.approx(1.0)  # "navi": the nearest of its three, whatever the language
     assert step > stored.similarities(query, ["ti4/23.7"], "it")[0]
     assert chapter == stored.similarities(query, ["ti4/23"], "it")[0]  # none listed: its own text
