@@ -86,22 +86,20 @@ class SectionVectors:
         return scores
 
 
-def texts(db: RulesDB) -> tuple[list[str], list[str], list[bool]]:
-    """(keys, texts, is a question) of everything encoded: every section in Italian, and in
-    English when it has an English heading or text, as passages; the players' questions each
-    section answers, as questions (an encoder may read the two kinds differently, as e5 did)."""
-    keys, found, questions = [], [], []
+def texts(db: RulesDB) -> tuple[list[str], list[str]]:
+    """(keys, texts) of everything encoded: every section in Italian, and in English when it has
+    an English heading or text, as passages; the players' questions each section answers (keys
+    ``ask:<id>``), as questions (an encoder may read the two kinds differently, as e5 did)."""
+    keys, found = [], []
     for section in db.sections.values():
         for lang in ("it", "en"):
             if lang == "it" or section.title_en or section.body_en:
                 keys.append(f"{lang}:{section.id}")
                 found.append(section_text(section, lang))
-                questions.append(False)
         for asked in (*section.asked_it, *section.asked_en):
             keys.append(f"{ASKED}:{section.id}")
             found.append(asked)
-            questions.append(True)
-    return keys, found, questions
+    return keys, found
 
 
 def _text_hash(text: str, question: bool = False) -> str:
@@ -127,7 +125,8 @@ def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL
     """Encode the sections (reusing the vectors of unchanged texts) and store the vectors; the
     stale files of other digests go."""
     root.mkdir(parents=True, exist_ok=True)
-    keys, found, questions = texts(db)
+    keys, found = texts(db)
+    questions = [key.startswith(f"{ASKED}:") for key in keys]
     hashes = [_text_hash(t, q) for t, q in zip(found, questions)]
     known = _earlier(root, model)
     for kind, encode in ((False, encoder.passages), (True, encoder.queries)):
