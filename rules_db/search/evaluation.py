@@ -1,7 +1,7 @@
 """Measuring search quality on sets of player questions (tests/search_*.json): hit@1, hit@3, MRR.
 
-The ranking may be tuned on search_eval.json, search_holdout.json and search_tune.json; never
-on search_holdout2.json, which only measures.
+The ranking may be tuned on search_eval.json, search_holdout.json, search_tune.json and
+search_tune2.json; never on search_holdout2.json and search_holdout3.json, which only measure.
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
@@ -22,7 +22,11 @@ HOLDOUT_SET = EVAL_SET.with_name("search_holdout.json")
 HOLDOUT2_SET = EVAL_SET.with_name("search_holdout2.json")
 # Issue 13's tuning set, written after the second held-out set and independently of it.
 TUNE_SET = EVAL_SET.with_name("search_tune.json")
-SETS = (EVAL_SET, HOLDOUT_SET, TUNE_SET, HOLDOUT2_SET)
+# A second tuning set and a third held-out set, each written by a writer who never saw the search
+# code, the players' questions (questions/*.tsv) or the other sets.
+TUNE2_SET = EVAL_SET.with_name("search_tune2.json")
+HOLDOUT3_SET = EVAL_SET.with_name("search_holdout3.json")
+SETS = (EVAL_SET, HOLDOUT_SET, TUNE_SET, TUNE2_SET, HOLDOUT2_SET, HOLDOUT3_SET)
 
 
 def load_questions(path: Path = EVAL_SET) -> list[dict]:
