@@ -4,24 +4,19 @@ glossary and the speller; answers are plain frozen dataclasses for the web layer
 from __future__ import annotations
 
 import logging
-import queue
 from collections import Counter
-from contextlib import contextmanager
 from functools import lru_cache
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import numpy as np
-from whoosh import scoring
 from whoosh.index import Index
-from whoosh.query import And, Query, Term
-from whoosh.searching import Searcher
 
 from engine.core.budget import check
 from rules_db.loader import GAMES, RulesDB, Section
 from rules_db.search import dictionary, index
 from rules_db.search.analysis import fold
+from rules_db.search.bm25 import TermScores
 from rules_db.search.encoder import Encoder
 from rules_db.search.glossary import Glossary
 from rules_db.search.query import QueryPlan, normalise, plan
@@ -78,14 +73,13 @@ class ResultPage:
         return min(MAX_PAGE, -(-self.total // self.limit))
 
 
-def coordinate(ranked: list[tuple[float, int]], covers: list[frozenset[int]]) -> list[tuple[float, int]]:
+def coordinate(scores: np.ndarray, covers: list[np.ndarray]) -> np.ndarray:
     """Scale each score by the share of the query's words the section matches (Lucene's classic
     "coord" factor): for a question, a section answering three of its words beats one that
-    repeats a single word many times. ``covers``: the documents matching each word."""
+    repeats a single word many times. ``covers``: per word, which sections match it."""
     if len(covers) < 2:
-        return ranked
-    scaled = [(score * sum(n in cover for cover in covers) / len(covers), n) for score, n in ranked]
-    return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
+        return scores
+    return scores * np.sum(covers, axis=0) / len(covers)
 
 
 def _scaled(values: np.ndarray) -> np.ndarray:
@@ -129,34 +123,12 @@ def shape_weight(section: Section, ancestors: list[Section]) -> float:
     return 1.0
 
 
-def prefer_shapes(ranked: list[tuple[float, int]], weights: list[float]) -> list[tuple[float, int]]:
-    scaled = [(score * weights[n], n) for score, n in ranked]
-    return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
-
-
-def prefer_games(ranked: list[tuple[float, int]], game_of: list[str], planned: QueryPlan) -> list[tuple[float, int]]:
-    """Boost the games the question names, or failing that, the game whose terms it uses."""
+def game_weights(game_of: list[str], planned: QueryPlan) -> np.ndarray:
+    """Per section, the boost of the games the question names, or failing that, of the game whose
+    terms it uses."""
     boosts = dict.fromkeys(planned.vocabulary_games, GAME_VOCABULARY_BOOST)
     boosts.update(dict.fromkeys(planned.games, GAME_MENTION_BOOST))
-    if not boosts:
-        return ranked
-    scaled = [(score * boosts.get(game_of[n], 1.0), n) for score, n in ranked]
-    return sorted(scaled, key=lambda pair: (-pair[0], pair[1]))
-
-
-class CachedLengthBM25F(scoring.BM25F):
-    """Whoosh's BM25F, reading field lengths from lists made once at opening instead of asking
-    the reader for every (document, field) scored: a quarter of a query's time on this index."""
-
-    def __init__(self, lengths: dict[str, list[int]]):
-        super().__init__()
-        self.lengths = lengths
-
-    def scorer(self, searcher, fieldname, text, qf=1):
-        found = super().scorer(searcher, fieldname, text, qf=qf)
-        if isinstance(found, scoring.BM25FScorer) and fieldname in self.lengths:
-            found.dfl = self.lengths[fieldname].__getitem__
-        return found
+    return np.array([boosts.get(game, 1.0) for game in game_of])
 
 
 def text_lang(section: Section, lang: str) -> str:
@@ -166,15 +138,14 @@ def text_lang(section: Section, lang: str) -> str:
 
 
 class RulesSearch:
-    """The open index with everything a query needs; thread-safe (a pool of searchers)."""
+    """The index's contents with everything a query needs, read once: thread-safe, since nothing
+    changes after opening."""
 
     def __init__(self, ix: Index, db: RulesDB, glossary: Glossary):
-        self.ix, self.db, self.glossary = ix, db, glossary
+        self.db, self.glossary = db, glossary
         # Set once the section vectors exist (use_vectors); until then answers are lexical.
         self.semantic: tuple[SectionVectors, Encoder] | None = None
         self._failed = False  # an encode failed: later failures are logged without their traceback
-        self._idle: queue.SimpleQueue[Searcher] = queue.SimpleQueue()
-        self._postings: dict[tuple[str, str], frozenset[int]] = {}
         with ix.reader() as reader:
             self.speller = Speller.from_words(
                 ((word.decode("utf-8"), info.doc_frequency()) for word, info in reader.iter_field("spelling")),
@@ -201,47 +172,8 @@ class RulesSearch:
             stored = dict(reader.iter_docs())
             self._docs = [(stored[n]["id"], stored[n]["game"]) for n in range(reader.doc_count_all())]
             self._game_of = [game for _id, game in self._docs]
-            self._shape = [shape_weight(db.sections[i], db.ancestors(db.sections[i])) for i, _g in self._docs]
-            # One segment (one writer commit), so document numbers are global: cache lengths.
-            single = reader.is_atomic()
-            self._weighting = (
-                CachedLengthBM25F(
-                    {
-                        f: [reader.doc_field_length(n, f, 1) for n in range(reader.doc_count_all())]
-                        for fields in TEXT_FIELDS.values()
-                        for f in fields
-                    }
-                )
-                if single
-                else scoring.BM25F()
-            )
-
-    @contextmanager
-    def _searcher(self) -> Iterator[Searcher]:
-        """A searcher from the pool: the index never changes while serving, so searchers are
-        opened once and reused (one per concurrent request, never shared at the same time)."""
-        try:
-            searcher = self._idle.get_nowait()
-        except queue.Empty:
-            searcher = self.ix.searcher(weighting=self._weighting)
-        try:
-            yield searcher
-        finally:
-            self._idle.put(searcher)
-
-    def _matching(self, query: Query, searcher: Searcher) -> frozenset[int]:
-        """Documents matching a word's query (terms, And, Or, DisMax), from cached posting lists:
-        the index never changes while serving, so each term's documents are read once."""
-        if isinstance(query, Term):
-            key = (query.fieldname, query.text)
-            if key not in self._postings:
-                found = searcher.postings(*key).all_ids() if key in searcher.reader() else ()
-                self._postings[key] = frozenset(found)
-            return self._postings[key]
-        parts = [self._matching(q, searcher) for q in query.subqueries]
-        if isinstance(query, And):
-            return frozenset.intersection(*parts)
-        return frozenset().union(*parts)
+            self._shape = np.array([shape_weight(db.sections[i], db.ancestors(db.sections[i])) for i, _g in self._docs])
+            self.scores = TermScores(reader, [*(f for fields in TEXT_FIELDS.values() for f in fields), "number"])
 
     @classmethod
     def open(cls, root: Path, db: RulesDB, glossary: Glossary) -> "RulesSearch":
@@ -297,14 +229,13 @@ class RulesSearch:
         planned = self.plan(text, game, lang)
         if planned.query is None:
             return ResultPage(planned, game, page, limit, 0, {}, ())
-        with self._searcher() as searcher:
-            # One scored pass over every match (a few hundred at most): the counts per game and
-            # the page both come from it.
-            ranked = searcher.search(planned.query, limit=None).top_n
-            check()  # each step of a search runs under the request's time budget, if any
-            ranked = coordinate(ranked, [self._matching(c, searcher) for c in planned.concepts])
-        ranked = prefer_games(prefer_shapes(ranked, self._shape), self._game_of, planned)
-        matches = [(self._docs[n], score) for score, n in ranked]
+        # One scored pass over every section: the counts per game and the page both come from it.
+        scores = self.scores.evaluate(planned.query)
+        check()  # each step of a search runs under the request's time budget, if any
+        scores = coordinate(scores, [self.scores.evaluate(c) > 0 for c in planned.concepts])
+        scores = scores * self._shape * game_weights(self._game_of, planned)
+        matched = np.flatnonzero(scores)
+        matches = [(self._docs[n], float(scores[n])) for n in matched[np.lexsort((matched, -scores[matched]))]]
         facets = Counter(g for (_i, g), _s in matches)
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
         check()

@@ -13,7 +13,7 @@ from rules_db.search import index, vectors
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
 from rules_db.search.schema import SCHEMA
 from rules_db.search import searcher
-from rules_db.search.searcher import GAME_MENTION_BOOST, CachedLengthBM25F, RulesSearch, fuse
+from rules_db.search.searcher import GAME_MENTION_BOOST, RulesSearch, fuse
 from rules_db.search.spelling import Speller
 
 
@@ -349,16 +349,3 @@ def test_a_paragraph_number_finds_the_paragraph(real):
 
 def test_the_glossary_loads():
     assert len(load_glossary().pairs) > 300
-
-
-def test_cached_lengths_score_exactly_like_whoosh_bm25f(real):
-    from whoosh import scoring
-
-    assert isinstance(real._weighting, CachedLengthBM25F)
-    for text in ("ritirata", "can I retreat into a system with enemy ships?", "sostenere danni corazzata"):
-        query = real.plan(text).query
-        with (
-            real.ix.searcher(weighting=scoring.BM25F()) as plain,
-            real.ix.searcher(weighting=real._weighting) as cached,
-        ):
-            assert plain.search(query, limit=None).top_n == cached.search(query, limit=None).top_n
