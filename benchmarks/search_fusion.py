@@ -1,7 +1,8 @@
 """The rerank's weights, measured: first places and top-3 hits over the tuning sets
-(tests/search_eval.json and tests/search_tune.json, never the held-out ones) for a grid of
-lexical weights and shares of the rest given to the players' questions (docs/search.md, "Fourth
-round"). Every point reranks the same lexical top 20 with the same vectors.
+(tests/search_eval.json, tests/search_tune.json and tests/search_tune2.json, never the held-out
+ones) for a grid of lexical weights and shares of the rest given to the players' questions
+(docs/search.md, "Fourth round" and "Fifth round"). Every point reranks the same lexical top 20
+with the same vectors.
 
 Run ``python benchmarks/search_fusion.py`` (the index and vectors in ``instance/index``, built
 first if missing or stale).
@@ -17,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import EVAL_SET, TUNE_SET, accepted, load_questions  # noqa: E402
+from rules_db.search.evaluation import EVAL_SET, TUNE2_SET, TUNE_SET, accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
 from rules_db.search.searcher import RERANK_DEPTH, RERANK_WEIGHTS, RulesSearch, fuse  # noqa: E402
@@ -34,7 +35,7 @@ def main() -> None:
     stored, encoder = vectors.load(ROOT, db), default_encoder()
     assert stored is not None
     cases = []
-    for path in (EVAL_SET, TUNE_SET):
+    for path in (EVAL_SET, TUNE_SET, TUNE2_SET):
         for q in load_questions(path):
             page = search.search(q["q"], q["lang"], limit=RERANK_DEPTH, rerank=False)
             chosen = [(r.section.id, r.score) for r in page.results]
