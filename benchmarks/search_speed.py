@@ -36,7 +36,7 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def timed(search: RulesSearch, questions: list[dict], rounds: int) -> tuple[list[float], list[float]]:
-    for q in questions:  # warm the stemmer caches and the searcher pool
+    for q in questions:  # warm the stemmer and snippet caches
         search.search(q["q"], q["lang"])
     latencies, cpu = [], []
     for _ in range(rounds):

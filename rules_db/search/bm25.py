@@ -32,17 +32,14 @@ class TermScores:
         self.size = reader.doc_count_all()
         # (field, term) -> (the sections holding it, its score in each of them)
         self._postings: dict[tuple[str, str], tuple[np.ndarray, np.ndarray]] = {}
-        counted = reader.doc_count() or 1
         for field in fields:
             scorable = reader.schema[field].scorable
             if scorable:
                 lengths = np.array([reader.doc_field_length(n, field, 1) for n in range(self.size)], dtype=float)
-                average = reader.field_length(field) / counted or 1
+                average = reader.field_length(field) / (self.size or 1) or 1
                 norm = K1 * ((1 - B) + B * lengths / average)
             for text, info in reader.iter_field(field):
-                pairs = list(reader.postings(field, text).items_as("weight"))
-                ids = np.array([n for n, _w in pairs], dtype=np.int64)
-                weights = np.array([w for _n, w in pairs], dtype=float)
+                ids, weights = _postings(reader, field, text)
                 if scorable:
                     idf = math.log(self.size / (info.doc_frequency() + 1)) + 1
                     weights = idf * weights * (K1 + 1) / (weights + norm[ids])
@@ -57,7 +54,11 @@ class TermScores:
                 scores[found[0]] = found[1] * query.boost
             return scores
         parts = [self.evaluate(sub) for sub in query.subqueries]
+        if not parts:
+            return np.zeros(self.size)
         if isinstance(query, DisjunctionMax):
+            if query.tiebreak:
+                raise ValueError("a DisjunctionMax tiebreak is not scored")
             combined = np.maximum.reduce(parts)
         elif isinstance(query, And):
             combined = np.sum(parts, axis=0) * np.logical_and.reduce([p > 0 for p in parts])
@@ -66,3 +67,16 @@ class TermScores:
         else:
             raise TypeError(f"query type not scored: {type(query).__name__}")
         return combined * query.boost
+
+
+def _postings(reader: IndexReader, field: str, text: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """The sections holding a term and its stored weights there. The matcher's weight is the
+    stored one, with the document's own field boost (an inherited heading's 0.34); the reader's
+    ``items_as("weight")`` recomputes it from the count and the schema's boost alone."""
+    matcher = reader.postings(field, text)
+    ids, weights = [], []
+    while matcher.is_active():
+        ids.append(matcher.id())
+        weights.append(matcher.weight())
+        matcher.next()
+    return np.array(ids, dtype=np.int64), np.array(weights, dtype=float)

@@ -123,12 +123,12 @@ def shape_weight(section: Section, ancestors: list[Section]) -> float:
     return 1.0
 
 
-def game_weights(game_of: list[str], planned: QueryPlan) -> np.ndarray:
-    """Per section, the boost of the games the question names, or failing that, of the game whose
-    terms it uses."""
-    boosts = dict.fromkeys(planned.vocabulary_games, GAME_VOCABULARY_BOOST)
-    boosts.update(dict.fromkeys(planned.games, GAME_MENTION_BOOST))
-    return np.array([boosts.get(game, 1.0) for game in game_of])
+def game_weights(game_of: np.ndarray, planned: QueryPlan) -> np.ndarray:
+    """Per section (``game_of``: each section's game), the boost of the games the question names,
+    or failing that, of the game whose terms it uses."""
+    named = np.isin(game_of, list(planned.games))
+    used = np.isin(game_of, list(planned.vocabulary_games))
+    return np.where(named, GAME_MENTION_BOOST, np.where(used, GAME_VOCABULARY_BOOST, 1.0))
 
 
 def text_lang(section: Section, lang: str) -> str:
@@ -171,7 +171,7 @@ class RulesSearch:
             )
             stored = dict(reader.iter_docs())
             self._docs = [(stored[n]["id"], stored[n]["game"]) for n in range(reader.doc_count_all())]
-            self._game_of = [game for _id, game in self._docs]
+            self._game_of = np.array([game for _id, game in self._docs])
             self._shape = np.array([shape_weight(db.sections[i], db.ancestors(db.sections[i])) for i, _g in self._docs])
             self.scores = TermScores(reader, [*(f for fields in TEXT_FIELDS.values() for f in fields), "number"])
 

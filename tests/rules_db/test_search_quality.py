@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
 
 from rules_db.loader import GAMES
+from rules_db.search.analysis import fold
 from rules_db.search.evaluation import (
     HOLDOUT2_SET,
     HOLDOUT3_SET,
@@ -42,6 +44,18 @@ def test_the_set_is_broad():
     assert {q["game"] for q in QUESTIONS} == set(GAMES)
     kinds = Counter(q["kind"] for q in QUESTIONS)
     assert kinds["typo"] >= 5 and kinds["synonym"] >= 3 and kinds["question"] >= 30
+
+
+def test_no_question_of_a_set_is_one_of_the_players_questions(db):
+    """The players' questions (questions/*.tsv) are indexed and encoded: a set's question found
+    among them, letter for letter, would be answered from memory, not searched."""
+
+    def words(text: str) -> str:
+        return " ".join(re.findall(r"\w+", fold(text.lower())))
+
+    asked = {words(q) for s in db.sections.values() for q in (*s.asked_it, *s.asked_en)}
+    every = QUESTIONS + HOLDOUT + [q for questions, _n, _l in LATER for q in questions]
+    assert not [q["q"] for q in every if words(q["q"]) in asked]
 
 
 def test_every_answer_is_a_real_section(db):

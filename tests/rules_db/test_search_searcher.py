@@ -125,6 +125,24 @@ def test_pagination(small):
     assert small.search("ritirata", "it", limit=1, page=3).results == ()
 
 
+def test_the_share_of_the_questions_words_scales_a_score():
+    covers = [np.array([True, True, False]), np.array([True, False, False])]
+    assert searcher.coordinate(np.array([2.0, 1.0, 3.0]), covers).tolist() == [2.0, 0.5, 0.0]
+    assert searcher.coordinate(np.array([2.0, 1.0]), covers[:1]).tolist() == [2.0, 1.0]  # one word: no scaling
+
+
+def test_equal_scores_keep_the_reading_order():
+    # Two sections saying the same thing: the earlier in the rulebook comes first, wherever it
+    # sits in the rules database's own dictionary.
+    twin = Section("eclipse/gemella", "eclipse", "", "RITIRATA", "Le Navi possono ritirarsi in un esagono adiacente.")
+    db = small_db()
+    order = {**db._order, "eclipse": ["eclipse/gemella", *db._order["eclipse"]]}
+    twins = replace(db, sections={**db.sections, twin.id: twin}, _order=order)
+    found = in_memory(twins).search("ritirarsi esagono", "it")
+    assert ids(found)[:2] == ["eclipse/gemella", "eclipse/ritirata"]
+    assert found.results[0].score == found.results[1].score
+
+
 def test_a_named_game_ranks_first(small):
     assert GAME_MENTION_BOOST > 1
     assert ids(small.search("ritirata eclipse", "it"))[0] == "eclipse/ritirata"
