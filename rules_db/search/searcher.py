@@ -186,11 +186,16 @@ class RulesSearch:
         meanwhile finish as they started)."""
         self.semantic = (vectors, encoder)
 
-    def rerank(self, chosen: list[tuple[str, float]], text: str, lang: str) -> list[tuple[str, float]]:
+    def rerank(
+        self, chosen: list[tuple[str, float]], text: str, lang: str, games: frozenset[str] = frozenset()
+    ) -> list[tuple[str, float]]:
         """``chosen`` with its head reordered by meaning: the question ``text`` is encoded (a few
-        ms, and only when there are candidates to reorder) and compared with their vectors."""
+        ms, and only when there are candidates to reorder) and compared with their vectors. When
+        the question names ``games``, only their sections are reordered: the encoder does not
+        know which game a section is from, and would lift another game's answer above theirs."""
         semantic = self.semantic
-        if semantic is None or len(chosen) < 2:
+        pool = [pair for pair in chosen if not games or self.db.sections[pair[0]].game in games]
+        if semantic is None or len(pool) < 2:
             return chosen
         stored, encoder = semantic
         try:
@@ -199,8 +204,13 @@ class RulesSearch:
             log.warning("search: the question could not be encoded; answering lexically", exc_info=not self._failed)
             self._failed = True
             return chosen
-        head = [i for i, _s in chosen[:RERANK_DEPTH]]
-        return fuse(chosen, stored.signals(vector, head, lang))
+        head = [i for i, _s in pool[:RERANK_DEPTH]]
+        fused = fuse(pool, stored.signals(vector, head, lang))
+        if len(pool) == len(chosen):
+            return fused
+        # The other games' sections keep their lexical scores, among the reordered ones by score.
+        others = [pair for pair in chosen if self.db.sections[pair[0]].game not in games]
+        return sorted(fused + others, key=lambda pair: -pair[1])
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
         return plan(
@@ -240,7 +250,7 @@ class RulesSearch:
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
         check()
         if rerank:
-            chosen = self.rerank(chosen, normalise(text), lang)
+            chosen = self.rerank(chosen, normalise(text), lang, planned.games)
         found = chosen[(page - 1) * limit : page * limit]
         results = tuple(
             Result(self.db.sections[i], *self._extract(self.db.sections[i], lang, planned), score) for i, score in found

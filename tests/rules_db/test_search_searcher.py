@@ -219,6 +219,24 @@ def test_rerank_follows_meaning_within_the_lexical_candidates(small, tmp_path):
         small.semantic = None
 
 
+def test_the_rerank_keeps_to_the_game_the_question_names(small, tmp_path):
+    # The same question naming TI4: the encoder still prefers the Eclipse rule, but only TI4's
+    # sections are reordered, and Eclipse's keeps its (lower) lexical place.
+    question = "ritirata combattimento possono ti4"
+    lexical = ids(small.search(question, "it", rerank=False))
+    assert lexical == ["ti4/23.7", "ti4/23", "eclipse/ritirata"]
+    encoder = WordsEncoder()
+    vectors.build(tmp_path, small.db, encoder, model="words")
+    small.use_vectors(vectors.load(tmp_path, small.db, model="words"), encoder)
+    try:
+        found = small.search(question, "it")
+        assert ids(found)[-1] == "eclipse/ritirata"
+        assert [r.score for r in found.results] == sorted((r.score for r in found.results), reverse=True)
+        assert ids(small.search("ritirata combattimento possono", "it"))[0] == "eclipse/ritirata"  # no game named
+    finally:
+        small.semantic = None
+
+
 def test_a_players_question_lifts_the_section_it_answers(tmp_path):
     # The same question as above: by its text, the Eclipse rule is nearer ("possono"); once
     # TI4's retreat step lists a player's question with that word, the step is nearest.
