@@ -37,6 +37,13 @@ GAME_VOCABULARY_BOOST = 1.2  # a question in one game's own terms leans towards 
 # A section's shape, as a prior on its score: a player wants the paragraph that states the rule.
 EXAMPLE_WEIGHT = 0.7  # a worked example repeats a rule's words around one case
 INTRO_WEIGHT = 0.85  # a chapter's opening lines above its numbered paragraphs
+# An answer to one asked case (TI4's "DOMANDE RICORRENTI", Eclipse's "D: ... R: ..."): it names
+# the rule it is about, but the rule's own paragraph states it whole ("sostenere danni" is 77, not
+# the FAQ on Sustain Damage against one action card). Tuning sets: +5 lexical first places of 309,
+# +1 with the rerank (docs/search.md, "Fifth round").
+FAQ_WEIGHT = 0.9
+_FAQ_CHAPTERS = ("domande ricorrenti",)
+_FAQ_TITLE = "d:"  # an asked question's heading
 INTRO_WORDS = 40  # ... when that opening is this short (a definition, "RELATED TOPICS")
 _EXAMPLE_WORDS = ("esempio", "example")
 # The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of three scores,
@@ -113,11 +120,14 @@ def query_vector(encoder: Encoder, text: str) -> np.ndarray:
 
 
 def shape_weight(section: Section, ancestors: list[Section]) -> float:
-    """EXAMPLE_WEIGHT for a worked example (or a section inside one), INTRO_WEIGHT for a short
-    chapter opening whose rules are in its sub-sections, 1 otherwise."""
+    """EXAMPLE_WEIGHT for a worked example (or a section inside one), FAQ_WEIGHT for an answer to
+    an asked question, INTRO_WEIGHT for a short chapter opening whose rules are in its
+    sub-sections, 1 otherwise."""
     titles = " ".join(fold(s.title_it) for s in [*ancestors, section])
     if any(word in titles for word in _EXAMPLE_WORDS):
         return EXAMPLE_WEIGHT
+    if any(chapter in titles for chapter in _FAQ_CHAPTERS) or fold(section.title_it).startswith(_FAQ_TITLE):
+        return FAQ_WEIGHT
     if section.children and len(plain_text(section.body_it).split()) < INTRO_WORDS:
         return INTRO_WEIGHT
     return 1.0

@@ -143,6 +143,27 @@ def test_equal_scores_keep_the_reading_order():
     assert found.results[0].score == found.results[1].score
 
 
+def test_a_sections_shape_weighs_on_its_score():
+    def shaped(title: str, body: str = "Una regola intera, " * 30, chapter: str = "", children=()) -> float:
+        parents = [Section("g/c", "ti4", "", chapter, "")] if chapter else []
+        return searcher.shape_weight(Section("g/s", "ti4", "", title, body, children=children), parents)
+
+    assert shaped("RITIRATA") == 1.0
+    assert shaped("TRE ROUND DI ESEMPIO") == shaped("Round 2", chapter="Esempio di gioco") == searcher.EXAMPLE_WEIGHT
+    assert shaped("CARTE AZIONE", chapter="DOMANDE RICORRENTI") == searcher.FAQ_WEIGHT
+    assert shaped("D: A cosa mi serve il denaro?") == searcher.FAQ_WEIGHT
+    assert shaped("COMBATTIMENTO", "Si risolve.", children=("g/t",)) == searcher.INTRO_WEIGHT
+    assert shaped("COMBATTIMENTO", children=("g/t",)) == 1.0  # a chapter with its own rule text
+    assert searcher.EXAMPLE_WEIGHT < searcher.FAQ_WEIGHT < 1 and searcher.INTRO_WEIGHT < 1
+
+
+def test_the_rule_comes_before_the_faq_about_it(real):
+    # The FAQ on Sustain Damage against one action card names the ability twice in its heading.
+    for text, lang in (("sostenere danni", "it"), ("sustain damage", "en")):
+        first = ids(real.search(text, lang))[0]
+        assert first == "ti4/77" or first.startswith("ti4/77."), text
+
+
 def test_a_named_game_ranks_first(small):
     assert GAME_MENTION_BOOST > 1
     assert ids(small.search("ritirata eclipse", "it"))[0] == "eclipse/ritirata"
