@@ -2,7 +2,7 @@
 (tests/search_eval.json, tests/search_tune.json and tests/search_tune2.json, never the held-out
 ones) for a grid of lexical weights and shares of the rest given to the players' questions
 (docs/search.md, "Fourth round" and "Fifth round"). Every point reranks the same lexical top 20
-with the same vectors.
+(of the game a question names, as the search does) with the same vectors.
 
 Run ``python benchmarks/search_fusion.py`` (the index and vectors in ``instance/index``, built
 first if missing or stale).
@@ -21,7 +21,15 @@ from rules_db.search.encoder import default_encoder  # noqa: E402
 from rules_db.search.evaluation import EVAL_SET, TUNE2_SET, TUNE_SET, accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
-from rules_db.search.searcher import RERANK_DEPTH, RERANK_WEIGHTS, RulesSearch, fuse  # noqa: E402
+from rules_db.search.searcher import (  # noqa: E402
+    MAX_LIMIT,
+    RERANK_DEPTH,
+    RERANK_WEIGHTS,
+    RulesSearch,
+    fuse,
+    merge,
+    rerank_split,
+)
 
 ROOT = Path(__file__).resolve().parent.parent / "instance" / "index"
 LEXICAL = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
@@ -37,12 +45,13 @@ def main() -> None:
     cases = []
     for path in (EVAL_SET, TUNE_SET, TUNE2_SET):
         for q in load_questions(path):
-            page = search.search(q["q"], q["lang"], limit=RERANK_DEPTH, rerank=False)
+            page = search.search(q["q"], q["lang"], limit=MAX_LIMIT, rerank=False)
             chosen = [(r.section.id, r.score) for r in page.results]
+            pool, rest = rerank_split(chosen, page.plan.games, lambda i: db.sections[i].game)
             vector = encoder.queries([normalise(q["q"])])[0]
-            head = [i for i, _s in chosen]
+            head = [i for i, _s in pool[:RERANK_DEPTH]]
             signals = stored.signals(vector, head, q["lang"])
-            cases.append((chosen, signals, accepted(db, q["answers"])))
+            cases.append((pool, rest, signals, accepted(db, q["answers"])))
     print(
         f"{len(cases)} tuning questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions): {score(cases, RERANK_WEIGHTS)}"
     )
@@ -55,8 +64,8 @@ def main() -> None:
 def score(cases: list, weights: tuple[float, ...]) -> str:
     """ "first / top 3": how many questions have a right answer first, and in the top 3."""
     ranks = []
-    for chosen, signals, good in cases:
-        ids = [i for i, _s in fuse(chosen, signals, weights)] if chosen else []
+    for pool, rest, signals, good in cases:
+        ids = [i for i, _s in merge(fuse(pool, signals, weights), rest)] if pool else []
         ranks.append(next((n for n, i in enumerate(ids) if i in good), None))
     return f"{sum(r == 0 for r in ranks)} / {sum(r is not None and r < 3 for r in ranks)}"
 

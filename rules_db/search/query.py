@@ -65,7 +65,8 @@ def normalise(text: str) -> str:
 # of the rules ("arms race").
 GAME_NAMES = [
     (re.compile(r"\brace for the galaxy\b|\bgathering storm\b|\brftg\b", re.I), "rftg"),
-    (re.compile(r"\bgalaxy:? the dark ages\b|\bdark ages\b|\bgalaxy\b", re.I), "galaxy"),
+    # "the galaxy" is the map of TI4 and Eclipse ("anywhere in the galaxy"), not the card game.
+    (re.compile(r"\bgalaxy:? the dark ages\b|\bdark ages\b|(?<!\bthe )\bgalaxy\b", re.I), "galaxy"),
     (re.compile(r"\btwilight imperium\b|\btwilight\b|\bti4\b|\bti ?iv\b", re.I), "ti4"),
     (re.compile(r"\beclipse\b", re.I), "eclipse"),
     (re.compile(r"\bparsec\b", re.I), "parsec"),

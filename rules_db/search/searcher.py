@@ -7,6 +7,7 @@ import logging
 from collections import Counter
 from functools import lru_cache
 from dataclasses import dataclass
+from typing import Callable
 from pathlib import Path
 
 import numpy as np
@@ -113,6 +114,24 @@ def fuse(
     return [(head[k][0], low + float(blended[k]) * (high - low)) for k in order] + tail
 
 
+def rerank_split(
+    chosen: list[tuple[str, float]], games: frozenset[str], game_of: Callable[[str], str]
+) -> tuple[list[tuple[str, float]], list[tuple[str, float]]]:
+    """(the candidates the rerank reorders, the rest, kept as they are): the sections of the games
+    a question names, when two or more of them matched (the encoder does not know which game a
+    section is from, and would lift another game's answer above theirs); else every candidate."""
+    pool = [pair for pair in chosen if game_of(pair[0]) in games]
+    if len(pool) < 2:
+        return chosen, []
+    return pool, [pair for pair in chosen if game_of(pair[0]) not in games]
+
+
+def merge(reordered: list[tuple[str, float]], rest: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """The reordered candidates and the rest in one list by score (each already falls, and fuse
+    spreads its new scores over its old range)."""
+    return sorted(reordered + rest, key=lambda pair: -pair[1]) if rest else reordered
+
+
 @lru_cache(maxsize=2048)
 def query_vector(encoder: Encoder, text: str) -> np.ndarray:
     """A question's vector, remembered: players repeat questions, and paging re-asks one."""
@@ -120,16 +139,16 @@ def query_vector(encoder: Encoder, text: str) -> np.ndarray:
 
 
 def shape_weight(section: Section, ancestors: list[Section]) -> float:
-    """EXAMPLE_WEIGHT for a worked example (or a section inside one), FAQ_WEIGHT for an answer to
-    an asked question, INTRO_WEIGHT for a short chapter opening whose rules are in its
-    sub-sections, 1 otherwise."""
+    """EXAMPLE_WEIGHT for a worked example (or a section inside one), INTRO_WEIGHT for a short
+    chapter opening whose rules are in its sub-sections, FAQ_WEIGHT for an answer to an asked
+    question, 1 otherwise."""
     titles = " ".join(fold(s.title_it) for s in [*ancestors, section])
     if any(word in titles for word in _EXAMPLE_WORDS):
         return EXAMPLE_WEIGHT
+    if section.children and len(plain_text(section.body_it).split()) < INTRO_WORDS:
+        return INTRO_WEIGHT  # the lower: a FAQ chapter's own heading is an opening too
     if any(chapter in titles for chapter in _FAQ_CHAPTERS) or fold(section.title_it).startswith(_FAQ_TITLE):
         return FAQ_WEIGHT
-    if section.children and len(plain_text(section.body_it).split()) < INTRO_WORDS:
-        return INTRO_WEIGHT
     return 1.0
 
 
@@ -200,11 +219,10 @@ class RulesSearch:
         self, chosen: list[tuple[str, float]], text: str, lang: str, games: frozenset[str] = frozenset()
     ) -> list[tuple[str, float]]:
         """``chosen`` with its head reordered by meaning: the question ``text`` is encoded (a few
-        ms, and only when there are candidates to reorder) and compared with their vectors. When
-        the question names ``games``, only their sections are reordered: the encoder does not
-        know which game a section is from, and would lift another game's answer above theirs."""
+        ms, and only when there are candidates to reorder) and compared with their vectors; when
+        it names ``games``, among their sections (see rerank_split)."""
         semantic = self.semantic
-        pool = [pair for pair in chosen if not games or self.db.sections[pair[0]].game in games]
+        pool, rest = rerank_split(chosen, games, lambda i: self.db.sections[i].game)
         if semantic is None or len(pool) < 2:
             return chosen
         stored, encoder = semantic
@@ -215,12 +233,7 @@ class RulesSearch:
             self._failed = True
             return chosen
         head = [i for i, _s in pool[:RERANK_DEPTH]]
-        fused = fuse(pool, stored.signals(vector, head, lang))
-        if len(pool) == len(chosen):
-            return fused
-        # The other games' sections keep their lexical scores, among the reordered ones by score.
-        others = [pair for pair in chosen if self.db.sections[pair[0]].game not in games]
-        return sorted(fused + others, key=lambda pair: -pair[1])
+        return merge(fuse(pool, stored.signals(vector, head, lang)), rest)
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
         return plan(

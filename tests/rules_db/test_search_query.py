@@ -87,6 +87,9 @@ def test_game_names_are_preferences_not_words():
     assert game_names("Race for the Galaxy goals") == ({"rftg"}, " " * len("Race for the Galaxy ") + "goals")
     assert game_names("arms race")[0] == set()  # a word of the rules, not the name
     assert game_names("how many cards in galaxy")[0] == {"galaxy"}
+    assert game_names("quanti round dura la partita a Galaxy")[0] == {"galaxy"}
+    assert game_names("can I move ships anywhere in the galaxy")[0] == set()  # TI4's and Eclipse's map
+    assert game_names("Galaxy: The Dark Ages hand limit")[0] == {"galaxy"}
     assert game_names("Twilight Imperium and Parsec")[0] == {"ti4", "parsec"}
     planned = make("ritirata in eclipse")
     assert planned.games == {"eclipse"} and planned.words == ("ritirata",)

@@ -240,22 +240,40 @@ def test_rerank_follows_meaning_within_the_lexical_candidates(small, tmp_path):
         small.semantic = None
 
 
-def test_the_rerank_keeps_to_the_game_the_question_names(small, tmp_path):
-    # The same question naming TI4: the encoder still prefers the Eclipse rule, but only TI4's
-    # sections are reordered, and Eclipse's keeps its (lower) lexical place.
-    question = "ritirata combattimento possono ti4"
-    lexical = ids(small.search(question, "it", rerank=False))
-    assert lexical == ["ti4/23.7", "ti4/23", "eclipse/ritirata"]
-    encoder = WordsEncoder()
-    vectors.build(tmp_path, small.db, encoder, model="words")
-    small.use_vectors(vectors.load(tmp_path, small.db, model="words"), encoder)
-    try:
-        found = small.search(question, "it")
-        assert ids(found)[-1] == "eclipse/ritirata"
+def test_the_rerank_keeps_to_the_game_the_question_names(tmp_path):
+    # TI4 named; an Eclipse section sits lexically between TI4's two. Only TI4's are reordered (by
+    # the stand-in encoder: TI4's 23 now says "possono"), the Eclipse ones keep their lexical
+    # scores and take their places among them by score, on every page.
+    db = small_db()
+    battle = Section("eclipse/battaglia", "eclipse", "", "RITIRATA E COMBATTIMENTO", "Ritirata o combattimento.")
+    fighting = replace(db.sections["ti4/23"], body_it="Si risolve un combattimento: le navi possono sparare.")
+    db = replace(
+        db,
+        sections={**db.sections, "ti4/23": fighting, battle.id: battle},
+        _order={**db._order, "eclipse": [*db._order["eclipse"], battle.id]},
+    )
+    search, encoder = in_memory(db), WordsEncoder()
+    lexical = search.search("ritirata combattimento possono ti4", "it", rerank=False)
+    assert ids(lexical) == ["ti4/23.7", "eclipse/battaglia", "ti4/23", "eclipse/ritirata"]
+    vectors.build(tmp_path, db, encoder, model="words")
+    search.use_vectors(vectors.load(tmp_path, db, model="words"), encoder)
+    for question, expected in (
+        # the encoder lifts 23 above 23.7; both stay above the Eclipse section between them
+        ("ritirata combattimento possono ti4", ["ti4/23", "ti4/23.7", "eclipse/battaglia", "eclipse/ritirata"]),
+        # the encoder sees no difference: 23 keeps its lexical score, below the Eclipse section
+        ("ritirata combattimento ti4", ["ti4/23.7", "eclipse/battaglia", "ti4/23", "eclipse/ritirata"]),
+    ):
+        found = search.search(question, "it")
+        assert ids(found) == expected, question
         assert [r.score for r in found.results] == sorted((r.score for r in found.results), reverse=True)
-        assert ids(small.search("ritirata combattimento possono", "it"))[0] == "eclipse/ritirata"  # no game named
-    finally:
-        small.semantic = None
+        assert [ids(search.search(question, "it", limit=1, page=n))[0] for n in (1, 2, 3, 4)] == expected
+    # No game named: every candidate is reordered, and the encoder lifts Eclipse's "possono"
+    # from last place; so it does with a game filter other than the named game.
+    assert ids(search.search("ritirata combattimento possono", "it"))[-1] != "eclipse/ritirata"
+    assert ids(search.search("ritirata combattimento possono ti4", "it", game="eclipse")) == [
+        "eclipse/ritirata",
+        "eclipse/battaglia",
+    ]
 
 
 def test_a_players_question_lifts_the_section_it_answers(tmp_path):
