@@ -38,6 +38,8 @@ GAME_VOCABULARY_BOOST = 1.2  # a question in one game's own terms leans towards 
 # A section's shape, as a prior on its score: a player wants the paragraph that states the rule.
 EXAMPLE_WEIGHT = 0.7  # a worked example repeats a rule's words around one case
 INTRO_WEIGHT = 0.85  # a chapter's opening lines above its numbered paragraphs
+INTRO_WORDS = 40  # ... when that opening is this short (a definition, "RELATED TOPICS")
+_EXAMPLE_WORDS = ("esempio", "example")
 # An answer to one asked case (TI4's "DOMANDE RICORRENTI", Eclipse's "D: ... R: ..."): it names
 # the rule it is about, but the rule's own paragraph states it whole ("sostenere danni" is 77, not
 # the FAQ on Sustain Damage against one action card). Tuning sets: +5 lexical first places of 309,
@@ -45,14 +47,12 @@ INTRO_WEIGHT = 0.85  # a chapter's opening lines above its numbered paragraphs
 FAQ_WEIGHT = 0.9
 _FAQ_CHAPTERS = ("domande ricorrenti",)
 _FAQ_TITLE = "d:"  # an asked question's heading
-INTRO_WORDS = 40  # ... when that opening is this short (a definition, "RELATED TOPICS")
-_EXAMPLE_WORDS = ("esempio", "example")
 # The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of three scores,
 # each min-max scaled over them: the lexical score, the sentence encoder's similarity of the
 # question to the section's text, and to the nearest of the players' questions the section answers
-# (questions/*.tsv). Chosen on the evaluation and tuning sets only (docs/search.md, "Fourth
-# round"): 190 of 211 first, on a plateau of 183-189 for lexical weights 0.35-0.45 and a question
-# share of 0.5-0.7 of the rest, against at most 175 with the section text alone
+# (questions/*.tsv). Chosen on the tuning sets only (docs/search.md, "Fourth round" and "Fifth
+# round"): 266 of 309 first, above a plateau of 260-265 for lexical weights 0.35-0.45 and a
+# question share of 0.5-0.8 of the rest, against at most 246 with the section text alone
 # (benchmarks/search_fusion.py prints the grid).
 RERANK_DEPTH = 20
 RERANK_WEIGHTS = (0.4, 0.2, 0.4)  # lexical, section text, players' questions
@@ -192,12 +192,7 @@ class RulesSearch:
             self._sections = reader.doc_count()
             # Body terms in more than COMMON_SHARE of the sections (see query.plan).
             limit = max(COMMON_SHARE * reader.doc_count(), COMMON_MIN_SECTIONS)
-            self.common = frozenset(
-                (f, t.decode("utf-8"))
-                for f in COMMON_FIELDS
-                for t, info in reader.iter_field(f)
-                if info.doc_frequency() > limit
-            )
+            self.common = frozenset((f, t) for f in COMMON_FIELDS for t, n in self.indexed[f].items() if n > limit)
             stored = dict(reader.iter_docs())
             self._docs = [(stored[n]["id"], stored[n]["game"]) for n in range(reader.doc_count_all())]
             self._game_of = np.array([game for _id, game in self._docs])
@@ -222,8 +217,10 @@ class RulesSearch:
         ms, and only when there are candidates to reorder) and compared with their vectors; when
         it names ``games``, among their sections (see rerank_split)."""
         semantic = self.semantic
+        if semantic is None:
+            return chosen
         pool, rest = rerank_split(chosen, games, lambda i: self.db.sections[i].game)
-        if semantic is None or len(pool) < 2:
+        if len(pool) < 2:
             return chosen
         stored, encoder = semantic
         try:

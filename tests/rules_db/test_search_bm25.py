@@ -17,7 +17,6 @@ from whoosh.query import And, DisjunctionMax, Or, Query, Term
 from rules_db.search import index
 from rules_db.search.bm25 import TermScores
 from rules_db.search.glossary import load_glossary
-from rules_db.search.schema import SCHEMA as RULES
 from rules_db.search.searcher import RulesSearch
 from tests.rules_db.test_search_searcher import GLOSSARY, small_db
 
@@ -109,8 +108,7 @@ def test_disjunction_max_never_borrows_another_sections_score(two, two_index):
 
 def test_equal_to_whoosh_where_whoosh_is_right():
     """Sums, intersections and boosted terms over the five hand-written sections."""
-    ix = RamStorage().create_index(RULES)
-    index.write_documents(ix, small_db(), GLOSSARY)
+    ix = index.build_in_memory(small_db(), GLOSSARY)
     search = RulesSearch(ix, small_db(), GLOSSARY)
     queries = [
         Term("body_it", "ritir"),

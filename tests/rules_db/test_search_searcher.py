@@ -6,12 +6,10 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from whoosh.filedb.filestore import RamStorage
 
 from rules_db.loader import Game, RulesDB, Section
 from rules_db.search import index, vectors
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
-from rules_db.search.schema import SCHEMA
 from rules_db.search import searcher
 from rules_db.search.searcher import GAME_MENTION_BOOST, RulesSearch, fuse
 from rules_db.search.spelling import Speller
@@ -57,8 +55,7 @@ GLOSSARY = Glossary((TermPair("ti4", "Sostenere Danni", "Sustain Damage", ("sost
 
 
 def in_memory(db: RulesDB) -> RulesSearch:
-    ix = RamStorage().create_index(SCHEMA)  # in memory: these tests need no instance folder
-    index.write_documents(ix, db, GLOSSARY)
+    ix = index.build_in_memory(db, GLOSSARY)  # these tests need no instance folder
     return RulesSearch(ix, db, GLOSSARY)
 
 
