@@ -26,7 +26,9 @@ TUNE_SET = EVAL_SET.with_name("search_tune.json")
 # code, the players' questions (questions/*.tsv) or the other sets.
 TUNE2_SET = EVAL_SET.with_name("search_tune2.json")
 HOLDOUT3_SET = EVAL_SET.with_name("search_holdout3.json")
-SETS = (EVAL_SET, HOLDOUT_SET, TUNE_SET, TUNE2_SET, HOLDOUT2_SET, HOLDOUT3_SET)
+# A fourth held-out set by two more blind writers, committed before the sixth round of ranking work.
+HOLDOUT4_SET = EVAL_SET.with_name("search_holdout4.json")
+SETS = (EVAL_SET, HOLDOUT_SET, TUNE_SET, TUNE2_SET, HOLDOUT2_SET, HOLDOUT3_SET, HOLDOUT4_SET)
 
 
 def load_questions(path: Path = EVAL_SET) -> list[dict]:
