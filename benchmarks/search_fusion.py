@@ -1,8 +1,8 @@
-"""The rerank's weights, measured: first places and top-3 hits over the tuning sets
-(tests/search_eval.json, tests/search_tune.json and tests/search_tune2.json, never the held-out
-ones) for a grid of lexical weights and shares of the rest given to the players' questions
-(docs/search.md, "Fourth round" and "Fifth round"). Every point reranks the same lexical top 20
-(of the game a question names, as the search does) with the same vectors.
+"""The rerank's weights, measured: first places and top-3 hits over every question set but the
+newest held-out one (tests/search_holdout4.json, which only measures) for a grid of lexical
+weights and shares of the rest given to the players' questions (docs/search.md, "Fourth round" to
+"Sixth round"). Every point reranks the same lexical top 20 (of the game a question names, as the
+search does) with the same vectors.
 
 Run ``python benchmarks/search_fusion.py`` (the index and vectors in ``instance/index``, built
 first if missing or stale).
@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import EVAL_SET, TUNE2_SET, TUNE_SET, accepted, load_questions  # noqa: E402
+from rules_db.search.evaluation import HOLDOUT4_SET, SETS, accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
 from rules_db.search.searcher import (  # noqa: E402
@@ -33,7 +33,7 @@ from rules_db.search.searcher import (  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "instance" / "index"
 LEXICAL = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
-QUESTION_SHARE = (0.0, 0.5, 0.6, 0.7, 0.8, 1.0)
+QUESTION_SHARE = (0.0, 0.3, 0.4, 0.46, 0.5, 0.6, 0.7, 1.0)
 
 
 def main() -> None:
@@ -43,17 +43,17 @@ def main() -> None:
     stored, encoder = vectors.load(ROOT, db), default_encoder()
     assert stored is not None
     cases = []
-    for path in (EVAL_SET, TUNE_SET, TUNE2_SET):
+    for path in (p for p in SETS if p != HOLDOUT4_SET):
         for q in load_questions(path):
             page = search.search(q["q"], q["lang"], limit=MAX_LIMIT, rerank=False)
             chosen = [(r.section.id, r.score) for r in page.results]
             pool, rest = rerank_split(chosen, page.plan.games, lambda i: db.sections[i].game)
             vector = encoder.queries([normalise(q["q"])])[0]
             head = [i for i, _s in pool[:RERANK_DEPTH]]
-            signals = stored.signals(vector, head, q["lang"])
+            signals = stored.signals(vector, head)
             cases.append((pool, rest, signals, accepted(db, q["answers"])))
     print(
-        f"{len(cases)} tuning questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions): {score(cases, RERANK_WEIGHTS)}"
+        f"{len(cases)} questions; kept weights {RERANK_WEIGHTS} (lexical, text, questions): {score(cases, RERANK_WEIGHTS)}"
     )
     print("lexical  share:" + "".join(f"{share:>10}" for share in QUESTION_SHARE) + "   (first / top 3)")
     for lexical in LEXICAL:

@@ -113,7 +113,7 @@ class LiveSearch:
             self.encoder = None
             return False
         search.use_vectors(found, encoder)
-        log.info("search: rerank on (%d section vectors)", len(found.rows))
+        log.info("search: rerank on (%d section vectors)", len(found.sections))
         return True
 
     def start_vectors_build(self) -> threading.Thread:

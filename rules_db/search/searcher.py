@@ -49,13 +49,13 @@ _FAQ_CHAPTERS = ("domande ricorrenti",)
 _FAQ_TITLE = "d:"  # an asked question's heading
 # The rerank: the first RERANK_DEPTH lexical results are reordered by a blend of three scores,
 # each min-max scaled over them: the lexical score, the sentence encoder's similarity of the
-# question to the section's text, and to the nearest of the players' questions the section answers
-# (questions/*.tsv). Chosen on the tuning sets only (docs/search.md, "Fourth round" and "Fifth
-# round"): 266 of 309 first, above a plateau of 260-265 for lexical weights 0.35-0.45 and a
-# question share of 0.5-0.8 of the rest, against at most 246 with the section text alone
-# (benchmarks/search_fusion.py prints the grid).
+# question (mapped by adapter.py) to the section's text, and of the question to the nearest of the
+# players' questions the section answers (questions/*.tsv). Chosen on the six earlier sets
+# (docs/search.md, "Sixth round"; benchmarks/search_fusion.py prints the grid): 412 of 493 first
+# and 474 in the top 3 at the middle of a plateau of 409-416, against 406 and 467 for the fifth
+# round's (0.4, 0.2, 0.4) over the unmapped text.
 RERANK_DEPTH = 20
-RERANK_WEIGHTS = (0.4, 0.2, 0.4)  # lexical, section text, players' questions
+RERANK_WEIGHTS = (0.35, 0.35, 0.3)  # lexical, section text (mapped question), players' questions
 
 
 @dataclass(frozen=True)
@@ -211,7 +211,7 @@ class RulesSearch:
         self.semantic = (vectors, encoder)
 
     def rerank(
-        self, chosen: list[tuple[str, float]], text: str, lang: str, games: frozenset[str] = frozenset()
+        self, chosen: list[tuple[str, float]], text: str, games: frozenset[str] = frozenset()
     ) -> list[tuple[str, float]]:
         """``chosen`` with its head reordered by meaning: the question ``text`` is encoded (a few
         ms, and only when there are candidates to reorder) and compared with their vectors; when
@@ -230,7 +230,7 @@ class RulesSearch:
             self._failed = True
             return chosen
         head = [i for i, _s in pool[:RERANK_DEPTH]]
-        return merge(fuse(pool, stored.signals(vector, head, lang)), rest)
+        return merge(fuse(pool, stored.signals(vector, head)), rest)
 
     def plan(self, text: str, game: str | None = None, lang: str = "it") -> QueryPlan:
         return plan(
@@ -270,7 +270,7 @@ class RulesSearch:
         chosen = [(i, score) for (i, g), score in matches if game is None or g == game]
         check()
         if rerank:
-            chosen = self.rerank(chosen, normalise(text), lang, planned.games)
+            chosen = self.rerank(chosen, normalise(text), planned.games)
         found = chosen[(page - 1) * limit : page * limit]
         results = tuple(
             Result(self.db.sections[i], *self._extract(self.db.sections[i], lang, planned), score) for i, score in found

@@ -3,10 +3,12 @@
 Layout under the index folder (see index.py)::
 
     vectors-<fingerprint>.npz   one row per (language, section) text and per player's question the
-                                section answers (questions/*.tsv), and the keys of the rows
+                                section answers (questions/*.tsv), the keys of the rows, and the
+                                map fitted on those questions (adapter.py)
     .vectors.lock               held while encoding, so several workers encode once
 
-Encoding every section and question takes 12-18 s of one core, so it never happens per request: by
+Encoding every section and question takes 12-18 s of one core, and fitting the map ~9 s more, so
+it never happens per request: by
 ``flask build-index``, or in a background thread after start when the file is missing or stale.
 Until then search answers lexically (the caller logs it). The file is written under a temporary
 name and renamed, so a reader never sees half of it.
@@ -23,12 +25,14 @@ from pathlib import Path
 import numpy as np
 
 from rules_db.loader import RulesDB
+from rules_db.search import adapter
 from rules_db.search import encoder as encoders
 from rules_db.search.encoder import Encoder, section_text
 
 LOCK = ".vectors.lock"
 BATCH = 32
-RECIPE = 2  # what is encoded (2: the sections' players' questions too); bump when it changes
+# What is stored (2: the sections' players' questions too; 3: the map fitted on them); bump when it changes
+RECIPE = 3
 ASKED = "ask"  # key prefix of a player's question's row: "ask:<section id>", one per question
 
 
@@ -43,47 +47,75 @@ def vectors_path(root: Path, db: RulesDB, model: str = encoders.MODEL) -> Path:
 
 @dataclass(frozen=True)
 class SectionVectors:
-    """Unit vectors of the sections' texts, by "<lang>:<section id>", and of the players'
-    questions each section answers, by section id."""
+    """Unit vectors of the sections' texts (averaged over their languages: ``targets``, a row per
+    section id in ``sections``), of the players' questions each section answers (rows of
+    ``matrix`` by section id), and the map fitted on those questions (adapter.py)."""
 
-    rows: dict[str, int]
     matrix: np.ndarray
     asked: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    adapter: np.ndarray | None = None  # None: the identity
+    sections: dict[str, int] = field(default_factory=dict)  # section id -> its row of targets
+    targets: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
 
     @classmethod
-    def from_keys(cls, keys: list[str], matrix: np.ndarray) -> "SectionVectors":
-        rows: dict[str, int] = {}
+    def from_keys(cls, keys: list[str], matrix: np.ndarray, adapter: np.ndarray | None = None) -> "SectionVectors":
         asked: dict[str, list[int]] = {}
         for n, key in enumerate(keys):
             kind, _sep, section_id = key.partition(":")
             if kind == ASKED:
                 asked.setdefault(section_id, []).append(n)
-            else:
-                rows[key] = n
-        return cls(rows, matrix, {i: tuple(r) for i, r in asked.items()})
+        sections, targets = section_targets(keys, matrix)
+        return cls(matrix, {i: tuple(r) for i, r in asked.items()}, adapter, sections, targets)
 
-    def signals(self, query: np.ndarray, section_ids: list[str], lang: str) -> list[np.ndarray]:
-        """The rerank's two similarities for each section: to its text (``similarities``), and to
-        the nearest player's question it answers, in either language (its text's where it has
-        none): a question typed at the table is nearer to other players' questions than to the
-        rule's prose."""
-        own = self.similarities(query, section_ids, lang)
+    def signals(self, query: np.ndarray, section_ids: list[str]) -> list[np.ndarray]:
+        """The rerank's two similarities for each section: of the question, mapped by the adapter,
+        to the section's text (its languages' vectors averaged, as the map was fitted), and of the
+        question as typed to the nearest player's question the section answers, in either
+        language (its mapped text's where it has none): a question typed at the table is nearer
+        to other players' questions than to the rule's prose."""
+        mapped = query if self.adapter is None else self.adapter @ query
+        mapped = mapped / (float(np.linalg.norm(mapped)) or 1.0)
+        text = np.array(
+            [float(self.targets[k] @ mapped) if (k := self.sections.get(i)) is not None else 0.0 for i in section_ids]
+        )
         asked = np.array(
             [
-                float((self.matrix[list(rows)] @ query).max()) if (rows := self.asked.get(i)) else own[k]
+                float((self.matrix[list(rows)] @ query).max()) if (rows := self.asked.get(i)) else text[k]
                 for k, i in enumerate(section_ids)
             ]
         )
-        return [own, asked]
+        return [text, asked]
 
-    def similarities(self, query: np.ndarray, section_ids: list[str], lang: str) -> np.ndarray:
-        """Cosine of ``query`` with each section's text in ``lang`` (its Italian text when it has
-        no ``lang`` text, 0 when it has none at all)."""
-        picked = [self.rows.get(f"{lang}:{i}", self.rows.get(f"it:{i}", -1)) for i in section_ids]
-        found = np.array([max(p, 0) for p in picked], dtype=np.intp)
-        scores = self.matrix[found] @ query
-        scores[np.array(picked) < 0] = 0.0
-        return scores
+
+def section_targets(keys: list[str], matrix: np.ndarray) -> tuple[dict[str, int], np.ndarray]:
+    """(section id -> row, rows): each section's text vectors (Italian, and English where it has
+    one) averaged and scaled to unit length: what the adapter maps questions towards."""
+    texts: dict[str, list[int]] = {}
+    for n, key in enumerate(keys):
+        kind, _sep, section_id = key.partition(":")
+        if kind != ASKED:
+            texts.setdefault(section_id, []).append(n)
+    if not texts:
+        return {}, np.zeros((0, matrix.shape[1]), np.float32)
+    means = np.vstack([matrix[rows].mean(axis=0) for rows in texts.values()])
+    norms = np.linalg.norm(means, axis=1, keepdims=True)
+    return {i: k for k, i in enumerate(texts)}, (means / np.where(norms > 0, norms, 1.0)).astype(np.float32)
+
+
+def fit_adapter(keys: list[str], matrix: np.ndarray) -> np.ndarray:
+    """adapter.fit on the stored players' questions and their sections' texts."""
+    sections, targets = section_targets(keys, matrix)
+    picked = [
+        (n, sections[i])
+        for n, key in enumerate(keys)
+        if (i := key.partition(":")[2]) in sections and key.startswith(f"{ASKED}:")
+    ]
+    rows = [n for n, _k in picked]
+    return adapter.fit(
+        matrix[rows] if rows else np.zeros((0, targets.shape[1])),
+        np.array([k for _n, k in picked], dtype=np.intp),
+        targets,
+    )
 
 
 def texts(db: RulesDB) -> tuple[list[str], list[str]]:
@@ -143,8 +175,14 @@ def build(root: Path, db: RulesDB, encoder: Encoder, model: str = encoders.MODEL
     for leftover in root.glob(".vectors-*.tmp.npz"):  # from a process stopped mid-write (we hold the lock)
         leftover.unlink(missing_ok=True)
     partial = root / f".{target.name}.{os.getpid()}.tmp.npz"
+    matrix = matrix.astype(np.float32)
     np.savez(
-        partial, keys=np.array(keys), hashes=np.array(hashes), model=np.array(model), matrix=matrix.astype(np.float32)
+        partial,
+        keys=np.array(keys),
+        hashes=np.array(hashes),
+        model=np.array(model),
+        matrix=matrix,
+        adapter=fit_adapter(keys, matrix),
     )
     os.replace(partial, target)
     for old in root.glob("vectors-*.npz"):
@@ -175,9 +213,9 @@ def load(root: Path, db: RulesDB, model: str = encoders.MODEL) -> SectionVectors
     path = vectors_path(root, db, model)
     try:
         with np.load(path) as stored:
-            keys, matrix = [str(k) for k in stored["keys"]], stored["matrix"]
+            keys, matrix, fitted = [str(k) for k in stored["keys"]], stored["matrix"], stored["adapter"]
     except (FileNotFoundError, OSError, KeyError, ValueError):
         return None
-    if len(keys) != len(matrix):
+    if len(keys) != len(matrix) or (len(matrix) and fitted.shape != (matrix.shape[1], matrix.shape[1])):
         return None
-    return SectionVectors.from_keys(keys, matrix)
+    return SectionVectors.from_keys(keys, matrix, fitted)

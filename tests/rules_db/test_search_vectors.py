@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from rules_db.search import vectors
+from rules_db.search.encoder import section_text
 from tests.rules_db.test_search_searcher import WordsEncoder, small_db, with_questions
 
 
@@ -17,20 +18,29 @@ def test_every_section_is_stored_in_italian_and_in_english_when_translated(tmp_p
     db = small_db()
     path = vectors.build(tmp_path, db, WordsEncoder(), model="words")
     assert path == vectors.vectors_path(tmp_path, db, "words") and path.is_file()
-    stored = vectors.load(tmp_path, db, model="words")
-    assert set(stored.rows) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}
-    assert np.allclose(np.linalg.norm(stored.matrix, axis=1), 1.0)
+    with np.load(path) as stored:
+        assert set(str(k) for k in stored["keys"]) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}
+        assert np.allclose(np.linalg.norm(stored["matrix"], axis=1), 1.0)
+    loaded = vectors.load(tmp_path, db, model="words")
+    assert set(loaded.sections) == set(db.sections)
+    assert np.allclose(np.linalg.norm(loaded.targets, axis=1), 1.0)
 
 
-def test_similarities_use_the_asked_language_and_fall_back_to_italian(tmp_path):
+def test_a_sections_target_averages_its_languages(tmp_path):
     db = small_db()
-    vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    encoder = WordsEncoder()
+    vectors.build(tmp_path, db, encoder, model="words")
     stored = vectors.load(tmp_path, db, model="words")
-    query = WordsEncoder().queries(["navi navi"])[0]
-    english, italian = stored.similarities(query, ["eclipse/citta", "eclipse/ritirata"], "en")
-    assert italian > 0.5  # "Le Navi possono ..." in Italian: the section has no English text
-    assert english < 0.2  # "Every city makes money."
-    assert stored.similarities(query, ["eclipse/citta"], "it")[0] == english  # no "navi" either way
+    citta = db.sections["eclipse/citta"]
+    both = encoder.passages([section_text(citta, "it"), section_text(citta, "en")]).mean(axis=0)
+    assert np.allclose(stored.targets[stored.sections["eclipse/citta"]], both / np.linalg.norm(both))
+    only = encoder.passages([section_text(db.sections["eclipse/ritirata"], "it")])[0]  # no English text
+    assert np.allclose(stored.targets[stored.sections["eclipse/ritirata"]], only)
+    # No players' questions: nothing to fit, the map is the identity and the text signal a cosine.
+    assert np.array_equal(stored.adapter, np.eye(3))
+    query = encoder.queries(["navi navi"])[0]
+    text, _asked = stored.signals(query, ["eclipse/ritirata", "eclipse/citta"])
+    assert text[0] == pytest.approx(float(only @ query)) and text[0] > 0.5 > text[1]
 
 
 def test_changed_rules_or_model_make_the_vectors_stale(tmp_path):
@@ -47,6 +57,11 @@ def test_changed_rules_or_model_make_the_vectors_stale(tmp_path):
 def test_a_damaged_file_counts_as_missing(tmp_path):
     db = small_db()
     vectors.vectors_path(tmp_path, db, "words").write_bytes(b"not numpy")
+    assert vectors.load(tmp_path, db, model="words") is None
+    path = vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    with np.load(path) as stored:
+        kept = {name: stored[name] for name in stored.files if name != "adapter"}
+    np.savez(path, **kept)  # written without its map (as recipe 2 was)
     assert vectors.load(tmp_path, db, model="words") is None
 
 
@@ -95,13 +110,14 @@ def test_players_questions_are_encoded_as_questions_and_the_nearest_counts(tmp_p
     assert encoder.asked == ["possono ritirarsi?", "quando", "navi"]  # as questions, not passages
     assert len(encoder.encoded) == len(db.sections) + 1  # the sections' texts, as passages
     stored = vectors.load(tmp_path, db, model="words")
-    assert set(stored.rows) == {f"it:{i}" for i in db.sections} | {"en:eclipse/citta"}  # questions apart
+    assert set(stored.sections) == set(db.sections)  # questions apart from the sections' texts
     query = WordsEncoder().queries(["navi"])[0]
-    text, (step, chapter) = stored.signals(query, ["ti4/23.7", "ti4/23"], "it")
-    assert np.array_equal(text, stored.similarities(query, ["ti4/23.7", "ti4/23"], "it"))
+    text, (step, chapter) = stored.signals(query, ["ti4/23.7", "ti4/23"])
     assert step == pytest.approx(1.0)  # "navi": the nearest of its three, whatever the language
-    assert step > stored.similarities(query, ["ti4/23.7"], "it")[0]
-    assert chapter == stored.similarities(query, ["ti4/23"], "it")[0]  # none listed: its own text
+    assert step > text[0]
+    assert chapter == text[1]  # none listed: its own (mapped) text
+    mapped = stored.adapter @ query
+    assert text[1] == pytest.approx(float(stored.targets[stored.sections["ti4/23"]] @ mapped) / np.linalg.norm(mapped))
 
 
 def test_an_edited_question_is_the_only_text_encoded_again(tmp_path):
