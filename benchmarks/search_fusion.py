@@ -33,7 +33,7 @@ from rules_db.search.searcher import (  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent / "instance" / "index"
 LEXICAL = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
-QUESTION_SHARE = (0.0, 0.3, 0.4, 0.46, 0.5, 0.6, 0.7, 1.0)
+QUESTION_SHARE = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0)
 
 
 def main() -> None:

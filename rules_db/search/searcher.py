@@ -51,9 +51,9 @@ _FAQ_TITLE = "d:"  # an asked question's heading
 # each min-max scaled over them: the lexical score, the sentence encoder's similarity of the
 # question (mapped by adapter.py) to the section's text, and of the question to the nearest of the
 # players' questions the section answers (questions/*.tsv). Chosen on the six earlier sets
-# (docs/search.md, "Sixth round"; benchmarks/search_fusion.py prints the grid): 412 of 493 first
-# and 474 in the top 3 at the middle of a plateau of 409-416, against 406 and 467 for the fifth
-# round's (0.4, 0.2, 0.4) over the unmapped text.
+# (docs/search.md, "Sixth round"; benchmarks/search_fusion.py prints the grid): 411 of 493 first
+# and 474 in the top 3, its neighbouring cells 408-416, against 406 and 467 for the fifth round's
+# (0.4, 0.2, 0.4) over the unmapped text.
 RERANK_DEPTH = 20
 RERANK_WEIGHTS = (0.35, 0.35, 0.3)  # lexical, section text (mapped question), players' questions
 

@@ -7,9 +7,9 @@ Layout under the index folder (see index.py)::
                                 map fitted on those questions (adapter.py)
     .vectors.lock               held while encoding, so several workers encode once
 
-Encoding every section and question takes 12-18 s of one core, and fitting the map ~9 s more, so
-it never happens per request: by
-``flask build-index``, or in a background thread after start when the file is missing or stale.
+Encoding every section and question takes 12-18 s of one core, and fitting the map ~11 s more, so
+it never happens per request: by ``flask build-index``, or in a background thread after start when
+the file is missing or stale.
 Until then search answers lexically (the caller logs it). The file is written under a temporary
 name and renamed, so a reader never sees half of it.
 """
@@ -19,10 +19,12 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import os
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from rules_db.loader import RulesDB
 from rules_db.search import adapter
@@ -34,6 +36,8 @@ BATCH = 32
 # What is stored (2: the sections' players' questions too; 3: the map fitted on them); bump when it changes
 RECIPE = 3
 ASKED = "ask"  # key prefix of a player's question's row: "ask:<section id>", one per question
+# What a damaged or foreign file raises when read: it then counts as missing.
+UNREADABLE = (OSError, KeyError, ValueError, IndexError, TypeError, zipfile.BadZipFile)
 
 
 def fingerprint(db: RulesDB, model: str = encoders.MODEL) -> str:
@@ -59,12 +63,8 @@ class SectionVectors:
 
     @classmethod
     def from_keys(cls, keys: list[str], matrix: np.ndarray, adapter: np.ndarray | None = None) -> "SectionVectors":
-        asked: dict[str, list[int]] = {}
-        for n, key in enumerate(keys):
-            kind, _sep, section_id = key.partition(":")
-            if kind == ASKED:
-                asked.setdefault(section_id, []).append(n)
-        sections, targets = section_targets(keys, matrix)
+        texts, asked = _rows(keys)
+        sections, targets = section_targets(texts, matrix)
         return cls(matrix, {i: tuple(r) for i, r in asked.items()}, adapter, sections, targets)
 
     def signals(self, query: np.ndarray, section_ids: list[str]) -> list[np.ndarray]:
@@ -87,14 +87,20 @@ class SectionVectors:
         return [text, asked]
 
 
-def section_targets(keys: list[str], matrix: np.ndarray) -> tuple[dict[str, int], np.ndarray]:
-    """(section id -> row, rows): each section's text vectors (Italian, and English where it has
-    one) averaged and scaled to unit length: what the adapter maps questions towards."""
+def _rows(keys: list[str]) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """({section id: rows of its texts}, {section id: rows of its players' questions})."""
     texts: dict[str, list[int]] = {}
+    asked: dict[str, list[int]] = {}
     for n, key in enumerate(keys):
         kind, _sep, section_id = key.partition(":")
-        if kind != ASKED:
-            texts.setdefault(section_id, []).append(n)
+        (asked if kind == ASKED else texts).setdefault(section_id, []).append(n)
+    return texts, asked
+
+
+def section_targets(texts: dict[str, list[int]], matrix: np.ndarray) -> tuple[dict[str, int], np.ndarray]:
+    """(section id -> row, rows): each section's text vectors (Italian, and English where it has
+    one; ``texts`` as _rows gives them) averaged and scaled to unit length: what the adapter maps
+    questions towards."""
     if not texts:
         return {}, np.zeros((0, matrix.shape[1]), np.float32)
     means = np.vstack([matrix[rows].mean(axis=0) for rows in texts.values()])
@@ -103,19 +109,13 @@ def section_targets(keys: list[str], matrix: np.ndarray) -> tuple[dict[str, int]
 
 
 def fit_adapter(keys: list[str], matrix: np.ndarray) -> np.ndarray:
-    """adapter.fit on the stored players' questions and their sections' texts."""
-    sections, targets = section_targets(keys, matrix)
-    picked = [
-        (n, sections[i])
-        for n, key in enumerate(keys)
-        if (i := key.partition(":")[2]) in sections and key.startswith(f"{ASKED}:")
-    ]
-    rows = [n for n, _k in picked]
-    return adapter.fit(
-        matrix[rows] if rows else np.zeros((0, targets.shape[1])),
-        np.array([k for _n, k in picked], dtype=np.intp),
-        targets,
-    )
+    """adapter.fit on the stored players' questions and their sections' texts, on one core (BLAS
+    would take every core, at the priority of a request, from a server encoding in the background)."""
+    texts, asked = _rows(keys)
+    sections, targets = section_targets(texts, matrix)
+    pairs = [(n, sections[i]) for i, rows in asked.items() if i in sections for n in rows]
+    with threadpool_limits(1, user_api="blas"):
+        return adapter.fit(matrix[[n for n, _k in pairs]], np.array([k for _n, k in pairs], dtype=np.intp), targets)
 
 
 def texts(db: RulesDB) -> tuple[list[str], list[str]]:
@@ -148,7 +148,7 @@ def _earlier(root: Path, model: str) -> dict[str, np.ndarray]:
             with np.load(path) as stored:
                 if str(stored["model"]) == model:
                     known.update(zip((str(h) for h in stored["hashes"]), stored["matrix"]))
-        except (OSError, KeyError, ValueError):
+        except UNREADABLE:
             continue
     return known
 
@@ -203,19 +203,23 @@ def ensure(
         except BlockingIOError:
             return None
         path = vectors_path(root, db, model)
-        if path.is_file() and not force:
+        if not force and _read(path) is not None:
             return path
         return build(root, db, encoder, model)
 
 
 def load(root: Path, db: RulesDB, model: str = encoders.MODEL) -> SectionVectors | None:
     """The stored vectors for this rules database and model, or None when missing or stale."""
-    path = vectors_path(root, db, model)
+    return _read(vectors_path(root, db, model))
+
+
+def _read(path: Path) -> SectionVectors | None:
+    """The vectors in ``path``, or None when it is missing, damaged or not a complete file."""
     try:
         with np.load(path) as stored:
             keys, matrix, fitted = [str(k) for k in stored["keys"]], stored["matrix"], stored["adapter"]
-    except (FileNotFoundError, OSError, KeyError, ValueError):
-        return None
-    if len(keys) != len(matrix) or (len(matrix) and fitted.shape != (matrix.shape[1], matrix.shape[1])):
+        if matrix.ndim != 2 or len(keys) != len(matrix) or fitted.shape != (matrix.shape[1], matrix.shape[1]):
+            return None
+    except UNREADABLE:
         return None
     return SectionVectors.from_keys(keys, matrix, fitted)

@@ -4,6 +4,7 @@ right answers are known."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from rules_db.search import adapter
 
@@ -40,9 +41,35 @@ def test_a_question_unlike_any_listed_is_read_as_the_encoder_reads_it():
     assert np.allclose(weights @ unit(0, 0, 0, 1), unit(0, 0, 0, 1), atol=1e-6)
 
 
-def test_no_questions_leave_the_identity_and_fitting_is_deterministic():
+def test_no_questions_or_no_sections_leave_the_identity():
     assert np.array_equal(adapter.fit(np.zeros((0, 4)), np.zeros(0, dtype=np.intp), TARGETS), np.eye(4))
-    assert np.array_equal(adapter.fit(QUESTIONS, ANSWERS, TARGETS), adapter.fit(QUESTIONS, ANSWERS, TARGETS))
+    assert np.array_equal(adapter.fit(QUESTIONS, ANSWERS, np.zeros((0, 4))), np.eye(4))
+
+
+def loss(weights: np.ndarray) -> float:
+    """The loss fit descends, written out: cross-entropy of the softmax over the targets plus the
+    pull towards the identity."""
+    logits = (QUESTIONS.astype(np.float64) @ weights.T) @ TARGETS.T / adapter.TEMPERATURE
+    logits -= logits.max(axis=1, keepdims=True)
+    chance = np.exp(logits) / np.exp(logits).sum(axis=1, keepdims=True)
+    cross = -np.mean(np.log(chance[np.arange(len(ANSWERS)), ANSWERS]))
+    return float(cross + adapter.PULL / (2 * len(weights)) * np.sum((weights - np.eye(len(weights))) ** 2))
+
+
+def test_the_gradient_is_that_of_the_loss():
+    # Central differences of the loss written out above, entry by entry, at a point off the identity.
+    weights = np.eye(4) + 0.1 * np.arange(16).reshape(4, 4) / 16
+    exact = adapter.gradient(weights, QUESTIONS.astype(np.float64), ANSWERS, TARGETS.astype(np.float64))
+    step = 1e-6
+    for row, col in [(0, 0), (0, 1), (1, 0), (2, 2), (3, 3), (2, 0)]:
+        bump = np.zeros((4, 4))
+        bump[row, col] = step
+        assert exact[row, col] == pytest.approx((loss(weights + bump) - loss(weights - bump)) / (2 * step), abs=1e-6)
+
+
+def test_each_step_descends_the_loss():
+    losses = [loss(adapter.fit(QUESTIONS, ANSWERS, TARGETS, steps=n).astype(np.float64)) for n in (0, 1, 5, 60)]
+    assert losses == sorted(losses, reverse=True) and losses[-1] < 0.8 * losses[0]
 
 
 def test_fewer_steps_move_less():

@@ -63,6 +63,16 @@ def test_a_damaged_file_counts_as_missing(tmp_path):
         kept = {name: stored[name] for name in stored.files if name != "adapter"}
     np.savez(path, **kept)  # written without its map (as recipe 2 was)
     assert vectors.load(tmp_path, db, model="words") is None
+    for name, wrong in (("adapter", np.eye(2)), ("matrix", np.zeros(len(kept["keys"])))):
+        np.savez(path, **{**kept, "adapter": np.eye(3), name: wrong})  # a map or vectors of the wrong shape
+        assert vectors.load(tmp_path, db, model="words") is None
+    vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    path.write_bytes(path.read_bytes()[:200])  # cut short: not a zip file any more
+    assert vectors.load(tmp_path, db, model="words") is None
+    # ensure() writes it again rather than handing over the damaged file, and an encode beside
+    # it reads nothing from it
+    assert vectors.ensure(tmp_path, db, WordsEncoder(), model="words") == path
+    assert vectors.load(tmp_path, db, model="words") is not None
 
 
 def test_only_one_process_encodes_at_a_time(tmp_path):
@@ -116,8 +126,27 @@ def test_players_questions_are_encoded_as_questions_and_the_nearest_counts(tmp_p
     assert step == pytest.approx(1.0)  # "navi": the nearest of its three, whatever the language
     assert step > text[0]
     assert chapter == text[1]  # none listed: its own (mapped) text
-    mapped = stored.adapter @ query
-    assert text[1] == pytest.approx(float(stored.targets[stored.sections["ti4/23"]] @ mapped) / np.linalg.norm(mapped))
+    assert stored.adapter.dtype == np.float32 and stored.adapter.shape == (3, 3)
+    assert not np.allclose(stored.adapter, np.eye(3))  # fitted on the three questions
+
+
+def test_the_map_is_fitted_on_each_question_with_its_own_sections_text(tmp_path, monkeypatch):
+    db = with_questions(small_db(), "ti4/23.7", asked_it=("possono ritirarmi?",), asked_en=("navi",))
+    db = with_questions(db, "ti4/77", asked_it=("quante volte?",))
+    seen = {}
+
+    def fit(questions, answers, targets):
+        seen.update(questions=questions, answers=answers, targets=targets)
+        return np.eye(targets.shape[1], dtype=np.float32)
+
+    monkeypatch.setattr(vectors.adapter, "fit", fit)
+    vectors.build(tmp_path, db, WordsEncoder(), model="words")
+    stored = vectors.load(tmp_path, db, model="words")
+    encoder = WordsEncoder()
+    assert np.allclose(seen["questions"], encoder.queries(["possono ritirarmi?", "navi", "quante volte?"]))
+    row = stored.sections
+    assert list(seen["answers"]) == [row["ti4/23.7"], row["ti4/23.7"], row["ti4/77"]]
+    assert np.allclose(seen["targets"], stored.targets)
 
 
 def test_an_edited_question_is_the_only_text_encoded_again(tmp_path):
