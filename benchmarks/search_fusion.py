@@ -1,5 +1,6 @@
 """The rerank's weights, measured: first places and top-3 hits over every question set but the
-newest held-out one (tests/search_holdout4.json, which only measures) for a grid of lexical
+never-tuned ones (evaluation.NEVER_TUNED: search_holdout4.json and search_holdout5.json, which
+only measure) for a grid of lexical
 weights and shares of the rest given to the players' questions (docs/search.md, "Fourth round" to
 "Sixth round"). Every point reranks the same lexical top 20 (of the game a question names, as the
 search does) with the same vectors.
@@ -18,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import HOLDOUT4_SET, SETS, accepted, load_questions  # noqa: E402
+from rules_db.search.evaluation import NEVER_TUNED, SETS, accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
 from rules_db.search.searcher import (  # noqa: E402
@@ -43,7 +44,7 @@ def main() -> None:
     stored, encoder = vectors.load(ROOT, db), default_encoder()
     assert stored is not None
     cases = []
-    for path in (p for p in SETS if p != HOLDOUT4_SET):
+    for path in (p for p in SETS if p not in NEVER_TUNED):
         for q in load_questions(path):
             page = search.search(q["q"], q["lang"], limit=MAX_LIMIT, rerank=False)
             chosen = [(r.section.id, r.score) for r in page.results]
