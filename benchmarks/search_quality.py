@@ -1,7 +1,8 @@
-"""Search quality over the players' question sets (tests/search_eval.json, the held-out
-tests/search_holdout.json, the tuning sets tests/search_tune.json and tests/search_tune2.json, and
-the never-tuned tests/search_holdout2.json and tests/search_holdout3.json): hit@1, hit@3 and MRR per
-set and language, lexical only and with the encoder rerank.
+"""Search quality over the players' question sets (evaluation.SETS: tests/search_eval.json,
+search_holdout.json, search_tune.json, search_tune2.json, search_holdout2.json and
+search_holdout3.json, which the ranking was chosen on, and the never-tuned search_holdout4.json and
+search_holdout5.json): hit@1, hit@3 and MRR per set and language, lexical only and with the
+encoder rerank.
 
 Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3, reranked).
 The index and the section vectors live in the app's instance folder (``instance/index``), built
