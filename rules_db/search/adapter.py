@@ -3,14 +3,14 @@ the players' questions (questions/*.tsv) each time the vectors are built.
 
 Why: the encoder places a question typed at the table nearer to other questions than to the rule's
 prose (its similarity to the right section's text put that section first for 231 of 493 set
-questions among the rerank's candidates; mapped, 370). The players' questions are thousands of
+questions among the rerank's candidates; mapped, 364). The players' questions are thousands of
 examples of (question, section), so a map fitted on them teaches the encoder the rulebooks' way of
 saying what players ask. It is fitted as a classifier over every section (a softmax over the dot
 products of the mapped question with each section's unit text vector; the search then takes the
 cosine, so the mapped length only sharpens the fit), starting from the identity and pulled back
 towards it, so that a question unlike any listed is still read as the encoder reads it.
-Sixth round in docs/search.md: measured on held-out players' questions (55% of them land on their
-section among all 907 against 31% unmapped) and on the sets.
+Sixth round in docs/search.md: measured on held-out players' questions (about half land on their
+section among all 907, against about 30% unmapped) and on the sets.
 """
 
 from __future__ import annotations

@@ -110,7 +110,9 @@ def section_targets(texts: dict[str, list[int]], matrix: np.ndarray) -> tuple[di
 
 def fit_adapter(keys: list[str], matrix: np.ndarray) -> np.ndarray:
     """adapter.fit on the stored players' questions and their sections' texts, on one core (BLAS
-    would take every core, at the priority of a request, from a server encoding in the background)."""
+    would take every core, at the priority of a request, from a server encoding in the background).
+    The limit is process-wide: meanwhile a request's one 512 x 512 product runs on one core too,
+    which costs it nothing measurable; builds never overlap (the vectors' file lock)."""
     texts, asked = _rows(keys)
     sections, targets = section_targets(texts, matrix)
     pairs = [(n, sections[i]) for i, rows in asked.items() if i in sections for n in rows]
