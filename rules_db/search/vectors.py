@@ -20,7 +20,7 @@ import fcntl
 import hashlib
 import os
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -56,13 +56,13 @@ class SectionVectors:
     ``matrix`` by section id), and the map fitted on those questions (adapter.py)."""
 
     matrix: np.ndarray
-    asked: dict[str, tuple[int, ...]] = field(default_factory=dict)
-    adapter: np.ndarray | None = None  # None: the identity
-    sections: dict[str, int] = field(default_factory=dict)  # section id -> its row of targets
-    targets: np.ndarray = field(default_factory=lambda: np.zeros((0, 0), np.float32))
+    asked: dict[str, tuple[int, ...]]
+    adapter: np.ndarray
+    sections: dict[str, int]  # section id -> its row of targets
+    targets: np.ndarray
 
     @classmethod
-    def from_keys(cls, keys: list[str], matrix: np.ndarray, adapter: np.ndarray | None = None) -> "SectionVectors":
+    def from_keys(cls, keys: list[str], matrix: np.ndarray, adapter: np.ndarray) -> "SectionVectors":
         texts, asked = _rows(keys)
         sections, targets = section_targets(texts, matrix)
         return cls(matrix, {i: tuple(r) for i, r in asked.items()}, adapter, sections, targets)
@@ -73,7 +73,7 @@ class SectionVectors:
         question as typed to the nearest player's question the section answers, in either
         language (its mapped text's where it has none): a question typed at the table is nearer
         to other players' questions than to the rule's prose."""
-        mapped = query if self.adapter is None else self.adapter @ query
+        mapped = self.adapter @ query
         mapped = mapped / (float(np.linalg.norm(mapped)) or 1.0)
         text = np.array(
             [float(self.targets[k] @ mapped) if (k := self.sections.get(i)) is not None else 0.0 for i in section_ids]
