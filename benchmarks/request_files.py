@@ -3,13 +3,14 @@ the layout): ``sys.setprofile`` records every function called during one ``POST 
 of the request model's example, through the app's test client (the per-request hooks included),
 once answered from the result cache and once computed afresh.
 
-Run ``python benchmarks/request_files.py``; docs/layout.md quotes its counts.
+Run ``python benchmarks/request_files.py``; docs/layout.md quotes its counts, and
+tests/web/ti4_combat/test_request_path.py holds the request to that path.
 """
 
 from __future__ import annotations
 
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -22,14 +23,14 @@ from web.core import compute  # noqa: E402
 from web.ti4_combat.models import Ti4Battle  # noqa: E402
 
 
-def traced(client: Any, body: dict) -> dict[str, set[str]]:
-    """{project file: the functions of it that ran} for one request."""
-    seen: dict[str, set[str]] = defaultdict(set)
+def traced(client: Any, body: dict) -> dict[str, Counter[str]]:
+    """{project file: how many times each of its functions was called} during one request."""
+    seen: dict[str, Counter[str]] = defaultdict(Counter)
 
     def record(frame: FrameType, event: str, _arg: object) -> None:
         path = Path(frame.f_code.co_filename)
         if event == "call" and path.is_relative_to(ROOT) and ".venv" not in path.parts:
-            seen[str(path.relative_to(ROOT))].add(frame.f_code.co_name)
+            seen[str(path.relative_to(ROOT))][frame.f_code.co_name] += 1
 
     sys.setprofile(record)
     try:
