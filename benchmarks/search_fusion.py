@@ -1,8 +1,9 @@
 """The rerank's weights, measured: first places and top-3 hits over every question set but the
-never-tuned ones (evaluation.NEVER_TUNED: search_holdout4.json, search_holdout5.json and
-search_holdout7.json, which only measure) for a grid of lexical weights and shares of the rest
-given to the players' questions (docs/search.md, "Fourth round" to "Seventh round"). Every point reranks the same lexical
-top 20 (of the game a question names, as the search does) with the same vectors.
+never-tuned ones (evaluation.NEVER_TUNED: search_holdout4.json, search_holdout5.json,
+search_holdout7.json and search_holdout8.json, which only measure) for a grid of lexical weights
+and shares of the rest given to the players' questions (docs/search.md, "Fourth round" to
+"Seventh round"). Every point reranks the same lexical top 20 (of the game a question names, as
+the search does) with the same vectors.
 
 Run ``python benchmarks/search_fusion.py`` (the index and vectors in ``instance/index``, built
 first if missing or stale).

@@ -1,9 +1,9 @@
 """Search quality over the players' question sets (evaluation.SETS: tests/search_eval.json,
 search_holdout.json, search_tune.json, search_tune2.json, search_holdout2.json,
 search_holdout3.json and search_holdout6.json, which the ranking was chosen on, and the
-never-tuned search_holdout4.json, search_holdout5.json and search_holdout7.json): hit@1, hit@3
-and MRR per set and language, lexical only and with the encoder rerank; then the never-tuned sets
-together, the honest figure.
+never-tuned search_holdout4.json, search_holdout5.json, search_holdout7.json and
+search_holdout8.json): hit@1, hit@3 and MRR per set and language, lexical only and with the
+encoder rerank; then the never-tuned sets together, the honest figure.
 
 Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3, reranked).
 The index and the section vectors live in the app's instance folder (``instance/index``), built
