@@ -9,54 +9,17 @@ import pytest
 
 from rules_db.loader import GAMES
 from rules_db.search.analysis import fold
-from rules_db.search.evaluation import (
-    HOLDOUT2_SET,
-    HOLDOUT3_SET,
-    HOLDOUT4_SET,
-    HOLDOUT5_SET,
-    HOLDOUT6_SET,
-    HOLDOUT7_SET,
-    HOLDOUT8_SET,
-    HOLDOUT_SET,
-    TUNE2_SET,
-    TUNE_SET,
-    hit_rates,
-    load_questions,
-)
+from rules_db.search.evaluation import EVAL_SET, HOLDOUT_SET, SETS, hit_rates, load_questions
 
 QUESTIONS = load_questions()
 # Written before the ranking was tuned on it, never tuned question by question: a change that
 # only fits search_eval.json shows here.
 HOLDOUT = load_questions(HOLDOUT_SET)
-# Written before issue 13's ranking work (committed first), never tuned on until its sixth round:
-# measured by benchmarks/search_quality.py, lexical and with the rerank.
-HOLDOUT2 = load_questions(HOLDOUT2_SET)
-# Issue 13's tuning set: new questions the ranking may be tuned on.
-TUNE = load_questions(TUNE_SET)
-# Written by writers blind to the search code, the players' questions and the other sets: a second
-# tuning set, and a third held-out set (tuned on since the sixth round).
-TUNE2 = load_questions(TUNE2_SET)
-HOLDOUT3 = load_questions(HOLDOUT3_SET)
-# Issue 13's sixth round: 80 more by two blind writers, committed before that round's changes.
-HOLDOUT4 = load_questions(HOLDOUT4_SET)
-# ... and 80 more by two others, committed after the change was chosen, before it was measured.
-HOLDOUT5 = load_questions(HOLDOUT5_SET)
-# The seventh round: 80 by two blind writers, read and tuned on; 80 by two others, never tuned on.
-HOLDOUT6 = load_questions(HOLDOUT6_SET)
-HOLDOUT7 = load_questions(HOLDOUT7_SET)
-# ... and 80 more by two others after it, with no change pending: measured only.
-HOLDOUT8 = load_questions(HOLDOUT8_SET)
-# The sets written after the first two, in order: (questions, least size, least per language).
+# The sets written after those two (evaluation.py says when and how each was written and whether
+# it is tuned on): (questions, least size, least per language) for each.
+LEAST = {"search_tune.json": (100, 45), "search_tune2.json": (98, 49), "search_holdout2.json": (60, 30)}
 LATER = [
-    (HOLDOUT2, 60, 30),
-    (TUNE, 100, 45),
-    (TUNE2, 98, 49),
-    (HOLDOUT3, 80, 40),
-    (HOLDOUT4, 80, 40),
-    (HOLDOUT5, 80, 40),
-    (HOLDOUT6, 80, 40),
-    (HOLDOUT7, 80, 40),
-    (HOLDOUT8, 80, 40),
+    (load_questions(path), *LEAST.get(path.name, (80, 40))) for path in SETS if path not in (EVAL_SET, HOLDOUT_SET)
 ]
 TARGET_HIT_AT_3 = 0.90
 
