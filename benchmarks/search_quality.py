@@ -36,10 +36,13 @@ def main() -> None:
     print(f"section vectors ready in {time.perf_counter() - started:.1f} s ({ROOT})")
     reranked = RulesSearch.open(ROOT, db, load_glossary())
     reranked.use_vectors(vectors.load(ROOT, db), default_encoder())
-    unseen = ("never tuned, together", [q for path in NEVER_TUNED for q in load_questions(path)])
-    for title, questions in [(path.name, load_questions(path)) for path in SETS] + [unseen]:
+    loaded = {path: load_questions(path) for path in SETS}
+    together = [q for path in NEVER_TUNED for q in loaded[path]]
+    # (title, questions, list them with -v): the never-tuned sets together last, listed with their sets
+    groups = [(path.name, questions, True) for path, questions in loaded.items()]
+    for title, questions, listed in groups + [("never tuned, together", together, False)]:
         print(title)
-        if "-v" in sys.argv and questions is not unseen[1]:  # each question listed once, with its set
+        if "-v" in sys.argv and listed:
             for q in questions:
                 position, ids = rank(reranked, q)
                 mark = "ok  " if position is not None and position < 3 else "MISS"
