@@ -1,12 +1,12 @@
-"""The rerank's weights, measured: first places and top-3 hits over every question set but the
-never-tuned ones (evaluation.NEVER_TUNED: search_holdout4.json, search_holdout5.json,
-search_holdout7.json and search_holdout8.json, which only measure) for a grid of lexical weights
-and shares of the rest given to the players' questions (docs/search.md, "Fourth round" to
-"Seventh round"). Every point reranks the same lexical top 20 (of the game a question names, as
-the search does) with the same vectors.
+"""The rerank's weights, measured: first places and top-3 hits over the question sets named on
+the command line for a grid of lexical weights and shares of the rest given to the players'
+questions (docs/search.md, "Fourth round" to "Eighth round"). Every point reranks the same
+lexical top 20 (of the game a question names, as the search does) with the same vectors.
 
-Run ``python benchmarks/search_fusion.py`` (the index and vectors in ``instance/index``, built
-first if missing or stale).
+The weights were chosen on the sets that became players' questions in the eighth round; every
+set left in tests/ is held out, and a set read here to choose weights stops being one. So the
+sets are named explicitly: ``python benchmarks/search_fusion.py tests/search_holdout9.json``
+(the index and vectors in ``instance/index``, built first if missing or stale).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import NEVER_TUNED, SETS, accepted, load_questions  # noqa: E402
+from rules_db.search.evaluation import accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
 from rules_db.search.searcher import (  # noqa: E402
@@ -37,14 +37,14 @@ LEXICAL = (0.25, 0.3, 0.35, 0.4, 0.45, 0.5)
 QUESTION_SHARE = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 1.0)
 
 
-def main() -> None:
+def main(paths: list[Path]) -> None:
     db = load()
     search = RulesSearch.open(ROOT, db, load_glossary())
     vectors.ensure(ROOT, db, default_encoder())
     stored, encoder = vectors.load(ROOT, db), default_encoder()
     assert stored is not None
     cases = []
-    for path in (p for p in SETS if p not in NEVER_TUNED):
+    for path in paths:
         for q in load_questions(path):
             page = search.search(q["q"], q["lang"], limit=MAX_LIMIT, rerank=False)
             chosen = [(r.section.id, r.score) for r in page.results]
@@ -72,4 +72,6 @@ def score(cases: list, weights: tuple[float, ...]) -> str:
 
 
 if __name__ == "__main__":
-    main()
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    main([Path(arg) for arg in sys.argv[1:]])

@@ -1,9 +1,11 @@
-"""Measuring search quality on sets of player questions (tests/search_*.json): hit@1, hit@3, MRR.
+"""Measuring search quality on sets of player questions (tests/search_holdout*.json): hit@1, hit@3, MRR.
 
-The ranking may be tuned on search_eval.json, search_holdout.json, search_tune.json,
-search_tune2.json, (since issue 13's sixth round) search_holdout2.json and search_holdout3.json,
-and (since its seventh) search_holdout6.json; never on NEVER_TUNED (search_holdout4.json,
-search_holdout5.json, search_holdout7.json and search_holdout8.json), which only measure.
+Every set here is one nothing was chosen on: each was written from the rulebooks by two writers
+blind to the search code, the players' questions and the other sets, and committed before it was
+measured. The sets the ranking was tuned on until issue 13's seventh round (search_eval,
+search_holdout, search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6:
+573 questions) became players' questions in its eighth (``rules_db/<game>/questions/question-sets.tsv``),
+so they no longer measure anything and are gone from tests/ (docs/search.md, "Eighth round").
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
@@ -17,46 +19,14 @@ from pathlib import Path
 from rules_db.loader import RulesDB
 from rules_db.search.searcher import RulesSearch
 
-EVAL_SET = Path(__file__).resolve().parents[2] / "tests" / "search_eval.json"
-# Written before tuning and never tuned for one question at a time: the check that a change is general.
-HOLDOUT_SET = EVAL_SET.with_name("search_holdout.json")
-# A second held-out set, committed before issue 13's ranking work; never tuned on until the sixth round.
-HOLDOUT2_SET = EVAL_SET.with_name("search_holdout2.json")
-# Issue 13's tuning set, written after the second held-out set and independently of it.
-TUNE_SET = EVAL_SET.with_name("search_tune.json")
-# A second tuning set and a third held-out set (tuned on since the sixth round), each written by a
-# writer who never saw the search code, the players' questions (questions/*.tsv) or the other sets.
-TUNE2_SET = EVAL_SET.with_name("search_tune2.json")
-HOLDOUT3_SET = EVAL_SET.with_name("search_holdout3.json")
-# A fourth held-out set by two more blind writers, committed before the sixth round of ranking work.
-HOLDOUT4_SET = EVAL_SET.with_name("search_holdout4.json")
-# A fifth, by two more blind writers, committed after the sixth round's change was chosen, before it was measured on it.
-HOLDOUT5_SET = EVAL_SET.with_name("search_holdout5.json")
-# Issue 13's seventh round: a sixth, by two more blind writers, committed before that round's
-# changes were measured on it, then read (its misses) and tuned on; and a seventh, by two others,
-# committed after the changes were chosen, before they were measured on it.
-HOLDOUT6_SET = EVAL_SET.with_name("search_holdout6.json")
-HOLDOUT7_SET = EVAL_SET.with_name("search_holdout7.json")
-# An eighth, by two more, committed after that round with no change pending: measured only.
-HOLDOUT8_SET = EVAL_SET.with_name("search_holdout8.json")
-SETS = (
-    EVAL_SET,
-    HOLDOUT_SET,
-    TUNE_SET,
-    TUNE2_SET,
-    HOLDOUT2_SET,
-    HOLDOUT3_SET,
-    HOLDOUT4_SET,
-    HOLDOUT5_SET,
-    HOLDOUT6_SET,
-    HOLDOUT7_SET,
-    HOLDOUT8_SET,
-)
-# The sets nothing was chosen on: the honest figures (the weights are chosen on the others).
-NEVER_TUNED = (HOLDOUT4_SET, HOLDOUT5_SET, HOLDOUT7_SET, HOLDOUT8_SET)
+TESTS = Path(__file__).resolve().parents[2] / "tests"
+# The fourth held-out set, committed before issue 13's sixth round; the fifth after that round's
+# change was chosen, before it was measured on it; the seventh after the seventh round's candidate
+# was chosen; the eighth with no change pending; the ninth before the eighth round measured on it.
+SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9))
 
 
-def load_questions(path: Path = EVAL_SET) -> list[dict]:
+def load_questions(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["questions"]
 
 
