@@ -5,7 +5,7 @@ p95. Every timed query encodes its question afresh (the per-process cache of que
 emptied first). Run:
 ``python benchmarks/search_speed.py [rounds] [--encode]`` (default 3 rounds over every question;
 ``--encode`` encodes every section text and player's question afresh, in a scratch folder, and fits
-the adapter's map on them, to time it: about 25 s).
+the adapter's map on them, to time it: about 30 s).
 """
 
 from __future__ import annotations

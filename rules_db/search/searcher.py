@@ -53,7 +53,7 @@ _FAQ_TITLE = "d:"  # an asked question's heading
 # players' questions the section answers (questions/*.tsv). Chosen on the six earlier sets
 # (docs/search.md, "Sixth round"; benchmarks/search_fusion.py prints the grid): 411 of 493 first
 # and 474 in the top 3, its neighbouring cells 408-416, against 406 and 467 for the fifth round's
-# (0.4, 0.2, 0.4) over the unmapped text.
+# (0.4, 0.2, 0.4) over the unmapped text. Those sets are players' questions since the eighth round.
 RERANK_DEPTH = 20
 RERANK_WEIGHTS = (0.35, 0.35, 0.3)  # lexical, section text (mapped question), players' questions
 
