@@ -1,6 +1,6 @@
-"""Search quality over the held-out question sets (evaluation.SETS: tests/search_holdout4.json,
-5, 7, 8 and 9, none of them tuned on): hit@1, hit@3 and MRR per set and language, lexical only and
-with the encoder rerank; then all of them together, the honest figure.
+"""Search quality over the held-out question sets (evaluation.SETS, tests/search_holdout*.json,
+none of them tuned on): hit@1, hit@3 and MRR per set and language, lexical only and with the
+encoder rerank; then all of them together, the honest figure.
 
 Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3, reranked).
 The index and the section vectors live in the app's instance folder (``instance/index``), built
