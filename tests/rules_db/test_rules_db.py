@@ -160,10 +160,11 @@ def test_players_questions_files_hold_each_line_once_and_the_written_ones_are_sh
     # holds questions as typed at the table, from two words to a long situation (docs/search.md).
     seen = set()
     for path in sorted(RULES.glob("*/questions/*.tsv")):
-        for line in path.read_text(encoding="utf-8").splitlines():
+        where = str(path.relative_to(RULES))
+        for line in filter(str.strip, path.read_text(encoding="utf-8").splitlines()):
             section, lang, question = line.split("\t")
             key = (section, lang, " ".join(question.lower().split()))
-            assert key not in seen, (path.name, line)
+            assert key not in seen, (where, line)
             seen.add(key)
             if path.name != "question-sets.tsv":
-                assert 2 <= len(question.split()) <= 16, (path.name, line)
+                assert 2 <= len(question.split()) <= 16, (where, line)

@@ -10,9 +10,11 @@ import pytest
 
 from rules_db.loader import GAMES
 from rules_db.search.analysis import fold
-from rules_db.search.evaluation import SETS, accepted, hit_rates, load_questions
+from rules_db.search.evaluation import SETS, hit_rates, load_questions
 
 LOADED = [load_questions(path) for path in SETS]
+# Each set's size: two lost a question that an earlier set asks in the same words (docs/search.md).
+SIZES = {"search_holdout7.json": 79, "search_holdout11.json": 79}
 QUESTIONS = [q for questions in LOADED for q in questions]
 # The lexical answer (the tests' app has no encoder) must find the right section in the top 3 for
 # nine questions in ten in each language; the rerank's figures are benchmarks/search_quality.py's.
@@ -36,7 +38,8 @@ def near_twins(one: str, other: str) -> bool:
 def test_each_set_is_new_broad_and_balanced(position):
     questions = LOADED[position]
     earlier = {words(q["q"]) for s in LOADED[:position] for q in s}
-    assert len(questions) >= 79 and not {words(q["q"]) for q in questions} & earlier
+    assert len(questions) == SIZES.get(SETS[position].name, 80)
+    assert not {words(q["q"]) for q in questions} & earlier
     for lang in ("it", "en"):
         chosen = [q for q in questions if q["lang"] == lang]
         assert len(chosen) >= 39 and {q["game"] for q in chosen} == set(GAMES)
@@ -53,16 +56,20 @@ def test_twins_are_questions_worded_nearly_alike():
     assert not near_twins("max sdp per pianeta", "max navi per sistema")
 
 
-def test_no_question_of_a_set_has_a_twin_among_the_players_questions_of_its_answer(db):
+def test_no_question_of_a_set_is_among_the_players_questions_nor_nearly(db):
     """The players' questions (questions/*.tsv) are indexed and encoded: a set's question found
-    among its answer's, in the same words or nearly, would be answered from memory, not searched,
-    and the set would stop measuring (docs/search.md, "Eighth round")."""
+    among them, in the same words or nearly (by near_twins: a lexical rule, which a paraphrase
+    passes), would be answered from memory, not searched, and the set would stop measuring
+    (docs/search.md, "Eighth round"). Twins are looked for among every section of the question's
+    game in its language (a sibling that states the same rule counts), the same words anywhere."""
+    asked = {words(q) for s in db.sections.values() for q in (*s.asked_it, *s.asked_en)}
+    assert not [q["q"] for q in QUESTIONS if words(q["q"]) in asked]
     twins = [
-        (q["q"], asked)
+        (q["q"], section.id, other)
         for q in QUESTIONS
-        for section in accepted(db, q["answers"])
-        for asked in (db.sections[section].asked_it if q["lang"] == "it" else db.sections[section].asked_en)
-        if near_twins(q["q"], asked)
+        for section in db.by_game(q["game"])
+        for other in (section.asked_it if q["lang"] == "it" else section.asked_en)
+        if near_twins(q["q"], other)
     ]
     assert not twins, twins[:5]
 
