@@ -1,5 +1,5 @@
 """Search quality over the held-out question sets (evaluation.SETS, tests/search_holdout*.json,
-none of them tuned on): hit@1, hit@3 and MRR per set and language, lexical only and with the
+held out, docs/search.md): hit@1, hit@3 and MRR per set and language, lexical only and with the
 encoder rerank; then all of them together, the honest figure.
 
 Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3, reranked).
