@@ -3,10 +3,12 @@
 Every set here is held out: each was written from the rulebooks by two writers blind to the
 search code and to the other sets' contents, and committed before it was measured; no weight was
 chosen on any of them and nothing tuned on them question by question (sets 4-10 only decided, in
-advance and one way, whether two of the eighth round's batches of players' questions stayed). The sets the ranking was tuned on until issue 13's seventh round (search_eval,
-search_holdout, search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6:
-573 questions) became players' questions in its eighth (``rules_db/<game>/questions/question-sets.tsv``),
-so they no longer measure anything and are gone from tests/ (docs/search.md, "Eighth round").
+advance and one way, whether two of the eighth round's batches of players' questions stayed).
+
+The sets the ranking was tuned on until issue 13's seventh round (search_eval, search_holdout,
+search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6: 573 questions)
+became players' questions in its eighth (``rules_db/<game>/questions/question-sets.tsv``), so
+they no longer measure anything and are gone from tests/ (docs/search.md, "Eighth round").
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
