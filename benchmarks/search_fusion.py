@@ -3,10 +3,11 @@ the command line for a grid of lexical weights and shares of the rest given to t
 questions (docs/search.md, "Fourth round" to "Eighth round"). Every point reranks the same
 lexical top 20 (of the game a question names, as the search does) with the same vectors.
 
-The weights were chosen on the sets that became players' questions in the eighth round; every
-set left in tests/ is held out, and a set read here to choose weights stops being one. So the
-sets are named explicitly: ``python benchmarks/search_fusion.py tests/search_holdout9.json``
-(the index and vectors in ``instance/index``, built first if missing or stale).
+The weights were chosen on the sets that became players' questions in the eighth round, and
+checked in the ninth on the tuning set (evaluation.TUNING), which this reads unless sets are
+named: ``python benchmarks/search_fusion.py [SET.json ...]`` (the index and vectors in
+``instance/index``, built first if missing or stale). A held-out set read here to choose weights
+stops being held out.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import accepted, load_questions  # noqa: E402
+from rules_db.search.evaluation import TUNING, accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
 from rules_db.search.searcher import (  # noqa: E402
@@ -72,6 +73,4 @@ def score(cases: list, weights: tuple[float, ...]) -> str:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    main([Path(arg) for arg in sys.argv[1:]])
+    main([Path(arg) for arg in sys.argv[1:]] or [TUNING])
