@@ -1,6 +1,6 @@
 """The rerank's weights, measured: first places and top-3 hits over the question sets named on
-the command line for a grid of lexical weights and shares of the rest given to the players'
-questions (docs/search.md, "Fourth round" to "Eighth round"). Every point reranks the same
+the command line (the tuning set if none) for a grid of lexical weights and shares of the rest
+given to the players' questions (docs/search.md, "Fourth round" to "Ninth round"). Every point reranks the same
 lexical top 20 (of the game a question names, as the search does) with the same vectors.
 
 The weights were chosen on the sets that became players' questions in the eighth round, and
