@@ -1,7 +1,8 @@
 """The rerank's weights, measured: first places and top-3 hits over the question sets named on
 the command line (the tuning set if none) for a grid of lexical weights and shares of the rest
-given to the players' questions (docs/search.md, "Fourth round" to "Ninth round"). Every point reranks the same
-lexical top 20 (of the game a question names, as the search does) with the same vectors.
+given to the players' questions (docs/search.md, "Fourth round" to "Ninth round"). Every point
+reranks the same lexical top 20 (of the game a question names, as the search does) with the same
+vectors.
 
 The weights were chosen on the sets that became players' questions in the eighth round, and
 checked in the ninth on the tuning set (evaluation.TUNING), which this reads unless sets are

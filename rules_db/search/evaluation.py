@@ -59,12 +59,12 @@ def near_twins(one: str, other: str) -> bool:
     and the letters nearly the same (a typo, a word added: "paregio di influenza..." and
     "pareggio di influenza..."). A set's question with a twin among the players' questions would
     be answered from memory, not searched. Either way round: SequenceMatcher's ratio depends on
-    which text comes first, so the higher of the two counts."""
+    which text comes first, so either order reaching the bound counts."""
     (a, a_set), (b, b_set) = folded(one), folded(other)
     shared = len(a_set & b_set) / max(len(a_set), len(b_set), 1)
-    return shared >= 0.8 or (
-        shared >= 0.5 and max(SequenceMatcher(None, a, b).ratio(), SequenceMatcher(None, b, a).ratio()) >= 0.85
-    )
+    if shared >= 0.8:
+        return True
+    return shared >= 0.5 and any(SequenceMatcher(None, x, y).ratio() >= 0.85 for x, y in ((a, b), (b, a)))
 
 
 def accepted(db: RulesDB, answers: list[str]) -> set[str]:

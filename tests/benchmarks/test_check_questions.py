@@ -58,8 +58,9 @@ def test_twins_within_the_file_are_refused():
         {"questions": ["x"]},
         {"questions": [{"q": "x"}]},
         {"questions": [question(q=5)]},
-    ]
-    + [{"questions": [question(answers="eclipse/ritirata")]}, {"questions": [question(game=["ti4"])]}],
+        {"questions": [question(answers="eclipse/ritirata")]},
+        {"questions": [question(game=["ti4"])]},
+    ],
 )
 def test_a_malformed_file_is_one_line_not_a_traceback(tmp_path, capsys, data):
     path = tmp_path / "new.json"
