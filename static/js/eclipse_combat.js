@@ -38,7 +38,7 @@
     if (document.getElementById("ec-" + side + "-retreat").checked) {
       var types = document.getElementById("ec-" + side + "-retreat-types").value;
       state[side].retreat = {
-        round: F.clampInt(document.getElementById("ec-" + side + "-retreat-round").value, 1, DATA.max_retreat_round),
+        round: F.typed(document.getElementById("ec-" + side + "-retreat-round").value),
         types: types === "all" ? [] : [types]
       };
     } else {

@@ -25,6 +25,13 @@
     if (isNaN(n)) { n = lo; }
     return Math.max(lo, Math.min(hi, n));
   }
+  /* A number box as typed (null when empty or not a number): the API refuses a value out of range
+     or not whole and the page names the box, where changing it here would compute another battle
+     than the one on screen (0 interceptors computed as 1). */
+  function typed(v) {
+    var s = String(v).trim();
+    return s === "" || isNaN(Number(s)) ? null : Number(s);
+  }
 
   function validSpecies(id) { return SPECIES.hasOwnProperty(id); }
   /* A player type as a species' board prints it: slots, printed initiative/energy/computer, parts. */
@@ -113,7 +120,7 @@
     return s;
   }
   function numberInput(value, min, max, cls) {
-    return el("input", { type: "number", min: String(min), max: String(max), value: String(value),
+    return el("input", { type: "number", min: String(min), max: String(max), value: value === null ? "" : String(value),
                          inputmode: "numeric", "class": cls });
   }
 
@@ -193,12 +200,12 @@
   /* ----- reading a card back, and the events on it ----- */
   function readGroup(card, ships, species) {
     var g = ships[+card.getAttribute("data-index")];
-    g.count = clampInt(card.querySelector(".ec-count").value, 1, TYPES[g.type].limit);
+    g.count = typed(card.querySelector(".ec-count").value);
     card.querySelectorAll(".ec-part").forEach(function (s) { g.parts[+s.getAttribute("data-slot")] = s.value; });
     if (!TYPES[g.type].npc) { g.parts = g.parts.slice(0, board(g.type, species).slots); }
     card.querySelectorAll(".ec-stat").forEach(function (i) {
       var k = i.getAttribute("data-stat");
-      g.stats[k] = clampInt(i.value, DATA.stat_limits[k][0], DATA.stat_limits[k][1]);
+      g.stats[k] = typed(i.value);
     });
     card.querySelector(".ec-live").textContent = liveText(g, species);
     return g;
@@ -217,8 +224,10 @@
   function clicked(button, card, ships, species) {
     if (button.classList.contains("ec-inc") || button.classList.contains("ec-dec")) {
       var input = card.querySelector(".ec-count");
-      input.value = String(clampInt(input.value, 1, 99) + (button.classList.contains("ec-inc") ? 1 : -1));
-      input.value = String(readGroup(card, ships, species).count);
+      var step = button.classList.contains("ec-inc") ? 1 : -1;  // a step lands inside the limits
+      input.value = String(clampInt((parseInt(input.value, 10) || 0) + step, 1,
+                                    TYPES[ships[+card.getAttribute("data-index")].type].limit));
+      readGroup(card, ships, species);
       return false;
     }
     if (button.classList.contains("ec-remove")) {
@@ -371,7 +380,7 @@
   }
 
   window.EclipseFleet = {
-    T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, clampInt: clampInt,
+    T: T, DATA: DATA, TYPES: TYPES, pct: pct, num: num, el: el, fmt: fmt, typed: typed,
     newGroup: newGroup, withSpecies: withSpecies, validSpecies: validSpecies, speciesField: speciesField, preset: preset, groupLabel: groupLabel, isNpc: isNpc, validGroups: validGroups, validTargeting: validTargeting, renderGroups: renderGroups, readGroup: readGroup,
     changed: changed, clicked: clicked, addGroup: addGroup, groupJson: groupJson, bars: bars,
     reasonsAndRules: reasonsAndRules, run: run, snapshot: snapshot, shareUrl: shareUrl, shareButton: shareButton, sharedState: sharedState

@@ -85,6 +85,22 @@ def test_italian_error_names_the_ship_and_links_the_rule(page, live_url):
 
 
 @pytest.mark.browser
+@pytest.mark.parametrize("typed", ["0", "9", "1.5", ""])
+def test_a_ship_count_out_of_range_is_refused_not_changed(page, live_url, typed):
+    # 0 interceptors once computed the odds of 1, and 100 those of 8, with no word said.
+    page.goto(live_url + "/tools/combat/eclipse?lang=en")
+    count = page.locator("#ec-attacker .ec-count").first
+    count.fill(typed)
+    page.get_by_role("button", name="Compute odds").click()
+    error = page.locator("#ec-error")
+    expect(error).to_contain_text(re.compile(r"^The field Attacker · interceptor · Number of ships must be (between 1 and 8|a whole number)\.$"))
+    expect(page.locator("#ec-results")).to_be_hidden()
+    expect(count).to_have_value(typed)  # the box keeps what was typed
+    page.locator("#ec-attacker .ec-inc").first.click()  # a step lands inside the limits
+    expect(count).to_have_value({"0": "1", "9": "8", "1.5": "2", "": "1"}[typed])
+
+
+@pytest.mark.browser
 def test_the_attacker_is_not_offered_starbases(page, live_url):
     page.goto(live_url + "/tools/combat/eclipse?lang=en")
     attacker, defender = page.locator("#ec-attacker"), page.locator("#ec-defender")
