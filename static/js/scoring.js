@@ -37,6 +37,17 @@
     return { game: game, players: Array.from({ length: count }, (_, i) => newPlayer(i + 1)) };
   }
 
+  /* A name nobody typed ("Player 2", kept from the sheet as first opened in another language) in
+     this page's language; any other name as it is. */
+  function pageName(name) {
+    for (const template of t.default_names) {
+      const [before, after] = template.split("%(n)s");
+      const n = name.startsWith(before) && name.endsWith(after) ? name.slice(before.length, name.length - after.length) : "";
+      if (/^[1-9]\d?$/.test(n)) return fmt(t.player, { n: Number(n) });
+    }
+    return name;
+  }
+
   /* A stored or shared sheet is trusted only as far as its shape: unknown keys are dropped. */
   function sanitize(raw) {
     const clean = defaultState();
@@ -45,7 +56,7 @@
     if (Array.isArray(raw.players) && raw.players.length) {
       clean.players = raw.players.slice(0, schema.max_players).map((p, i) => {
         const player = newPlayer(i + 1);
-        if (p && typeof p.name === "string") player.name = p.name.slice(0, 40);
+        if (p && typeof p.name === "string") player.name = pageName(p.name.slice(0, 40));
         schema.rows.forEach((f) => { if (p && p.values && f.key in p.values) player.values[f.key] = p.values[f.key]; });
         return player;
       });

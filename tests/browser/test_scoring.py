@@ -232,3 +232,18 @@ def test_an_empty_sheet_names_no_winner_until_a_score_is_entered(page, live_url,
 def test_an_empty_ti4_sheet_still_says_the_game_is_not_over(page, live_url):
     page.goto(live_url + "/scoring/ti4?lang=it")
     expect(page.locator("#winner")).to_have_text("La partita non è ancora finita.")
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "untyped", "translated"),
+    [("en", "it", "Player 2", "Giocatore 2"), ("it", "en", "Giocatore 2", "Player 2")],
+)
+def test_names_nobody_typed_follow_the_language_and_typed_ones_stay(page, live_url, first, then, untyped, translated):
+    # A sheet first opened in English kept "Player 2" on the Italian page ("Vincitore: Player 2").
+    page.goto(live_url + f"/scoring/eclipse?lang={first}")
+    page.locator("#p0-name").fill("Ann")
+    expect(page.locator("#p1-name")).to_have_value(untyped)
+    page.locator(".lang-toggle").click()
+    expect(page.locator("html")).to_have_attribute("lang", then)
+    expect(page.locator("#p0-name")).to_have_value("Ann")
+    expect(page.locator("#p1-name")).to_have_value(translated)

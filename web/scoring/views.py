@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any, Callable
 
 from flask import Blueprint, abort, jsonify, render_template, url_for
+from flask_babel import force_locale, gettext
 from flask_babel import lazy_gettext as _l
 
 from engine.core.reasons import InvalidInput, Reason
@@ -28,6 +29,7 @@ from engine.ti4 import claim as ti4_claim
 from engine.ti4 import scoring as ti4
 from web.core import verdicts
 from web.core.errors import rule_refusal
+from web.core.i18n import LANGS
 from web.core.models import read_json
 from web.core.openapi import document
 from web.core.registry import GAMES
@@ -314,31 +316,44 @@ SHEETS = {
 }
 
 
-def i18n() -> dict[str, str]:
+def default_names() -> list[str]:
+    """The name a player gets until one is typed, in every language: a sheet kept in the browser
+    holds it as text, and the script gives it back in the page's language when it meets it."""
+    names = []
+    for lang in LANGS:
+        with force_locale(lang):
+            names.append(gettext("Player %(n)s"))
+    return names
+
+
+def i18n() -> dict[str, str | list[str]]:
     """Strings the script shows, translated here (the script holds no language)."""
     return {
-        k: str(v)
-        for k, v in {
-            "player": _l("Player %(n)s"),
-            "winner": _l("Winner: %(name)s"),
-            "shared": _l("Shared victory: %(names)s"),
-            "ongoing": _l("The game is not over yet."),
-            "blank": _l("No score entered yet: the winner will show here."),
-            "decided_by": _l("Decided by"),
-            "points": _l("VP"),
-            "influence": _l("influence"),
-            "no_lines": _l("Nothing scored yet."),
-            "copied": _l("Link copied."),
-            "copy_failed": _l("Copy the link above by hand."),
-            "allowed": _l("Allowed: you may claim it."),
-            "refused": _l("Not allowed."),
-            "remove": _l("Remove player %(n)s"),
-            "name": _l("Name of player %(n)s"),
-            "error": _l("Check the sheet"),
-            "item": _l("no. %(n)s"),
-            "out_of_range": _l("%(where)s: the value must be between %(min)s and %(max)s."),
-            "unreachable": _l("The calculator could not be reached. Your sheet is kept in this browser."),
-        }.items()
+        "default_names": default_names(),
+        **{
+            k: str(v)
+            for k, v in {
+                "player": _l("Player %(n)s"),
+                "winner": _l("Winner: %(name)s"),
+                "shared": _l("Shared victory: %(names)s"),
+                "ongoing": _l("The game is not over yet."),
+                "blank": _l("No score entered yet: the winner will show here."),
+                "decided_by": _l("Decided by"),
+                "points": _l("VP"),
+                "influence": _l("influence"),
+                "no_lines": _l("Nothing scored yet."),
+                "copied": _l("Link copied."),
+                "copy_failed": _l("Copy the link above by hand."),
+                "allowed": _l("Allowed: you may claim it."),
+                "refused": _l("Not allowed."),
+                "remove": _l("Remove player %(n)s"),
+                "name": _l("Name of player %(n)s"),
+                "error": _l("Check the sheet"),
+                "item": _l("no. %(n)s"),
+                "out_of_range": _l("%(where)s: the value must be between %(min)s and %(max)s."),
+                "unreachable": _l("The calculator could not be reached. Your sheet is kept in this browser."),
+            }.items()
+        },
     }
 
 
