@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Callable
 from pathlib import Path
 
@@ -132,12 +133,14 @@ def plural_forms(forms: Callable[[int], str]) -> dict[str, str]:
 
 def probability(p: float) -> str:
     """A chance in the reader's language with one decimal, as the pages' script prints it
-    (Astrolabio.percent): one neither nil nor certain never reads 0.0% or 100.0%."""
+    (Astrolabio.percent): one neither nil nor certain never reads 0.0% or 100.0%. Rounded as the
+    browser's Intl.NumberFormat rounds (the float's shortest decimal form, a half up), not as
+    Babel would (a half to even): 0.4545 reads 45.5%, as on every other page."""
     if 0 < p < 0.0005:
         return "< " + format_percent(0.001, "#,##0.0%")
     if 0.9995 < p < 1:
         return "> " + format_percent(0.999, "#,##0.0%")
-    return format_percent(p, "#,##0.0%")
+    return format_percent(Decimal(repr(float(p))).quantize(Decimal("0.001"), ROUND_HALF_UP), "#,##0.0%")
 
 
 def lazy_number(n: int) -> LazyString:

@@ -140,6 +140,9 @@ def test_plural_forms_for_a_page_script_follow_the_catalogue(app, lang, one, oth
         ("en", 0.9999, "> 99.9%"),
         ("it", 0.0, "0,0%"),
         ("en", 1.0, "100.0%"),
+        ("en", 0.4545, "45.5%"),  # a half rounds up, as the browser rounds: not 45.4% (half to even)
+        ("it", 0.0625, "6,3%"),
+        ("en", 0.99949, "99.9%"),
     ],
 )
 def test_a_probability_on_a_server_page_reads_as_the_page_script_writes_it(app, lang, p, shown):
