@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping
 from flask_babel import gettext as _
 
 from engine.core.reasons import Reason
+from web.core.errors import fill
 from web.core.rules import rule_label, section_url
 
 Display = Callable[[Mapping[str, Any]], Mapping[str, Any]]
@@ -44,10 +45,7 @@ def message(
         return _("See rule %(rule)s.", rule=rule_label(rule) if rule else code)
     if isinstance(template, Counted):
         template = template.text(params)
-    try:
-        return str(template) % display(params)
-    except (KeyError, TypeError, ValueError):  # a placeholder the params lack: the sentence as written
-        return str(template)
+    return fill(template, display(params))
 
 
 def named(key: str, names: Mapping[str, Any]) -> Display:

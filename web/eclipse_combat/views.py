@@ -115,14 +115,10 @@ document(
 
 
 def _refuse(error: InvalidInput) -> ApiError:
-    """The engine's refusal as a 422 in the request's language (ship types by their names, state
-    counts with the reader's thousands separator)."""
+    """The engine's refusal as a 422 in the request's language (ship types by their names)."""
     params = dict(error.params)
     if params.get("type") in SHIP_NAMES:
         params["type"] = str(SHIP_NAMES[params["type"]])
-    for key in ("estimate", "limit"):
-        if isinstance(params.get(key), int):
-            params[key] = format_decimal(params[key])
     return rule_refusal(InvalidInput(error.code, field=error.field, rule=error.rule, **params), ERRORS)
 
 

@@ -23,6 +23,7 @@ from engine.parsec import scoring as parsec
 from engine.rftg import scoring as rftg
 from engine.ti4 import scoring as ti4
 from engine.ti4 import claim as ti4_claim
+from web.eclipse_combat import text as eclipse_text
 from web.eclipse_combat import views as eclipse_combat
 from web.retreat import text as retreat_text
 from web.scoring import text as scoring_messages
@@ -142,3 +143,14 @@ def test_a_counted_message_agrees_with_how_many_players_it_names(app, lang, one,
         )
     assert alone["message"].startswith(one)
     assert together["message"].startswith(several)
+
+
+@pytest.mark.parametrize("lang, shown", [("it", "150.000"), ("en", "150,000")])
+def test_a_large_number_in_a_reason_reads_in_the_readers_digits(app, lang, shown):
+    # "Questa battaglia supera 150000 stati": the Eclipse reason printed the bare integer.
+    with app.test_request_context(f"/?lang={lang}"):
+        answer = reason_json(
+            Reason("rounds_expected_only", "eclipse/round-di-ingaggio", {"limit": 150000}), eclipse_text.REASONS
+        )
+    assert shown in answer["message"] and "150000" not in answer["message"]
+    assert answer["params"] == {"limit": 150000}  # the API's params stay numbers
