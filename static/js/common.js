@@ -105,9 +105,10 @@
   /* ``message`` with the field path it names (``path``, as the API sent it, e.g. "factions" or
      "attackers[0].distance") told in ``words``: only where the message names it first, since the
      path's words may recur in the sentence ("factions: at most 4 player factions"); null when the
-     message does not name it. */
+     message does not name it. A one-word path names its field only as the message's subject
+     ("factions: …"): elsewhere it is a word of the sentence ("The world's defense must be…"). */
   function pathInWords(message, path, words) {
-    var at = path ? message.indexOf(path) : -1;
+    var at = !path ? -1 : /^[A-Za-z]+$/.test(path) ? (message.indexOf(path + ":") === 0 ? 0 : -1) : message.indexOf(path);
     return at < 0 ? null : message.slice(0, at) + words + message.slice(at + path.length);
   }
 

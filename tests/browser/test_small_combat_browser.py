@@ -192,3 +192,15 @@ def test_parsec_an_empty_distance_is_refused_in_place_of_the_old_odds(page, live
     page.get_by_role("button", name="Calcola").click()
     expect(error).to_contain_text("Distanza (esagoni)")
     expect(distance).to_have_attribute("aria-invalid", "true")
+
+
+def test_rftg_a_refusal_whose_sentence_says_the_fields_name_reads_whole_in_english(page, live_url):
+    # The field is "defense" and the English sentence says "The world's defense must be…": the
+    # page once put the label in place of that word ("The world's “Defense of…” must be").
+    page.goto(live_url + "/tools/conquest/rftg?lang=en")
+    defense = page.get_by_role("spinbutton", name="Defense of the military world")
+    defense.fill("0")
+    page.get_by_role("button", name="Check").click()
+    error = page.locator("#rftg-error")
+    expect(error).to_have_text("Defense of the military world: The world's defense must be between 1 and 15 (got 0).")
+    expect(defense).to_have_attribute("aria-invalid", "true")
