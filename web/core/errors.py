@@ -11,13 +11,12 @@ from typing import Any, Mapping
 
 from flask import Flask, jsonify, render_template, request
 from flask.globals import request_ctx
-from babel import numbers
-from flask_babel import get_locale
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from engine.core.reasons import InvalidInput
+from web.core.messages import fill
 
 HTTP_MESSAGES = {
     400: ("bad_request", _l("The request could not be understood.")),
@@ -63,23 +62,6 @@ def rule_refusal(error: InvalidInput, messages: Mapping[str, Any]) -> ApiError:
     else:
         message = fill(template, params)
     return ApiError(error.code, message, error.field, status=RULE_REFUSAL, rule=error.rule)
-
-
-def fill(template: Any, params: Mapping[str, Any]) -> str:
-    """A catalogue message with its ``%(name)s`` placeholders filled, whole numbers in the
-    reader's digits ("150.000 stati", "150,000 states"); left as written when a placeholder has no
-    value: a message is never lost to a missing parameter."""
-    locale = get_locale() or "en"
-    shown = {
-        key: numbers.format_decimal(value, locale=locale)
-        if isinstance(value, int) and not isinstance(value, bool)
-        else value
-        for key, value in params.items()
-    }
-    try:
-        return str(template) % shown
-    except (KeyError, TypeError, ValueError):
-        return str(template)
 
 
 def error_response(code: str, message: str, field: str | None, status: int, rule: str | None = None):

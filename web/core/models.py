@@ -24,7 +24,9 @@ from pydantic.config import JsonDict
 from pydantic_core import CoreSchema, core_schema
 
 from rules_db.loader import GAMES
-from web.core.errors import ApiError, fill
+from web.core.errors import ApiError
+from web.core.i18n import ungettext
+from web.core.messages import Counted, fill
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -307,13 +309,33 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     if kind == "too_long":
         return ApiError(
             "too_many_items",
-            _("The field %(field)s may hold at most %(max)s items.", field=field, max=ctx.get("max_length")),
+            fill(
+                Counted(
+                    "max",
+                    lambda n: ungettext(
+                        "The field %(field)s may hold at most %(max)s item.",
+                        "The field %(field)s may hold at most %(max)s items.",
+                        n,
+                    ),
+                ),
+                {"field": field, "max": ctx.get("max_length")},
+            ),
             field,
         )
     if kind == "too_short":
         return ApiError(
             "too_few_items",
-            _("The field %(field)s needs at least %(min)s items.", field=field, min=ctx.get("min_length")),
+            fill(
+                Counted(
+                    "min",
+                    lambda n: ungettext(
+                        "The field %(field)s needs at least %(min)s item.",
+                        "The field %(field)s needs at least %(min)s items.",
+                        n,
+                    ),
+                ),
+                {"field": field, "min": ctx.get("min_length")},
+            ),
             field,
         )
     if kind in ("model_type", "dict_type", "model_attributes_type"):

@@ -10,30 +10,15 @@ numbering and title).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Mapping
 
 from flask_babel import gettext as _
 
 from engine.core.reasons import Reason
-from web.core.errors import fill
+from web.core.messages import Counted, fill
 from web.core.rules import rule_label, section_url
 
 Display = Callable[[Mapping[str, Any]], Mapping[str, Any]]
-
-
-@dataclass(frozen=True)
-class Counted:
-    """A message whose grammar follows a count among its params: ``forms(n)`` is an
-    ``ungettext`` call (so the catalogue holds every plural form) and ``count`` the param that
-    sets ``n`` (a list counts its items: "Anna reached" but "Anna, Bruno reached")."""
-
-    count: str
-    forms: Callable[[int], str]
-
-    def text(self, params: Mapping[str, Any]) -> str:
-        value = params.get(self.count, 0)
-        return self.forms(len(value) if isinstance(value, (list, tuple)) else int(value))
 
 
 def message(
@@ -43,7 +28,7 @@ def message(
     template = messages.get(code)
     if template is None:
         return _("See rule %(rule)s.", rule=rule_label(rule) if rule else code)
-    if isinstance(template, Counted):
+    if isinstance(template, Counted):  # counted on the params themselves (a list, not its display)
         template = template.text(params)
     return fill(template, display(params))
 

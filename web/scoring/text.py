@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from web.core.i18n import ungettext
-from web.core.verdicts import Counted
+from web.core.messages import Counted
 
 # Breakdown lines, tie-breaks and verdicts. Params arrive already formatted (see ``format_params``).
 LINE_MESSAGES: dict[str, Any] = {

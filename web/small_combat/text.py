@@ -11,6 +11,7 @@ from typing import Any, Mapping
 from flask_babel import lazy_gettext as _l
 
 from web.core import verdicts
+from web.core.messages import Counted
 from web.core.i18n import ungettext
 from engine.core.reasons import Reason
 
@@ -94,7 +95,7 @@ REASONS = {
     "specialized_bonus": _l("+%(bonus)s military that applies to this world."),
     "space_mercenaries": _l("Space Mercenaries: +%(bonus)s military."),
     "enough_military": _l("Military %(force)s against defense %(defense)s: enough, no discard needed."),
-    "discard_to_conquer": verdicts.Counted(
+    "discard_to_conquer": Counted(
         "cards",
         lambda n: ungettext(
             "Military %(force)s against defense %(defense)s: discard %(cards)s card for temporary military.",
@@ -102,7 +103,7 @@ REASONS = {
             n,
         ),
     ),
-    "too_few_cards_to_discard": verdicts.Counted(
+    "too_few_cards_to_discard": Counted(
         "hand",
         lambda n: ungettext(
             "Only %(hand)s card in hand to discard for temporary military.",

@@ -15,7 +15,8 @@ from flask_babel import pgettext
 
 from web.core.i18n import plural_forms, ungettext
 from web.core.registry import tool
-from web.core.verdicts import Counted, citations
+from web.core.messages import Counted
+from web.core.verdicts import citations
 
 # Refusals (InvalidInput codes) of engine/ti4/inputs.py.
 ERRORS = {
@@ -50,10 +51,24 @@ ERRORS = {
     "unknown_technology": _l('"%(technology)s" is not a technology this calculator knows.'),
     "damaged_without_sustain": _l("%(unit)s: only units with Sustain Damage can start the combat damaged."),
     "more_damaged_than_units": _l("%(unit)s: at most %(max)s can be damaged (the units this side has)."),
-    "card_count_out_of_range": _l("%(field)s: from %(min)s to %(max)s copies (the copies in the action deck)."),
+    "card_count_out_of_range": Counted(
+        "max",
+        lambda n: ungettext(
+            "%(field)s: from %(min)s to %(max)s copy (the copies in the action deck).",
+            "%(field)s: from %(min)s to %(max)s copies (the copies in the action deck).",
+            n,
+        ),
+    ),
     "card_not_in_this_combat": _l("%(card)s changes nothing in this combat for this side: remove it."),
     "too_many_cards": _l("At most %(max)s action cards per side: the size of a hand."),
-    "card_copies_shared": _l("%(field)s: the two sides together hold at most %(max)s copies (one action deck)."),
+    "card_copies_shared": Counted(
+        "max",
+        lambda n: ungettext(
+            "%(field)s: the two sides together hold at most %(max)s copy (one action deck).",
+            "%(field)s: the two sides together hold at most %(max)s copies (one action deck).",
+            n,
+        ),
+    ),
     "ground_forces_out_of_range": _l("%(field)s: from %(min)s to %(max)s ground forces."),
     "trade_goods_out_of_range": _l("%(field)s: from %(min)s to %(max)s trade goods."),
     "trade_goods_without_kenara": _l(

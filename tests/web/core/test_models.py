@@ -80,7 +80,7 @@ def test_choices_text_objects_and_lengths(client):
     error = refused(client, "/api/combat/parsec", {"attackers": [3], "defender": {"unit": "colony"}})
     assert (error["code"], error["field"]) == ("not_an_object", "attackers[0]")
     error = refused(client, "/api/combat/parsec", {"attackers": [], "defender": {"unit": "colony"}})
-    assert (error["code"], error["message"]) == ("too_few_items", "The field attackers needs at least 1 items.")
+    assert (error["code"], error["message"]) == ("too_few_items", "The field attackers needs at least 1 item.")
     error = refused(client, "/api/score/ti4", {"players": [{"name": ""}, {"name": "B"}, {"name": "C"}]})
     assert (error["code"], error["field"]) == ("empty_text", "players[0].name")
     error = refused(client, "/api/score/ti4", {"players": [{"name": "x" * 41}, {"name": "B"}, {"name": "C"}]})
@@ -189,3 +189,23 @@ def test_openapi_shows_the_rule_beside_the_bound(client):
     spec = client.get("/api/openapi.json").get_json()
     cited = _cited_bounds(spec, [])
     assert ("attacker_not_a_fleet", "galaxy/fleet-ship-6-10") in cited
+
+
+@pytest.mark.parametrize(
+    "lang, path, body, message",
+    [
+        ("it", "/api/combat/parsec", {"attackers": [], "defender": {"unit": "colony"}}, "almeno 1 elemento."),
+        ("en", "/api/score/eclipse", {"players": [{"name": "A"}]}, "needs at least 2 items."),
+        ("it", "/api/score/eclipse", {"players": [{"name": "A"}]}, "almeno 2 elementi."),
+        (
+            "en",
+            "/api/combat/parsec",
+            {"attackers": [{"unit": "fighter"}] * 9, "defender": {"unit": "colony"}},
+            "at most 8 items.",
+        ),
+    ],
+)
+def test_a_count_in_a_refusal_agrees_with_its_noun(client, lang, path, body, message):
+    # "needs at least 1 items" / "almeno 1 elementi": the count chooses the catalogue's plural form.
+    answer = client.post(f"{path}?lang={lang}", json=body)
+    assert answer.status_code == 400 and answer.get_json()["error"]["message"].endswith(message)

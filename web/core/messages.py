@@ -1,0 +1,46 @@
+"""Filling a catalogue message: one way for every tool's reasons and refusals.
+
+A message is a translated template with ``%(name)s`` placeholders, or a ``Counted`` one whose
+grammar follows a count among its params ("at least 1 item", "at least 2 items").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
+
+from babel import numbers
+from flask_babel import get_locale
+
+
+@dataclass(frozen=True)
+class Counted:
+    """A message whose grammar follows a count among its params: ``forms(n)`` is an
+    ``ungettext`` call (so the catalogue holds every plural form) and ``count`` the param that
+    sets ``n`` (a list counts its items: "Anna reached" but "Anna, Bruno reached")."""
+
+    count: str
+    forms: Callable[[int], str]
+
+    def text(self, params: Mapping[str, Any]) -> str:
+        value = params.get(self.count, 0)
+        return self.forms(len(value) if isinstance(value, (list, tuple)) else int(value))
+
+
+def fill(template: Any, params: Mapping[str, Any]) -> str:
+    """A catalogue message with its ``%(name)s`` placeholders filled, whole numbers in the
+    reader's digits ("150.000 stati", "150,000 states"); left as written when a placeholder has no
+    value: a message is never lost to a missing parameter."""
+    if isinstance(template, Counted):
+        template = template.text(params)
+    locale = get_locale() or "en"
+    shown = {
+        key: numbers.format_decimal(value, locale=locale)
+        if isinstance(value, int) and not isinstance(value, bool)
+        else value
+        for key, value in params.items()
+    }
+    try:
+        return str(template) % shown
+    except (KeyError, TypeError, ValueError):
+        return str(template)
