@@ -85,6 +85,20 @@ def test_side_by_side_shows_both_languages_with_lang_attributes(client):
     assert "Se un giocatore ha annunciato una ritirata" in html and "STEP 5. RETREAT" in html
 
 
+@pytest.mark.parametrize(
+    "url, link",
+    [
+        ("/rules/ti4/23.7?lang=en&hl=retreat+empty+system", "/rules/ti4/23.7?compare=1&amp;hl=retreat+empty+system"),
+        ("/rules/ti4/23.7?lang=it&compare=1&hl=ritirata", "/rules/ti4/23.7?hl=ritirata"),
+        ("/rules/ti4/23.7?lang=en", "/rules/ti4/23.7?compare=1"),
+    ],
+)
+def test_switching_to_and_from_side_by_side_keeps_the_searched_passage(client, url, link):
+    # Opened from a search, the page marks the answering passage (hl); the switch once dropped it.
+    html = client.get(url).get_data(as_text=True)
+    assert re.search(r'<p class="compare-switch">\s*<a href="' + re.escape(link) + '"', html)
+
+
 def test_rule_pages_link_to_the_tools_that_apply_them(client):
     html = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
     assert 'href="/tools/combat/ti4"' in html and 'href="/retreat/ti4"' in html
