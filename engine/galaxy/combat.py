@@ -19,6 +19,7 @@ from engine.core import budget
 from engine.core.bounds import require_int
 from engine.core.dice import dice_sum, p_greater, shift
 from engine.core.reasons import InvalidInput, Reason
+from engine.galaxy.worlds import WORLDS
 
 RULE_SHIP_POWERS = "galaxy/12-usare-il-potere-delle-astronavi-azione-c"
 RULE_NOVA = "galaxy/nova-0"
@@ -44,17 +45,6 @@ FLEET_MIN, FLEET_MAX = 6, 10
 NOVA = 0
 # Phaser Banks (chapter 14) add +2 to the combat roll of ships and bases you control.
 PHASER_BONUS = 2
-# The eight worlds of the base game (chapter 15 lists their governor powers).
-WORLDS = (
-    "cylor",
-    "divergence",
-    "ecup-contract",
-    "erithizonian",
-    "felowi",
-    "imperial",
-    "kha-farjimmn",
-    "myrmidon",
-)
 # Most opportunities one fleet can earn: COPERTURA (1) + UNIONE with each of the other seven
 # columns (7) + IMPERIALI (1). Longer sequences cannot happen in play, so they are refused.
 MAX_OPPORTUNITIES = 1 + (len(WORLDS) - 1) + 1

@@ -16,6 +16,7 @@ from typing import Mapping
 from engine.core.reasons import InvalidInput
 from engine.core import checks
 from engine.core.sheet import Line, PlayerScore, Standing, TieBreak, standing
+from engine.galaxy.worlds import WORLDS
 
 RULE_WIN = "galaxy/3-come-vincere"
 RULE_INFLUENCE = "galaxy/influenza"
@@ -26,8 +27,6 @@ RULE_SENSORS = "galaxy/sensors"
 RULE_COMPONENTS = "galaxy/2-componenti-del-gioco"
 RULE_PLAYERS = "galaxy/1-introduzione"
 
-# The eight worlds (chapter 2 and the governors' powers, chapter 15).
-WORLDS = ("cylor", "felowi", "myrmidon", "divergence", "ecup_contract", "khafarjimmn", "erithizonian", "imperial")
 ALLY = "ally"  # allied ships belong to no world
 TECHNOLOGY = "technology"  # technology cards do not count in the hand's value
 CARD_KINDS = WORLDS + (ALLY, TECHNOLOGY)

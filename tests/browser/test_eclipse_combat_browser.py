@@ -93,7 +93,9 @@ def test_a_ship_count_out_of_range_is_refused_not_changed(page, live_url, typed)
     count.fill(typed)
     page.get_by_role("button", name="Compute odds").click()
     error = page.locator("#ec-error")
-    expect(error).to_contain_text(re.compile(r"^The field Attacker · interceptor · Number of ships must be (between 1 and 8|a whole number)\.$"))
+    expect(error).to_contain_text(
+        re.compile(r"^The field Attacker · interceptor · Number of ships must be (between 1 and 8|a whole number)\.$")
+    )
     expect(page.locator("#ec-results")).to_be_hidden()
     expect(count).to_have_value(typed)  # the box keeps what was typed
     page.locator("#ec-attacker .ec-inc").first.click()  # a step lands inside the limits

@@ -14,6 +14,7 @@ from pydantic import ConfigDict, Field
 
 from engine.eclipse import scoring as eclipse
 from engine.galaxy import scoring as galaxy
+from engine.galaxy import worlds
 from engine.parsec import scoring as parsec
 from engine.rftg import scoring as rftg
 from engine.ti4 import scoring as ti4
@@ -145,7 +146,7 @@ class Ti4Claim(RequestModel):
 
 # --- Galaxy ----------------------------------------------------------------------------------------
 
-World = Annotated[str, OneOf(galaxy.WORLDS)]
+World = Annotated[str, OneOf(worlds.WORLDS)]
 
 
 class GalaxyBase(RequestModel):
@@ -188,7 +189,7 @@ class GalaxySheet(RequestModel):
     )
 
     players: Annotated[list[Name], Field(min_length=galaxy.MIN_PLAYERS, max_length=galaxy.MAX_PLAYERS)]
-    surviving_worlds: Annotated[list[World], Field(max_length=len(galaxy.WORLDS))]
+    surviving_worlds: Annotated[list[World], Field(max_length=len(worlds.WORLDS))]
     bases: Annotated[list[GalaxyBase], Field(max_length=galaxy.MAX_PLAYERS * galaxy.BASES_PER_PLAYER)] = []
     secret_bases: Annotated[list[GalaxySecretBase], Field(max_length=galaxy.MAX_PLAYERS)] = []
     hands: Annotated[

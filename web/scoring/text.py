@@ -12,6 +12,7 @@ from typing import Any, Mapping
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
+from engine.galaxy import worlds
 from web.core.i18n import ungettext
 from web.core.messages import Counted
 
@@ -156,14 +157,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "orion": _l("Orion Hegemony"),
     },
     "world": {
-        "cylor": "Cylor",
-        "felowi": "Felowi",
-        "myrmidon": "Myrmidon",
-        "divergence": "Divergence",
-        "ecup_contract": "Ecup Contract",
-        "khafarjimmn": "Kha'Farjimmn",
-        "erithizonian": "Erithizonian",
-        "imperial": "Imperial",
+        **worlds.NAMES,
         "ally": _l("Ally"),
         "technology": _l("Technology"),
     },

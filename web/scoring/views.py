@@ -23,6 +23,7 @@ from engine.core.reasons import InvalidInput, Reason
 from engine.core.sheet import Line, Standing
 from engine.eclipse import scoring as eclipse
 from engine.galaxy import scoring as galaxy
+from engine.galaxy import worlds
 from engine.parsec import scoring as parsec
 from engine.rftg import scoring as rftg
 from engine.ti4 import claim as ti4_claim
@@ -125,7 +126,7 @@ def ti4_sheet() -> dict[str, Any]:
 
 
 def galaxy_sheet() -> dict[str, Any]:
-    worlds = galaxy.WORLDS
+    names = worlds.WORLDS
     return {
         "min_players": galaxy.MIN_PLAYERS,
         "max_players": galaxy.MAX_PLAYERS,
@@ -135,8 +136,8 @@ def galaxy_sheet() -> dict[str, Any]:
                 "surviving_worlds",
                 "checks",
                 _l("Surviving worlds"),
-                options=options("world", worlds),
-                default=list(worlds[:3]),
+                options=options("world", names),
+                default=list(names[:3]),
             ),
             field("last_player", "player", _l("Who played last")),
         ],
@@ -149,13 +150,13 @@ def galaxy_sheet() -> dict[str, Any]:
                     max=galaxy.MAX_INFLUENCE,
                     world=w,
                 )
-                for w in worlds
+                for w in names
             ],
             field(
                 "secret.world",
                 "select",
                 _l("Secret base: garrison's world"),
-                options=[["", str(_l("none"))]] + options("world", worlds),
+                options=[["", str(_l("none"))]] + options("world", names),
                 default="",
             ),
             field("secret.sensors", "bool", _l("Secret base revealed by Sensors at the end")),
@@ -167,7 +168,7 @@ def galaxy_sheet() -> dict[str, Any]:
                     max=galaxy.MAX_SHIP_VALUE,
                     group="hand",
                 )
-                for w in worlds + (galaxy.ALLY,)
+                for w in names + (galaxy.ALLY,)
             ],
         ],
     }

@@ -12,6 +12,7 @@ from pydantic import ConfigDict, Field, create_model
 from pydantic.config import JsonDict
 
 from engine.galaxy import combat as galaxy
+from engine.galaxy import worlds
 from engine.parsec import combat as parsec
 from engine.rftg import conquest as rftg
 from web.core.models import Answer, Cited, Count, OneOf, Probability, Reason, RequestModel, between, cited
@@ -20,7 +21,7 @@ from web.small_combat.text import ERRORS
 ShipValue = Annotated[
     int, between(galaxy.SHIP_MIN, galaxy.SHIP_MAX), cited("ship_value_out_of_range", galaxy.RULE_SHIP_POWERS)
 ]
-GalaxyWorld = Annotated[str, OneOf(galaxy.WORLDS)]
+GalaxyWorld = Annotated[str, OneOf(worlds.WORLDS)]
 ParsecUnit = Annotated[str, OneOf(tuple(parsec.UNITS))]
 Modifier = Annotated[int, between(-parsec.MODIFIER_LIMIT, parsec.MODIFIER_LIMIT), cited("modifier_out_of_range")]
 RangeBonus = Annotated[int, between(0, parsec.MAX_RANGE_BONUS), cited("range_bonus_out_of_range")]

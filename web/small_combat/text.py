@@ -14,6 +14,7 @@ from web.core import verdicts
 from web.core.messages import Counted
 from web.core.i18n import ungettext
 from engine.core.reasons import Reason
+from engine.galaxy import worlds
 
 # Refusals (InvalidInput codes) of engine/galaxy/combat.py, engine/parsec/combat.py, engine/rftg/conquest.py.
 ERRORS = {
@@ -116,18 +117,6 @@ REASONS = {
     ),
 }
 
-# (endpoint, title, what it answers) for the tools page.
-WORLD_NAMES = {
-    "cylor": "Cylor",
-    "divergence": "Divergence",
-    "ecup-contract": "Ecup Contract",
-    "erithizonian": "Erithizonian",
-    "felowi": "Felowi",
-    "imperial": "Imperial",
-    "kha-farjimmn": "Kha'Farjimmn",
-    "myrmidon": "Myrmidon",
-}
-
 UNIT_NAMES = {
     "cargo": _l("Cargo"),
     "fighter": _l("Fighter"),
@@ -153,7 +142,7 @@ def display_params(params: Mapping[str, Any]) -> dict[str, Any]:
         if key in shown:
             shown["number"] = shown[key] + 1
     if "world" in shown:
-        shown["world"] = WORLD_NAMES.get(shown["world"], shown["world"])
+        shown["world"] = worlds.NAMES.get(shown["world"], shown["world"])
     return shown
 
 

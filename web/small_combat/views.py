@@ -17,6 +17,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from engine.galaxy import combat as galaxy
+from engine.galaxy import worlds
 from engine.parsec import combat as parsec
 from engine.rftg import conquest as rftg
 from engine.core.reasons import InvalidInput
@@ -27,7 +28,7 @@ from web.core.verdicts import citations
 from web.core.openapi import document
 from web.small_combat.models import GalaxyCombat, GalaxyCombatAnswer, GalaxyOpportunities, GalaxyOpportunitiesAnswer
 from web.small_combat.models import GalaxyTarget, ParsecCombat, ParsecCombatAnswer, RftgConquest, RftgConquestAnswer
-from web.small_combat.text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, WORLD_NAMES, reason_json
+from web.small_combat.text import ERRORS, PARSEC_OUTCOMES, UNIT_NAMES, reason_json
 from web.core.registry import tool
 
 bp = Blueprint("small_combat", __name__)
@@ -264,7 +265,7 @@ def galaxy_page():
     return _page(
         "small_combat/galaxy.html",
         "small_combat.galaxy_page",
-        worlds=WORLD_NAMES,
+        worlds=worlds.NAMES,
         max_opportunities=galaxy.MAX_OPPORTUNITIES,
     )
 

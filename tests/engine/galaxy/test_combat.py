@@ -87,16 +87,16 @@ def test_round_examples_opportunities():
     # The same card without the governorship earns nothing.
     assert count_opportunities("imperial", 10, {"cylor": 8}).count == 0
     # Round 1: Ecup Contract 3 covering a ship is a Transport, not a fleet.
-    transport = count_opportunities("ecup-contract", 3, {}, covers=True)
+    transport = count_opportunities("ecup_contract", 3, {}, covers=True)
     assert transport.count == 0 and transport.reasons[0].code == "not_a_fleet"
     # Round 3: a face-down Kha'Farjimmn 9 earns nothing.
-    assert count_opportunities("kha-farjimmn", 9, {"cylor": 9}, covers=True, face_down=True).count == 0
+    assert count_opportunities("khafarjimmn", 9, {"cylor": 9}, covers=True, face_down=True).count == 0
 
 
 def test_all_opportunities_at_once_reach_the_maximum():
     row = {
         world: 7
-        for world in ("cylor", "divergence", "ecup-contract", "erithizonian", "felowi", "kha-farjimmn", "myrmidon")
+        for world in ("cylor", "divergence", "ecup_contract", "erithizonian", "felowi", "khafarjimmn", "myrmidon")
     }
     result = count_opportunities("imperial", 7, row, covers=True, governs_imperial=True)
     assert result.count == MAX_OPPORTUNITIES == 9

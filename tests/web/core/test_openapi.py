@@ -86,3 +86,22 @@ def test_a_background_computation_documents_its_202(client):
     status-code check) must find that answer, with the job's schema, in the description."""
     operation = client.get("/api/openapi.json").get_json()["paths"]["/api/combat/eclipse/jobs"]["post"]
     assert operation["responses"]["202"]["content"] == operation["responses"]["200"]["content"]
+
+
+def test_a_galaxy_world_has_one_id_in_every_request(client):
+    # The opportunities took "ecup-contract" where the score sheet took "ecup_contract".
+    from engine.galaxy.worlds import WORLDS
+
+    def enums(node):
+        if isinstance(node, dict):
+            if "cylor" in node.get("enum", ()):
+                yield tuple(node["enum"])
+            for value in node.values():
+                yield from enums(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from enums(value)
+
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    found = {name: set(enums(schemas[name])) for name in ("GalaxyOpportunities", "GalaxyBase", "GalaxySheet")}
+    assert all(lists == {WORLDS} for lists in found.values()), found

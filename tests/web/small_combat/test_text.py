@@ -44,7 +44,7 @@ def test_every_reason_has_a_sentence():
 
 
 def test_display_params_numbers_from_one_and_names_worlds():
-    assert display_params({"target": 0, "world": "kha-farjimmn"}) == {"target": 0, "number": 1, "world": "Kha'Farjimmn"}
+    assert display_params({"target": 0, "world": "khafarjimmn"}) == {"target": 0, "number": 1, "world": "Kha'Farjimmn"}
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
