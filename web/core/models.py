@@ -13,15 +13,17 @@ the engines, which answer 422 for a well-formed request that the game's rules re
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 from typing import Annotated, Any, ClassVar, Iterable, Mapping, TypeVar
 
 from annotated_types import Interval
 from flask import request
 from flask_babel import gettext as _
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, RootModel, ValidationError, ValidationInfo
+from pydantic import field_validator
 from pydantic.config import JsonDict
-from pydantic_core import CoreSchema, core_schema
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from rules_db.loader import GAMES
 from web.core.errors import ApiError
@@ -109,6 +111,16 @@ class QueryModel(BaseModel):
     """Query parameters: text by nature, so numbers are parsed from their digits."""
 
     model_config = ConfigDict(extra="ignore", frozen=True)
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _digits_only(cls, value: Any, info: ValidationInfo) -> Any:
+        """A whole number written with ASCII digits alone (and a sign): pydantic would also read
+        Python's "1_0", " 5" and other scripts' digits, which no client means."""
+        annotation = cls.model_fields[info.field_name].annotation if info.field_name else None
+        if annotation is int and isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
+            raise PydanticCustomError("int_parsing", "digits only")
+        return value
 
 
 # --- Answers ------------------------------------------------------------------------------

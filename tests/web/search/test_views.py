@@ -79,6 +79,9 @@ def test_api_malformed_queries_are_plain_text(client, q):
         ({"q": "x", "page": str(MAX_PAGE + 1)}, "out_of_range", "page"),
         ({"q": "x", "page": "-1"}, "out_of_range", "page"),
         ({"q": "x", "page": "1.5"}, "not_an_integer", "page"),
+        ({"q": "x", "limit": "1_0"}, "not_an_integer", "limit"),  # Python's digits, not a client's
+        ({"q": "x", "limit": " 5"}, "not_an_integer", "limit"),
+        ({"q": "x", "limit": "\u0665"}, "not_an_integer", "limit"),  # an Arabic-Indic 5
         ({"q": "x", "lang": "fr"}, "unknown_choice", "lang"),
         ({"q": "x", "game": "chess"}, "unknown_choice", "game"),
     ],
