@@ -8,7 +8,7 @@ The glossary's pairs are the same data that expands search queries
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request
+from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES, RulesDB, Section
@@ -43,6 +43,12 @@ def home():
     db = get_db()
     games = [(db.games[g], GAME_BLURBS[g], len(db.by_game(g))) for g in GAMES if g in db.games]
     return render_template("reference/home.html", games=games)
+
+
+@bp.route("/rules")
+def rules_home():
+    """The rules pages' own root (/rules/ti4 up one level): the home page lists the games' rules."""
+    return redirect(query_url(url_for("reference.home"), request.args.to_dict(flat=False)), code=301)
 
 
 def number_order(sections: list[Section], lang: str) -> list[Section]:

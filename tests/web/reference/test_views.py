@@ -308,3 +308,9 @@ def test_english_number_redirect_keeps_the_query_as_a_query(client, path):
     )
     assert response.status_code == 301
     assert response.headers["Location"] == ("/rules/ti4/23.7?lang=en&hl=ritirata&_external=1&section_id=x&_method=POST")
+
+
+def test_the_rules_root_leads_to_the_list_of_games(client):
+    # /rules/ti4 up one level was a 404; the home page lists every game's rules.
+    response = client.get("/rules?lang=en")
+    assert response.status_code == 301 and response.headers["Location"] == "/?lang=en"
