@@ -124,8 +124,10 @@ def is_own_secret(c: Claim) -> Reason | None:
 
 
 def is_imperial_timing(c: Claim) -> Reason | None:
-    """41.1: the Imperial primary ability is a strategic action, taken in the action phase."""
-    if c.objective_type == "imperial" and c.phase != "action":
+    """41.1: the Imperial primary ability is a strategic action, taken in the action phase: its
+    point, and a public objective scored through it."""
+    through_imperial = c.objective_type == "imperial" or (c.via_imperial and c.objective_type == "public")
+    if through_imperial and c.phase != "action":
         return Reason("claim_imperial_action_phase", "ti4/41.1", {"phase": c.phase})
     return None
 

@@ -97,6 +97,15 @@ def test_imperial_only_in_the_action_phase():
     )
 
 
+def test_a_public_objective_through_imperial_only_in_the_action_phase():
+    # 41.1: Imperial's primary is a strategic action; in the status phase nobody resolves it.
+    assert codes(Claim("status", "public", objective_phase="status", via_imperial=True)) == (
+        False,
+        [("claim_imperial_action_phase", "ti4/41.1")],
+    )
+    assert codes(Claim("status", "public", objective_phase="status")) == (True, [])  # scored the usual way
+
+
 def test_all_reasons_are_listed_together():
     claim = Claim(
         "status",
