@@ -183,7 +183,16 @@ def movable_ships(f: Fleet) -> int:
 
 
 def capacity_loss(f: Fleet) -> CapacityLoss:
-    return CapacityLoss(fleet_capacity(f), f.fighters, f.infantry)
+    """The units the retreat destroys for want of room (23.7, 17.3). Fighter II fighters move on
+    their own, so none of them is lost: those beyond the room left once the infantry is aboard
+    count against the fleet pool instead (the Fighter II card; ``fighters_over_capacity``)."""
+    return CapacityLoss(fleet_capacity(f), 0 if f.fighter_ii else f.fighters, f.infantry)
+
+
+def fighters_over_capacity(f: Fleet) -> int:
+    """Fighter II fighters beyond the ships' capacity once the infantry is aboard: they count
+    against the fleet pool (the Fighter II card); 0 without Fighter II (they are destroyed)."""
+    return max(0, f.fighters - max(0, fleet_capacity(f) - f.infantry)) if f.fighter_ii else 0
 
 
 # --- destinations -------------------------------------------------------------------------
@@ -238,11 +247,11 @@ _TOKEN_NOTES = {
 
 
 def fleet_pool_excess(c: Combat, s: System) -> int | None:
-    """Ships over the fleet pool once the fleet arrives in ``s``, removed at once (65.5);
-    None when the fleet or the pool was not described."""
+    """Ships over the fleet pool once the fleet arrives in ``s``, removed at once (65.5), Fighter
+    II fighters beyond capacity counting as ships; None when the fleet or the pool was not described."""
     if c.fleet is None or c.fleet_pool is None:
         return None
-    return max(0, non_fighter_ships(c.fleet) + s.own_ships - c.fleet_pool)
+    return max(0, non_fighter_ships(c.fleet) + fighters_over_capacity(c.fleet) + s.own_ships - c.fleet_pool)
 
 
 def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:

@@ -156,6 +156,22 @@ def test_when_only_one_kind_can_cover_the_loss_the_range_is_forced():
     assert loss.fighters_range == (2, 3) and loss.infantry_range == (0, 1)
 
 
+def test_fighter_ii_fighters_are_never_lost_for_room_but_count_against_the_fleet_pool():
+    # 23.7 destroys only the fighters that can neither move nor be carried; Fighter II moves 2.
+    # One dreadnought (capacity 1), 4 fighters, 2 infantry: 1 infantry is lost, no fighter; the
+    # 4 fighters beyond the room left count against the fleet pool (the Fighter II card).
+    fleet = Fleet(dreadnoughts=1, fighters=4, infantry=2, fighter_ii=True)
+    loss = ti4.capacity_loss(fleet)
+    assert (loss.excess, loss.fighters_range, loss.infantry_range) == (1, (0, 0), (1, 1))
+    assert ti4.fighters_over_capacity(fleet) == 4
+    assert ti4.fighters_over_capacity(Fleet(carriers=1, fighters=4, infantry=1, fighter_ii=True)) == 1
+    assert ti4.fighters_over_capacity(Fleet(carriers=1, fighters=9)) == 0  # without the card they are destroyed
+    c = ti4.parse(f"defender: {HOME}", Fleet(dreadnoughts=1, fighters=4, fighter_ii=True))
+    assert "capacity_loss" not in codes(ti4.notes(c))
+    pooled = ti4.Combat("defender", c.systems, c.fleet, fleet_pool=3)
+    assert ti4.fleet_pool_excess(pooled, c.systems[0]) == 1 + 3 + c.systems[0].own_ships - 3
+
+
 @given(st.integers(0, 4), st.integers(0, 5), st.integers(0, 2), st.booleans(), st.integers(0, 30), st.integers(0, 30))
 def test_capacity_loss_properties(carriers, dreads, suns, upgraded, fighters, infantry):
     f = Fleet(
