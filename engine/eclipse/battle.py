@@ -79,13 +79,14 @@ class Group:
 
 @dataclass(frozen=True)
 class RetreatPlan:
-    """Retreat the listed ship types (all, if empty) from the start of engagement round ``round``."""
+    """Retreat the listed ship types (all that can move, if empty) from the start of engagement
+    round ``round``: a starbase has no drive and never leaves its hex (MOVIMENTO)."""
 
     round: int
     kinds: tuple[str, ...] = ()
 
     def covers(self, kind: str) -> bool:
-        return not self.kinds or kind in self.kinds
+        return SHIP_TYPES[kind].movable is not False and (not self.kinds or kind in self.kinds)
 
 
 @dataclass(frozen=True)
@@ -222,6 +223,8 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
                 raise InvalidInput("retreat_type_absent", field=f"{side}.retreat.types", rule=RULE_RETREAT, type=k)
         if any(SHIP_TYPES[k].movable is False for k in fleet.retreat.kinds):
             raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat.types", rule=RULE_RETREAT)
+        if not any(fleet.retreat.covers(g.kind) for g in fleet.groups):  # starbases alone
+            raise InvalidInput("starbase_cannot_retreat", field=f"{side}.retreat", rule=RULE_RETREAT)
 
 
 def solve_battle(

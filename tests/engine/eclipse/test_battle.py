@@ -196,6 +196,20 @@ def test_npcs_never_attack():
     assert info.value.code == "npc_must_defend"
 
 
+def test_a_retreat_of_every_type_leaves_the_starbases_fighting():
+    # MOVIMENTO: a starbase has no drive, so "retreat everything" takes only the ships that move;
+    # it once took the starbase out of the hex too (escape 1 in this battle).
+    attacker = Fleet((terran("dreadnought", 1),))
+    defence = (terran("starbase", 1), terran("interceptor", 1))
+    every = solve_battle(attacker, Fleet(defence, retreat=RetreatPlan(1)), exact=True)
+    named = solve_battle(attacker, Fleet(defence, retreat=RetreatPlan(1, ("interceptor",))), exact=True)
+    assert every == named
+    assert 0 < every.defender_win < 1 and every.defender_escape < 1  # the starbase stays and may hold
+    with pytest.raises(InvalidInput) as info:  # nothing that can move: no retreat to plan
+        solve_battle(attacker, Fleet((terran("starbase", 1),), retreat=RetreatPlan(1)))
+    assert (info.value.code, info.value.field) == ("starbase_cannot_retreat", "defender.retreat")
+
+
 def test_starbases_never_attack():
     # NAVI: starbases cannot move, so they are never in the fleet that moved into the hex.
     with pytest.raises(InvalidInput) as info:
