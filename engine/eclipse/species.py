@@ -25,6 +25,9 @@ Sources (first edition; facts entered as data, in our words):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from engine.core.reasons import InvalidInput
 
 from .parts import PLAYER_TYPES, SHIP_TYPES, TERRAN_BLUEPRINTS
 
@@ -103,3 +106,14 @@ SPECIES_RULES = {
     "mechanema": "eclipse/mechanema",
     "orion": "eclipse/egemonia-di-origine",
 }
+
+
+def check_peace_with_ancients(sides: Sequence[tuple[str, str, Iterable[str]]]) -> None:
+    """DISCENDENTI DI DRACO: they never battle the Ancients' ships (they may share their hexes), so
+    a battle of theirs against Ancients does not happen and is refused, not computed. ``sides``:
+    (the species' field, its species, the ship types of every side in the hex)."""
+    if not any("ancient" in kinds for _field, _species, kinds in sides):
+        return
+    for field, species, _kinds in sides:
+        if species == "draco":
+            raise InvalidInput("draco_never_fights_ancients", field=field, rule=SPECIES_RULES["draco"])

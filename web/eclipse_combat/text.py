@@ -90,6 +90,10 @@ ERRORS = {
     "retreat_round_out_of_range": _l("%(field)s must be between %(min)s and %(max)s."),
     "retreat_type_absent": _l("%(field)s: this side has no ships of the type it plans to retreat."),
     "starbase_cannot_retreat": _l("%(field)s: starbases cannot move, so they cannot retreat."),
+    "draco_never_fights_ancients": _l(
+        "%(field)s: the Descendants of Draco never battle the Ancients' ships (they may share a hex), "
+        "so there is no battle to compute."
+    ),
     "starbase_cannot_attack": _l(
         "%(field)s: starbases cannot move, so they never attack: put them on the defending side."
     ),

@@ -45,7 +45,7 @@ from engine.eclipse.blueprints import (
 from engine.eclipse.multi import MAX_BATTLES, MAX_PLAYER_FACTIONS, Faction, resolve_hex
 from engine.eclipse.parts import PARTS, PLAYER_TYPES, SHIP_TYPES
 from engine.eclipse.retreat import is_movable
-from engine.eclipse.species import SPECIES, SPECIES_RULES
+from engine.eclipse.species import SPECIES, SPECIES_RULES, check_peace_with_ancients
 from engine.eclipse.targeting import TARGETINGS
 from engine.core.reasons import InvalidInput, Reason
 from web.core import jobs
@@ -182,6 +182,12 @@ def read_battle(data: EclipseBattle) -> tuple[dict, tuple[Fleet, Fleet]]:
     att, dfd = data.attacker, data.defender
     att_n, attacker = read_side(att.ships, "attacker", att.targeting or data.targeting, att.retreat, att.species)
     def_n, defender = read_side(dfd.ships, "defender", dfd.targeting or data.targeting, dfd.retreat, dfd.species)
+    check_peace_with_ancients(
+        [
+            (f"{side}.species", s.species, [g.kind for g in f.groups])
+            for side, s, f in (("attacker", att, attacker), ("defender", dfd, defender))
+        ]
+    )
     return {"attacker": att_n, "defender": def_n}, (attacker, defender)
 
 
@@ -287,6 +293,12 @@ def api_hex():
             side_n, fleet = read_side(faction.ships, path, faction.targeting or data.targeting, species=faction.species)
             factions.append(Faction(faction.name, fleet, entered, faction.controller))
             normal.append({"name": faction.name, "entered": entered, "controller": faction.controller, **side_n})
+        check_peace_with_ancients(
+            [
+                (f"factions[{i}].species", d.species, [g.kind for g in f.fleet.groups])
+                for i, (d, f) in enumerate(zip(data.factions, factions))
+            ]
+        )
         result = compute("eclipse_combat_hex", normal, lambda: resolve_hex(factions))
     except InvalidInput as error:
         raise _refuse(error) from None

@@ -8,7 +8,7 @@ from engine.core.reasons import InvalidInput
 from engine.eclipse.battle import Fleet, Group, solve_battle
 from engine.eclipse.blueprints import default_blueprint, stats_from_parts
 from engine.eclipse.parts import PARTS, PLAYER_TYPES
-from engine.eclipse.species import BOARDS, SPECIES, SPECIES_RULES, TERRAN_BOARDS
+from engine.eclipse.species import BOARDS, SPECIES, SPECIES_RULES, TERRAN_BOARDS, check_peace_with_ancients
 
 
 def test_seven_species_and_only_three_boards_differ_from_the_terrans():
@@ -125,3 +125,18 @@ def test_orion_interceptor_against_a_terran_one_by_hand():
     )
     r = solve_battle(Fleet((terran,)), Fleet((planta,)), exact=True)
     assert r.attacker_win == Fraction(3, 8)
+
+
+def test_the_descendants_of_draco_never_battle_the_ancients():
+    # DISCENDENTI DI DRACO: "È proibito ingaggiare battaglia con le Navi degli Antichi".
+    with pytest.raises(InvalidInput) as info:
+        check_peace_with_ancients(
+            [("attacker.species", "draco", ["cruiser"]), ("defender.species", "terran", ["ancient"])]
+        )
+    assert (info.value.code, info.value.field, info.value.rule) == (
+        "draco_never_fights_ancients",
+        "attacker.species",
+        "eclipse/discendenti-di-draco",
+    )
+    check_peace_with_ancients([("attacker.species", "draco", ["cruiser"]), ("defender.species", "orion", ["cruiser"])])
+    check_peace_with_ancients([("attacker.species", "orion", ["cruiser"]), ("defender.species", "terran", ["ancient"])])

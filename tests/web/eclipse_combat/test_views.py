@@ -196,6 +196,11 @@ ONE = [{"type": "interceptor", "count": 1}]
         ),
         ({"attacker": {"ships": ONE}, "defender": {"ships": ONE}, "targeting": "random"}, 400, "targeting"),
         (
+            {"attacker": {"species": "draco", "ships": ONE}, "defender": {"ships": [{"type": "ancient", "count": 2}]}},
+            422,
+            "attacker.species",
+        ),
+        (
             {"attacker": {"ships": [{"type": "interceptor", "count": 9}]}, "defender": {"ships": ONE}},
             400,
             "attacker.ships[0].count",
@@ -396,6 +401,25 @@ def test_hex_the_controller_shares_an_entry_with_a_player(client):
     }
     answer = client.post(HEX, json=body)
     assert answer.status_code == 200 and answer.get_json()["sequence"][-1] == "red"
+
+
+def test_hex_refuses_the_descendants_of_draco_beside_the_ancients(client):
+    # They never battle the Ancients' ships; a hex holding both has no battle this tool could compute.
+    one = [{"type": "cruiser", "count": 1}]
+    body = {
+        "factions": [
+            {"name": "green", "species": "draco", "ships": one},
+            {"name": "red", "ships": one},
+            {"name": "ancients", "ships": [{"type": "ancient", "count": 1}]},
+        ]
+    }
+    err = client.post(f"{HEX}?lang=it", json=body).get_json()["error"]
+    assert (err["code"], err["field"], err["rule"]) == (
+        "draco_never_fights_ancients",
+        "factions[0].species",
+        "eclipse/discendenti-di-draco",
+    )
+    assert "Discendenti di Draco" in err["message"]
 
 
 def test_hex_refuses_two_controllers(client):
