@@ -442,7 +442,8 @@ def test_every_page_route_is_audited(app):
             and rule.rule != "/api/docs"
         ):
             continue
-        if rule.endpoint in ("health.health",) or rule.rule.endswith(".json"):
+        not_pages = ("health.health", "reference.rules_home")  # JSON; a redirect to the home page
+        if rule.endpoint in not_pages or rule.rule.endswith(".json"):
             continue
         pattern = re.sub(r"<(?:[^:>]+:)?[^>]+>", "[^/]+(?:/[^/]+)*", rule.rule)
         if not any(re.fullmatch(pattern, path) for path in audited):
