@@ -46,6 +46,7 @@ CODES = frozenset(
         "galaxy_secret_base",
         "galaxy_secret_base_lost",
         "galaxy_secret_base_sensors",
+        "galaxy_sensors_no_influence",
         "galaxy_hand_value",
         "galaxy_played_last",
         "tie_unbroken",
@@ -177,6 +178,11 @@ def _lines(name: str, s: GalaxySheet) -> tuple[Line, ...]:
                     {"world": b.world, "influence": SECRET_BASE_INFLUENCE},
                 )
             )
+    # SENSORS: "il giocatore proprietario riceve automaticamente 0 punti influenza, malgrado il
+    # valore di qualunque Base rimasta in gioco": the owner's whole influence, not only that base's.
+    caught = any(line.code == "galaxy_secret_base_sensors" for line in lines)
+    if caught and (held := sum(line.points for line in lines)):
+        lines.append(Line("galaxy_sensors_no_influence", -held, RULE_SENSORS, {"influence": held}))
     return tuple(lines)
 
 

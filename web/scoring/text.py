@@ -61,6 +61,10 @@ LINE_MESSAGES: dict[str, Any] = {
     "galaxy_secret_base": _l("Secret base revealed on %(world)s, placed above the galaxy row"),
     "galaxy_secret_base_lost": _l("Secret base on %(world)s lost: that world surrendered"),
     "galaxy_secret_base_sensors": _l("Secret base on %(world)s revealed by Sensors at the end: no influence"),
+    "galaxy_sensors_no_influence": _l(
+        "A secret base revealed by Sensors at the end leaves its owner no influence at all, whatever the "
+        "other bases are worth: −%(influence)s"
+    ),
     "galaxy_hand_value": _l(
         "Tie broken by hand value (ships of surviving worlds double, technology cards nothing): %(values)s"
     ),

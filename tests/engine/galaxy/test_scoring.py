@@ -39,7 +39,22 @@ def test_secret_base_whose_world_surrendered_is_lost():
 def test_secret_base_revealed_by_sensors_at_the_end_scores_nothing():
     result = galaxy.score(sheet(secret_bases=(SecretBase("Blu", "cylor", revealed_by_sensors_at_end=True),)))
     assert result.player("Blu").total == 0
-    assert result.player("Blu").lines[0].code == "galaxy_secret_base_sensors"
+    assert [line.code for line in result.player("Blu").lines] == ["galaxy_secret_base_sensors"]
+
+
+def test_sensors_at_the_end_leave_the_owner_no_influence_whatever_the_other_bases():
+    # SENSORS: "il giocatore proprietario riceve automaticamente 0 punti influenza, malgrado il
+    # valore di qualunque Base rimasta in gioco". Blu's 5 + 4 on Cylor and Imperial count nothing,
+    # so Rosso's 5 wins.
+    s = sheet(
+        bases=(Base("Blu", "cylor", 5), Base("Blu", "imperial", 4), Base("Rosso", "myrmidon", 5)),
+        secret_bases=(SecretBase("Blu", "myrmidon", revealed_by_sensors_at_end=True),),
+    )
+    result = galaxy.score(s)
+    blu = result.player("Blu")
+    assert blu.total == 0 and blu.lines[-1].code == "galaxy_sensors_no_influence" and blu.lines[-1].points == -9
+    assert blu.lines[-1].rule == "galaxy/sensors"
+    assert result.winner == "Rosso"
 
 
 def test_hand_value_breaks_a_tie_with_survivor_ships_doubled_and_technology_ignored():
@@ -108,12 +123,18 @@ def test_invalid_sheets_are_refused(kw, code, field):
 
 def test_codes_emitted_are_declared():
     s = sheet(
-        bases=(Base("Verde", "cylor", 2),),
+        bases=(Base("Verde", "cylor", 2), Base("Blu", "imperial", 3)),
         secret_bases=(SecretBase("Verde", "felowi"), SecretBase("Blu", "cylor", True), SecretBase("Rosso", "imperial")),
     )
     result = galaxy.score(s)
     emitted = {line.code for p in result.players for line in p.lines}
-    assert emitted == {"galaxy_base", "galaxy_secret_base_lost", "galaxy_secret_base_sensors", "galaxy_secret_base"}
+    assert emitted == {
+        "galaxy_base",
+        "galaxy_secret_base_lost",
+        "galaxy_secret_base_sensors",
+        "galaxy_sensors_no_influence",
+        "galaxy_secret_base",
+    }
     assert emitted <= galaxy.CODES
 
 
