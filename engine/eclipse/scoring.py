@@ -24,6 +24,7 @@ RULE_DIPLOMACY = "eclipse/diplomazia"
 RULE_BUILD = "eclipse/costruzione"
 RULE_PLAYERS = "eclipse/materiali-del-giocatore"
 RULE_TOKENS = "eclipse/segnalini"
+RULE_REPUTATION_TILES = "eclipse/segnalini-reputazione"
 
 # Species a sheet may name; the six Terran factions score alike, so one id covers them.
 TRACKS = ("military", "grid", "nano")
@@ -43,6 +44,8 @@ DIPLOMACY_MIN_PLAYERS = 4  # diplomacy is not used with two or three players (DI
 # Component counts (SEGNALINI): 21 discovery tiles, 21 Ancient ships.
 MAX_DISCOVERIES = 21
 MAX_ANCIENTS = 21
+# DISTRIBUZIONE DEI SEGNALINI REPUTAZIONE: how many tiles of each value the bag holds (32).
+REPUTATION_TILES = {4: 4, 3: 7, 2: 9, 1: 12}
 # Input limits, not rules: generous caps so a sheet cannot drive unbounded work.
 MAX_REPUTATION_TILES = 8
 MAX_HEXES = 60
@@ -70,6 +73,7 @@ ERROR_CODES = frozenset(
         "traitor_twice",
         "monoliths_exceed_hexes",
         "discoveries_exceed_components",
+        "reputation_exceeds_components",
     }
 )
 
@@ -143,6 +147,11 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
     if sum(p.discoveries for p in players) > MAX_DISCOVERIES:
         raise InvalidInput("discoveries_exceed_components", field="players", rule=RULE_TOKENS, maximum=MAX_DISCOVERIES)
+    for value, made in REPUTATION_TILES.items():
+        if sum(p.reputation.count(value) for p in players) > made:
+            raise InvalidInput(
+                "reputation_exceeds_components", field="players", rule=RULE_REPUTATION_TILES, value=value, maximum=made
+            )
     holders = [i for i, p in enumerate(players) if p.traitor]
     if len(holders) > 1:
         raise InvalidInput("traitor_twice", field=f"players[{holders[1]}].traitor", rule=RULE_TRAITOR)

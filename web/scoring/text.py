@@ -127,6 +127,9 @@ ERROR_MESSAGES: dict[str, Any] = {
         "Each hex holds at most one Monolith: %(hexes)s controlled hexes cannot hold more (%(field)s)."
     ),
     "discoveries_exceed_components": _l("The game has only %(maximum)s discovery tiles (%(field)s)."),
+    "reputation_exceeds_components": _l(
+        "The game has only %(maximum)s reputation tiles worth %(value)s VP, between all players (%(field)s)."
+    ),
     "initiative_duplicate": _l("Two players cannot hold the same strategy card number %(initiative)s (%(field)s)."),
     "initiative_partial": _l("Give every player's initiative, or none when no strategy cards are held (%(field)s)."),
     "initiative_required": _l(

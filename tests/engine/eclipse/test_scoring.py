@@ -99,6 +99,9 @@ def test_no_tie_no_tie_break():
         ([P("A", ambassadors=4), *others(3)], {}, "out_of_range", "players[0].ambassadors"),
         ([P("A", traitor=True), P("B", traitor=True), *others(2)], {}, "traitor_twice", "players[1].traitor"),
         ([P("A", discoveries=11), P("B", discoveries=11)], {}, "discoveries_exceed_components", "players"),
+        # DISTRIBUZIONE DEI SEGNALINI REPUTAZIONE: four 4s and twelve 1s in the bag.
+        ([P("A", reputation=(4, 4, 4)), P("B", reputation=(4, 4))], {}, "reputation_exceeds_components", "players"),
+        ([P("A", reputation=(1,) * 7), P("B", reputation=(1,) * 6)], {}, "reputation_exceeds_components", "players"),
         ([P("A"), P("B")], {"ancient_ships_on_board": -2}, "out_of_range", "ancient_ships_on_board"),
         ([P("A", resources=Storage(money=-1)), P("B")], {}, "out_of_range", "players[0].resources.money"),
     ],
@@ -120,6 +123,13 @@ player = st.builds(
     tech=st.builds(Tech, st.integers(0, 7), st.integers(0, 7), st.integers(0, 7)),
     traitor=st.booleans(),
 )
+
+
+def test_every_reputation_tile_of_the_bag_can_be_held():
+    # All four 4s and all seven 3s of the bag, held by two players: accepted, all counted.
+    a = P("A", reputation=(4, 4, 3, 3, 3, 2, 2, 2))
+    b = P("B", reputation=(4, 4, 3, 3, 3, 3, 2, 2))
+    assert [eclipse.score([a, b]).player(n).total for n in "AB"] == [23, 24]
 
 
 @given(player, st.integers(0, 21))
