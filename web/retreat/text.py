@@ -62,7 +62,8 @@ TI4_MESSAGES = {
     # Notes
     "via_wormhole": _l("%(system)s is adjacent through matching wormholes."),
     "antimass_deflectors": _l(
-        "%(system)s is an asteroid field, which your Antimass Deflectors let your ships move into."
+        "%(system)s is an asteroid field: ships may not move into one (the rule cited), but your Antimass "
+        "Deflectors let yours."
     ),
     "gravity_rift_entry": _l(
         "%(system)s is a gravity rift: ships that stop in it do not roll; only ships moving through or out of a rift roll."

@@ -317,4 +317,4 @@ def test_ti4_antimass_deflectors_through_the_api(client):
     html = client.get("/retreat/ti4?lang=en&role=attacker&antimass=1&n0=F&u0=1&an0=asteroid_field").get_data(
         as_text=True
     )
-    assert "which your Antimass Deflectors let your ships move into" in html
+    assert "but your Antimass Deflectors let yours" in html
