@@ -1,8 +1,9 @@
 """Space combat (rule 23) with the fire that precedes it.
 
 Order of events, as the Rules Reference gives it:
-1. Space cannon offense (15.2-15.5): each side's units with Space Cannon in the active system
-   fire; the owner of the ships hit chooses the losses, and may sustain (77.4).
+1. Space cannon offense (15.2-15.5): the attacker's units with Space Cannon in the active system
+   fire, then the defender's that are left; the owner of the ships hit chooses the losses, and
+   may sustain (77.4).
 2. Round 1 only, anti-fighter barrage (23.3, 68): simultaneous; hits destroy fighters only,
    excess hits are lost, sustain cannot cancel them (77.4). A side left with no ship ends it.
 3. Each round: retreats announced, defender first (23.4); combat rolls (23.5, nebula +1 to the
@@ -141,21 +142,27 @@ def expected_units(states: ForceStates, mass: Distribution, side: int, zero: Num
     )
 
 
+def without_flagship(force: Force) -> Force:
+    """``force`` once its flagship is destroyed: what fires after the other side's hits."""
+    return replace(force, units={**force.units, "flagship": 0})
+
+
 def cannon_report(
     att: ForceStates,
     dfn: ForceStates,
-    rolls: tuple[tuple[Number, ...], tuple[Number, ...]],
+    rolls: tuple[tuple[tuple[Number, tuple[Number, ...]], ...], ...],
     before: Distribution,
     after: Distribution,
     zero: Number,
 ) -> tuple[PreCombatStep, ...]:
-    """Space cannon offense per side: ``rolls`` is each side's hit distribution; destroyed =
+    """Space cannon offense per side: ``rolls`` is each side's hit distribution, as (weight,
+    distribution) pairs (the defender's depends on what the attacker's fire left); destroyed =
     the target's units before the fire minus after it (a sustained hit destroys nothing)."""
     return tuple(
         pre_combat_step(
             "space_cannon_offense",
             side,
-            ((1, rolls[shooter]),),
+            rolls[shooter],
             expected_units(target, before, 1 - shooter, zero) - expected_units(target, after, 1 - shooter, zero),
             zero,
         )
@@ -255,23 +262,35 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     steps: tuple[PreCombatStep, ...] = ()
     cannon = battle.space_cannon and (fires_cannon(att_force, "attacker") or fires_cannon(def_force, "defender"))
     if cannon:
-        start = {}
-        att_cannon = tuple(map(number, cannon_hits(att_force, def_force, "attacker")))
-        def_cannon = tuple(map(number, cannon_hits(def_force, att_force, "defender")))
+        # 15.2: starting with the active player, each player fires in turn. The attacker's hits
+        # are assigned first, so the defender fires with what is left: a flagship with Space
+        # Cannon may be gone, and a Mentak flagship destroyed no longer takes Sustain Damage
+        # away from the attacker's ships.
         att_graviton, def_graviton = (f.has("graviton_laser_system") for f in (att_force, def_force))
-        # A Mentak flagship in the system takes Sustain Damage away from the space cannon's targets.
-        att_blocked, def_blocked = dfn.blocking(dfn.start), att.blocking(att.start)
+        att_cannon = tuple(map(number, cannon_hits(att_force, def_force, "attacker")))
+        def_cannon = {
+            kept: tuple(
+                map(number, cannon_hits(def_force if kept else without_flagship(def_force), att_force, "defender"))
+            )
+            for kept in (True, False)
+        }
+        after_attacker: dict[int, Number] = {}
         for ha, qa in enumerate(att_cannon):
-            for hd, qd in enumerate(def_cannon):
-                key = (
-                    att.after_cannon_hits(att.start, hd, def_graviton, att_blocked),
-                    dfn.after_cannon_hits(dfn.start, ha, att_graviton, def_blocked),
-                )
+            j = dfn.after_cannon_hits(dfn.start, ha, att_graviton, att.blocking(att.start))
+            after_attacker[j] = after_attacker.get(j, zero) + qa
+        start = {}
+        for j, qa in after_attacker.items():
+            for hd, qd in enumerate(def_cannon[dfn.has_flagship(j)]):
+                key = (att.after_cannon_hits(att.start, hd, def_graviton, dfn.blocking(j)), j)
                 start[key] = start.get(key, zero) + qa * qd
+        rolls = (
+            ((number(1), att_cannon),),
+            tuple((qa, def_cannon[dfn.has_flagship(j)]) for j, qa in after_attacker.items()),
+        )
         steps += tuple(
             step
             for step, fires in zip(
-                cannon_report(att, dfn, (att_cannon, def_cannon), before, start, zero),
+                cannon_report(att, dfn, rolls, before, start, zero),
                 (fires_cannon(att_force, "attacker"), fires_cannon(def_force, "defender")),
             )
             if fires

@@ -8,7 +8,7 @@ from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.space import barrage_step, keep_within_capacity, space_combat
-from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, SHIPS, Flagship, Loadout
+from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, SHIPS, Flagship, Loadout
 
 
 def solve(attacker, defender, **options):
@@ -289,6 +289,26 @@ def test_space_cannon_then_barrage_from_what_is_left():
     ]
     assert _steps(r)[("space_cannon_offense", "defender")] == (F(1, 2), F(1, 2), F(1, 2))
     assert _steps(r)[("anti_fighter_barrage", "attacker")] == (F(3, 5), F(297, 625), F(749, 1250))
+
+
+def test_the_active_player_fires_space_cannon_first_and_the_defender_with_what_is_left():
+    # 15.2: "a partire dal giocatore attivo". Three PDS II (5: 3/5 each) fire at the Xxcha
+    # flagship (Space Cannon 5 x3, Sustain Damage): 2+ hits destroy it, 44/125 it survives.
+    # Only then does it fire at the lone carrier: P(1+ hit) = 1 - (2/5)^3 = 117/125. Fired at
+    # once, the flagship would always shoot (117/125 carriers destroyed).
+    xxcha = FACTION_FLAGSHIPS["xxcha_kingdom"].sheet
+    r = solve(Force({"carrier": 1, "pds": 3}, upgrades=("pds",)), Force({"flagship": 1}, flagship=xxcha))
+    assert _steps(r)[("space_cannon_offense", "defender")] == (F(44, 125) * F(9, 5), F(5148, 15625), F(5148, 15625))
+    assert _steps(r)[("space_cannon_offense", "attacker")][0] == F(9, 5)
+
+
+def test_a_mentak_flagship_destroyed_by_space_cannon_no_longer_takes_sustain_away():
+    # The defender's PDS (6: 1/2) fires after the attacker's. The attacker's PDS II pair
+    # (3/5 each) destroys the Mentak flagship with 2 hits (9/25): then the dreadnought sustains
+    # the PDS hit, which otherwise destroys it (the flagship takes Sustain Damage away).
+    mentak = FACTION_FLAGSHIPS["mentak_coalition"].sheet
+    r = solve(Force({"dreadnought": 1, "pds": 2}, upgrades=("pds",)), Force({"flagship": 1, "pds": 1}, flagship=mentak))
+    assert _steps(r)[("space_cannon_offense", "defender")] == (F(1, 2), F(1, 2), (1 - F(9, 25)) * F(1, 2))
 
 
 def test_no_barrage_where_the_space_cannon_ended_the_battle():
