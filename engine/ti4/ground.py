@@ -1,10 +1,11 @@
 """Ground combat (rule 24) inside an invasion (rule 43).
 
 Order of events (43.1-43.4):
-1. Bombardment (12): the attacker's dreadnoughts and war suns roll; each hit destroys one
-   defending infantry, excess hits are lost (12.2). A planet with a Planetary Shield unit (a PDS)
-   cannot be bombarded (12.1, 70), unless the attacker has a war sun in the system: then the
-   shield is ignored altogether (70.3), so every bombarding unit fires.
+1. Bombardment (12): the attacker's dreadnoughts, war suns and a flagship with Bombardment (the
+   Letnev one) roll; each hit destroys one defending infantry, excess hits are lost (12.2). A
+   planet with a Planetary Shield unit (a PDS) cannot be bombarded (12.1, 70), unless the attacker
+   has a war sun in the system (70.3) or the Letnev flagship (its sheet: the other player's units
+   in its system lose Planetary Shield): then every bombarding unit fires.
 2. Space cannon defense (15.6-15.8): the defender's PDS on the planet fire at the committed
    infantry.
 3. Ground combat rounds until one side (or neither) has infantry left (24.1-24.4). There is no
@@ -28,7 +29,7 @@ from engine.ti4.situations import fire_team_round, situation_reasons, with_moral
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
-BOMBARDERS = ("dreadnought", "war_sun")
+BOMBARDERS = ("dreadnought", "war_sun", "flagship")  # a flagship only if its sheet prints Bombardment
 
 
 def _infantry(force: Force) -> dict[str, int]:
@@ -53,17 +54,21 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     dfn = ForceStates(_infantry(def_force), def_force.loadout, def_force.policy, number)
     rules = list(BASE_RULES)
     reasons: list[Reason] = []
-    bombard = battle.bombardment is not False and any(att_force.count(k) for k in BOMBARDERS)
+    bombarders = {k: att_force.count(k) for k in BOMBARDERS if att_force.loadout.stats(k).bombardment}
+    bombard = battle.bombardment is not False and any(bombarders.values())
+    # What takes the defender's Planetary Shield away: a war sun (70.3), the Letnev flagship.
+    shield_off = Reason("war_sun_ignores_shield", "ti4/70.3") if att_force.count("war_sun") else None
+    if shield_off is None and att_force.count("flagship") and att_force.flagship.removes_planetary_shield:
+        shield_off = Reason("flagship_removes_shield", "ti4/70", {"side": "attacker"})
     if bombard:
         rules += ["ti4/43.1", "ti4/12.1", "ti4/12.2"]
     if bombard and def_force.count("pds"):
-        if att_force.count("war_sun"):
-            reasons.append(Reason("war_sun_ignores_shield", "ti4/70.3"))
+        if shield_off:
+            reasons.append(shield_off)
         else:
             bombard = False
             reasons.append(Reason("shield_blocks_bombardment", "ti4/70"))
-        rules.append("ti4/70.3" if att_force.count("war_sun") else "ti4/70")
-    bombarders = {k: att_force.count(k) for k in BOMBARDERS}
+        rules.append(shield_off.rule if shield_off else "ti4/70")
     bombard_dist = (
         ability_hits(bombarders, att_force.loadout, "bombardment", extra_die=att_force.has("plasma_scoring"))
         if bombard
@@ -97,8 +102,8 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     reasons += situation_reasons(att_force, def_force, "ground")
     att_modifiers, def_modifiers = with_morale_boost(att_force), with_morale_boost(def_force)
     if def_force.has("magen_defense_grid") and def_force.count("pds"):
-        if att_force.count("war_sun"):  # the PDS lose Planetary Shield, and the card with it
-            reasons.append(Reason("war_sun_stops_magen", "ti4/70.3"))
+        if shield_off:  # the PDS lose Planetary Shield, and the card with it
+            reasons.append(Reason("shield_off_stops_magen", shield_off.rule))
         else:
             att_modifiers += (NO_ROLLS_IN_ROUND_1,)
             reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))

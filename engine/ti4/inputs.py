@@ -46,8 +46,9 @@ MAX_TRADE_GOODS = 6
 ALLOWED = {
     ("space", "attacker"): SHIPS + ("pds", "space_dock"),
     ("space", "defender"): SHIPS + ("pds", "space_dock"),
-    # The attacker's ships only bombard (43.1); the defender's structures shield and fire (43.3).
-    ("ground", "attacker"): ("infantry", "dreadnought", "war_sun"),
+    # The attacker's ships only bombard (43.1) or, like the Letnev flagship, take the planetary
+    # shield away; the defender's structures shield and fire (43.3).
+    ("ground", "attacker"): ("infantry", "dreadnought", "war_sun", "flagship"),
     ("ground", "defender"): ("infantry", "pds", "space_dock"),
 }
 COMBATANTS = {"space": SHIPS, "ground": ("infantry",)}
@@ -119,7 +120,7 @@ def _check_units(kind: str, side: str, force: Force) -> None:
             raise InvalidInput("negative_count", field=where, unit=key)
         if n > unit_limit(key):
             raise InvalidInput("too_many_units", field=where, rule="ti4/87.2", unit=key, max=unit_limit(key))
-        if n and key not in allowed:
+        if n and (key not in allowed or (kind == "ground" and key == "flagship" and not force.flagship.invades)):
             if kind == "ground" and key == "fighter":
                 raise InvalidInput("fighters_in_ground_combat", field=where, rule="ti4/24.1")
             code = "unit_not_in_ground_combat" if kind == "ground" else "unit_not_in_space_combat"

@@ -64,7 +64,9 @@ def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:
         effect = force.flagship.effect
         counted = FLAGSHIP_COUNTS.get(effect or "")
         n = getattr(force, counted) if counted else None
-        if force.count("flagship") and effect and n != 0:  # no goods or ground forces: the ability does nothing
+        # No goods or ground forces: the ability does nothing; in an invasion the flagship only
+        # bombards or lifts the shield from the space area (ground.py says so), its combat abilities sleep.
+        if force.count("flagship") and effect and n != 0 and kind == "space":
             rule = FLAGSHIP_RULES.get(effect, FLAGSHIP_RULE)
             extra = {} if n is None else {"n": n}
             reasons.append(Reason(f"flagship_{effect}", rule, {**params, **extra}))

@@ -141,7 +141,14 @@ class Flagship:
     capacity: int = 3
     barrage: Roll | None = None
     space_cannon: Roll | None = None
+    bombardment: Roll | None = None
+    removes_planetary_shield: bool = False  # other players' units in its system lose Planetary Shield
     effect: str | None = None
+
+    @property
+    def invades(self) -> bool:
+        """Whether it changes an invasion from the space area (bombards, or takes the shield away)."""
+        return self.bombardment is not None or self.removes_planetary_shield
 
 
 # What the modelled flagship abilities do, in our words:
@@ -187,7 +194,10 @@ class FactionFlagship:
 # The 17 base-game factions' flagships, from their faction sheets.
 FACTION_FLAGSHIPS = {
     "arborec": FactionFlagship("Duha Menaimon", Flagship(7, 2, 5)),
-    "barony_of_letnev": FactionFlagship("Arc Secundus", Flagship(5, 2, 3, effect="repairs_itself")),
+    "barony_of_letnev": FactionFlagship(
+        "Arc Secundus",
+        Flagship(5, 2, 3, bombardment=Roll(5, 3), removes_planetary_shield=True, effect="repairs_itself"),
+    ),
     "clan_of_saar": FactionFlagship("Son of Ragh", Flagship(5, 2, 3, barrage=Roll(6, 4))),
     "embers_of_muaat": FactionFlagship("The Inferno", Flagship(5, 2, 3)),
     "emirates_of_hacan": FactionFlagship("Wrath of Kenara", Flagship(7, 2, 3, effect="trade_goods_bonus")),
@@ -228,5 +238,6 @@ class Loadout:
                 sustain=True,
                 barrage=f.barrage,
                 space_cannon=f.space_cannon,
+                bombardment=f.bombardment,
             )
         return stats(key, key in self.upgrades)

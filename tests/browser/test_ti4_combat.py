@@ -100,7 +100,17 @@ def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
     expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("75.3%")
     expect(sheet.get_by_label("Combat value")).to_have_value("9")
     page.get_by_label("Ground combat (invasion)").check()
-    expect(sheet).to_be_hidden()  # flagships do not land
+    # In an invasion a flagship only bombards or lifts the shield from space (the Letnev one): the
+    # sheet stays, to pick the faction; one that does neither is refused, saying which do.
+    expect(sheet).to_be_visible()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator("#ti4-error")).to_contain_text("a flagship with Bombardment")
+    sheet.get_by_label("Faction").select_option("barony_of_letnev")
+    page.fill("#attacker-infantry", "2")
+    page.fill("#defender-infantry", "1")
+    page.fill("#defender-pds", "1")  # its shield would stop any bombardment but a war sun's or this one's
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator("#ti4-result .notes")).to_contain_text("flagship Arc Secundus")
 
 
 def test_assault_cannon_checkbox_changes_the_odds(page, live_url):

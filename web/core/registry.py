@@ -300,6 +300,7 @@ TOOLS: tuple[Tool, ...] = (
             "eclipse/planta",
             "eclipse/rapporti-diplomatici",
             "eclipse/segnalini",
+            "eclipse/segnalini-reputazione",
         ),
     ),
     Tool(

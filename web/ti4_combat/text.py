@@ -29,8 +29,9 @@ ERRORS = {
     ),
     "fighters_in_ground_combat": _l("Fighters never take part in a ground combat: remove them."),
     "unit_not_in_ground_combat": _l(
-        "%(unit)s: not part of this ground combat. Only the attacker's infantry, dreadnoughts and "
-        "war suns (bombardment) and the defender's infantry, PDS and space docks count."
+        "%(unit)s: not part of this ground combat. Only the attacker's infantry, dreadnoughts, war "
+        "suns and a flagship with Bombardment or that takes Planetary Shield away, and the defender's "
+        "infantry, PDS and space docks count."
     ),
     "unit_not_in_space_combat": _l(
         "%(unit)s: not part of a space combat. Only ships roll (PDS and space docks may be added "
@@ -99,7 +100,13 @@ REASONS = {
         " must retreat, or is destroyed if it cannot."
     ),
     "war_sun_ignores_shield": _l("A war sun in the system switches off the Planetary Shield: every unit bombards."),
-    "shield_blocks_bombardment": _l("The PDS's Planetary Shield stops the bombardment (only a war sun gets through)."),
+    "shield_blocks_bombardment": _l(
+        "The PDS's Planetary Shield stops the bombardment (only a war sun or the Letnev flagship takes it away)."
+    ),
+    "flagship_removes_shield": _l(
+        "%(side)s, flagship Arc Secundus: the other player's units in the system lose Planetary Shield, "
+        "so every unit bombards."
+    ),
     "plasma_scoring": _l(
         "%(side)s, Plasma Scoring: one unit rolls one more die for each Space Cannon or Bombardment roll."
     ),
@@ -182,8 +189,9 @@ REASONS = {
         "the dreadnoughts' must be taken by non-fighter ships if the other side has any."
     ),
     "damaged_at_start": _l("%(side)s: some units start the combat damaged and are destroyed by their next hit."),
-    "war_sun_stops_magen": _l(
-        "A war sun in the system takes Planetary Shield away from the PDS, so Magen Defense Grid cannot be used."
+    "shield_off_stops_magen": _l(
+        "The PDS lose Planetary Shield (a war sun or the Letnev flagship in the system), so Magen Defense "
+        "Grid cannot be used."
     ),
 }
 

@@ -1,9 +1,13 @@
 import random
 from fractions import Fraction as F
 
+import pytest
+
+from engine.core.reasons import InvalidInput
 from engine.ti4.ground import ground_combat
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
+from engine.ti4.units import FACTION_FLAGSHIPS
 
 
 def solve(attacker, defender, **options):
@@ -43,6 +47,25 @@ def test_war_sun_ignores_the_shield():
     r = solve(Force({"infantry": 1, "war_sun": 1}), Force({"infantry": 1, "pds": 1}))
     assert odds(r) == (F(2115, 4250), F(24, 4250), F(2111, 4250))
     assert "ti4/70.3" in r.rules
+
+
+def test_the_letnev_flagship_bombards_and_takes_the_shield_away():
+    # Arc Secundus: Bombardment 5 (x3), and the other player's units in its system lose Planetary
+    # Shield. So the PDS does not stop it: 3 dice at 3/5 kill the one infantry with 1 - (2/5)^3.
+    letnev = FACTION_FLAGSHIPS["barony_of_letnev"].sheet
+    r = solve(
+        Force({"infantry": 1, "flagship": 1}, flagship=letnev), Force({"infantry": 1, "pds": 1}), space_cannon=False
+    )
+    assert _steps(r)[("bombardment", "attacker")] == (F(9, 5), F(117, 125), F(117, 125))
+    assert r.attacker_win == F(117, 125) + F(8, 125) * F(7, 17)
+    assert ("flagship_removes_shield", "ti4/70") in [(x.code, x.rule) for x in r.reasons]
+
+
+def test_a_flagship_that_neither_bombards_nor_lifts_the_shield_has_no_part_in_an_invasion():
+    plain = FACTION_FLAGSHIPS["federation_of_sol"].sheet
+    with pytest.raises(InvalidInput) as info:
+        solve(Force({"infantry": 1, "flagship": 1}, flagship=plain), Force({"infantry": 1}))
+    assert (info.value.code, info.value.field) == ("unit_not_in_ground_combat", "attacker.units.flagship")
 
 
 def test_infantry_ii_and_modifiers():

@@ -8,7 +8,7 @@ from engine.ti4.ground import ground_combat
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.space import space_combat
-from engine.ti4.units import Loadout
+from engine.ti4.units import FACTION_FLAGSHIPS, Loadout
 
 
 def space(attacker, defender, **options):
@@ -138,6 +138,9 @@ def test_magen_defense_grid_silences_the_first_round():
     # A war sun takes Planetary Shield away, and the grid with it (70.3).
     war_sun = Force({"infantry": 1, "war_sun": 1})
     assert defender_win(("magen_defense_grid",), war_sun) == defender_win((), war_sun)
+    # So does the Letnev flagship (its sheet: the other player's units lose Planetary Shield).
+    letnev = Force({"infantry": 1, "flagship": 1}, flagship=FACTION_FLAGSHIPS["barony_of_letnev"].sheet)
+    assert defender_win(("magen_defense_grid",), letnev) == defender_win((), letnev)
 
 
 def test_each_reason_names_the_side_whose_card_acts():
