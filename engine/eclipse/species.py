@@ -114,6 +114,7 @@ def check_peace_with_ancients(sides: Sequence[tuple[str, str, Iterable[str]]]) -
     (the species' field, its species, the ship types of every side in the hex)."""
     if not any("ancient" in kinds for _field, _species, kinds in sides):
         return
-    for field, species, _kinds in sides:
-        if species == "draco":
+    for field, species, kinds in sides:
+        # A species belongs to a player's ships: a side of Ancients picked with Draco is still Ancients.
+        if species == "draco" and any(not SHIP_TYPES[k].npc for k in kinds):
             raise InvalidInput("draco_never_fights_ancients", field=field, rule=SPECIES_RULES["draco"])

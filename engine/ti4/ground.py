@@ -25,7 +25,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
-from engine.ti4.situations import fire_team_round, situation_reasons, with_morale_boost
+from engine.ti4.situations import FLAGSHIP_RULE, fire_team_round, situation_reasons, with_morale_boost
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
@@ -59,7 +59,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     # What takes the defender's Planetary Shield away: a war sun (70.3), the Letnev flagship.
     shield_off = Reason("war_sun_ignores_shield", "ti4/70.3") if att_force.count("war_sun") else None
     if shield_off is None and att_force.count("flagship") and att_force.flagship.removes_planetary_shield:
-        shield_off = Reason("flagship_removes_shield", "ti4/70", {"side": "attacker"})
+        shield_off = Reason("flagship_removes_shield", FLAGSHIP_RULE, {"side": "attacker"})
     if bombard:
         rules += ["ti4/43.1", "ti4/12.1", "ti4/12.2"]
     if bombard and def_force.count("pds"):
@@ -102,8 +102,8 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     reasons += situation_reasons(att_force, def_force, "ground")
     att_modifiers, def_modifiers = with_morale_boost(att_force), with_morale_boost(def_force)
     if def_force.has("magen_defense_grid") and def_force.count("pds"):
-        if shield_off:  # the PDS lose Planetary Shield, and the card with it
-            reasons.append(Reason("shield_off_stops_magen", shield_off.rule))
+        if shield_off:  # the PDS lose Planetary Shield, and the card with it (70.3)
+            reasons.append(Reason("shield_off_stops_magen", "ti4/70.3"))
         else:
             att_modifiers += (NO_ROLLS_IN_ROUND_1,)
             reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))

@@ -80,6 +80,7 @@ NOTE_CODES = (
     "token_from_command_sheet",
     "token_already_there",
     "capacity_loss",
+    "capacity_loss_infantry",
     "fleet_pool_excess",
 )
 # Where the command token placed in the destination comes from.
@@ -327,7 +328,8 @@ def notes(c: Combat) -> tuple[Reason, ...]:
         ships = movable_ships(c.fleet) if c.fleet is not None else None
         out.append(Reason("gravity_rift_exit", RULE_GRAVITY_RIFT, {"ships": ships}))
     if c.fleet is not None and capacity_loss(c.fleet).excess:
-        out.append(Reason("capacity_loss", RULE_CAPACITY, {"excess": capacity_loss(c.fleet).excess}))
+        code = "capacity_loss_infantry" if c.fleet.fighter_ii else "capacity_loss"  # Fighter II: no fighter is lost
+        out.append(Reason(code, RULE_CAPACITY, {"excess": capacity_loss(c.fleet).excess}))
     return tuple(out)
 
 

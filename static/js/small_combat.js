@@ -13,6 +13,9 @@
   var el = A.el;
 
   var fill = A.fill;
+  // The address as opened, read before any form rewrites it: the Galaxy page keeps two tools'
+  // states, and the first one's rewrite dropped the second's before it was read.
+  var opened = new URLSearchParams(window.location.search);
 
   function bigFigure(label, p) {
     var box = el("div", { "class": "figure" });
@@ -158,7 +161,7 @@
         window.location.href = share.href;
       });
     });
-    var saved = new URLSearchParams(window.location.search).get(key);
+    var saved = opened.get(key);
     if (saved) {
       try {
         var state = JSON.parse(saved);
@@ -329,7 +332,17 @@
         row: row
       };
     }
+    /* Two worlds' ids until 2026-11-27: a link made then opens on today's ids (the state is the
+       request sent, so it is mended in place). */
+    var FORMER_IDS = { "ecup-contract": "ecup_contract", "kha-farjimmn": "khafarjimmn" };
+    function currentIds(state) {
+      state.world = FORMER_IDS[state.world] || state.world;
+      Object.keys(FORMER_IDS).forEach(function (old) {
+        if (state.row && old in state.row) { state.row[FORMER_IDS[old]] = state.row[old]; delete state.row[old]; }
+      });
+    }
     function oWrite(state) {
+      currentIds(state);
       world.value = state.world;
       document.getElementById("o-value").value = String(state.value);
       document.getElementById("o-covers").checked = !!state.covers;

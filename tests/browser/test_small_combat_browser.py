@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -204,3 +205,13 @@ def test_rftg_a_refusal_whose_sentence_says_the_fields_name_reads_whole_in_engli
     error = page.locator("#rftg-error")
     expect(error).to_have_text("Defense of the military world: The world's defense must be between 1 and 15 (got 0).")
     expect(defense).to_have_attribute("aria-invalid", "true")
+
+
+def test_galaxy_an_opportunities_link_with_the_former_world_ids_still_opens(page, live_url):
+    # Until 2026-11-27 this tool spelled two worlds "ecup-contract" and "kha-farjimmn"; and its
+    # links never opened at all: the attack tool's state, kept first, dropped them from the address.
+    old = '{"world":"ecup-contract","value":6,"covers":true,"row":{"kha-farjimmn":6,"imperial":6}}'
+    page.goto(live_url + "/tools/combat/galaxy?lang=en&opportunities=" + quote(old))
+    expect(page.get_by_label("Column you play in")).to_have_value("ecup_contract")
+    expect(page.locator("#galaxy-opportunities-results .big-number").first).to_have_text("3")
+    expect(page.locator("#galaxy-opportunities-error")).to_be_hidden()

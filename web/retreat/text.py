@@ -89,9 +89,13 @@ TI4_MESSAGES = {
     ),
     "token_already_there": _l("Your command token is already in that system: place no other."),
     "fleet_pool_excess": _l(
-        "In %(system)s you would have more ships than your fleet pool allows: remove %(excess)s of them there (fighters do not count)."
+        "In %(system)s you would have more ships than your fleet pool allows: remove %(excess)s of them there "
+        "(fighters do not count, except Fighter II fighters beyond your ships' capacity)."
     ),
     "capacity_loss": _l("%(excess)s fighters or infantry cannot be carried and are destroyed; you choose which."),
+    "capacity_loss_infantry": _l(
+        "%(excess)s infantry cannot be carried and are destroyed (Fighter II fighters move on their own)."
+    ),
 }
 
 PARSEC_MESSAGES = {

@@ -140,3 +140,5 @@ def test_the_descendants_of_draco_never_battle_the_ancients():
     )
     check_peace_with_ancients([("attacker.species", "draco", ["cruiser"]), ("defender.species", "orion", ["cruiser"])])
     check_peace_with_ancients([("attacker.species", "orion", ["cruiser"]), ("defender.species", "terran", ["ancient"])])
+    # A side of Ancients whose species picker still says Draco is the Ancients, not the Draco.
+    check_peace_with_ancients([("attacker.species", "terran", ["cruiser"]), ("defender.species", "draco", ["ancient"])])

@@ -58,7 +58,7 @@ def test_the_letnev_flagship_bombards_and_takes_the_shield_away():
     )
     assert _steps(r)[("bombardment", "attacker")] == (F(9, 5), F(117, 125), F(117, 125))
     assert r.attacker_win == F(117, 125) + F(8, 125) * F(7, 17)
-    assert ("flagship_removes_shield", "ti4/70") in [(x.code, x.rule) for x in r.reasons]
+    assert ("flagship_removes_shield", "ti4/16.21") in [(x.code, x.rule) for x in r.reasons] and "ti4/16.21" in r.rules
 
 
 def test_a_flagship_that_neither_bombards_nor_lifts_the_shield_has_no_part_in_an_invasion():

@@ -167,7 +167,9 @@ def test_fighter_ii_fighters_are_never_lost_for_room_but_count_against_the_fleet
     assert ti4.fighters_over_capacity(Fleet(carriers=1, fighters=4, infantry=1, fighter_ii=True)) == 1
     assert ti4.fighters_over_capacity(Fleet(carriers=1, fighters=9)) == 0  # without the card they are destroyed
     c = ti4.parse(f"defender: {HOME}", Fleet(dreadnoughts=1, fighters=4, fighter_ii=True))
-    assert "capacity_loss" not in codes(ti4.notes(c))
+    assert not {"capacity_loss", "capacity_loss_infantry"} & set(codes(ti4.notes(c)))
+    carried = ti4.parse(f"defender: {HOME}", fleet)  # the note says infantry, not "fighters or infantry"
+    assert "capacity_loss_infantry" in codes(ti4.notes(carried)) and "capacity_loss" not in codes(ti4.notes(carried))
     pooled = ti4.Combat("defender", c.systems, c.fleet, fleet_pool=3)
     assert ti4.fleet_pool_excess(pooled, c.systems[0]) == 1 + 3 + c.systems[0].own_ships - 3
 
