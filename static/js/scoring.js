@@ -52,7 +52,11 @@
   function sanitize(raw) {
     const clean = defaultState();
     if (!raw || typeof raw !== "object") return clean;
-    schema.game_fields.forEach((f) => { if (raw.game && f.key in raw.game) clean.game[f.key] = raw.game[f.key]; });
+    schema.game_fields.forEach((f) => {
+      if (!raw.game || !(f.key in raw.game)) return;
+      const value = raw.game[f.key];  // a field naming a player names them as the sheet now does
+      clean.game[f.key] = f.kind === "player" && typeof value === "string" ? pageName(value) : value;
+    });
     if (Array.isArray(raw.players) && raw.players.length) {
       clean.players = raw.players.slice(0, schema.max_players).map((p, i) => {
         const player = newPlayer(i + 1);

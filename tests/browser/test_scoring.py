@@ -247,3 +247,15 @@ def test_names_nobody_typed_follow_the_language_and_typed_ones_stay(page, live_u
     expect(page.locator("html")).to_have_attribute("lang", then)
     expect(page.locator("#p0-name")).to_have_value("Ann")
     expect(page.locator("#p1-name")).to_have_value(translated)
+
+
+
+def test_who_played_last_follows_the_untyped_name_into_the_other_language(page, live_url):
+    # "Player 2" chosen as the last to play became "Giocatore 2" in the names but not in this
+    # field, and the Italian sheet was refused ("Player 2 non è tra i giocatori").
+    page.goto(live_url + "/scoring/galaxy?lang=en")
+    page.get_by_label("Who played last").select_option("Player 2")
+    page.locator(".lang-toggle").click()
+    expect(page.locator("html")).to_have_attribute("lang", "it")
+    expect(page.get_by_label("Chi ha giocato per ultimo")).to_have_value("Giocatore 2")
+    expect(page.locator("#sheet-error")).to_be_hidden()
