@@ -118,7 +118,7 @@ class QueryModel(BaseModel):
         """A whole number written with ASCII digits alone (and a sign): pydantic would also read
         Python's "1_0", " 5" and other scripts' digits, which no client means."""
         annotation = cls.model_fields[info.field_name].annotation if info.field_name else None
-        if annotation is int and isinstance(value, str) and not re.fullmatch(r"-?[0-9]+", value):
+        if annotation is int and isinstance(value, str) and not re.fullmatch(r"[+-]?[0-9]+", value):
             raise PydanticCustomError("int_parsing", "digits only")
         return value
 

@@ -84,6 +84,10 @@ from web.core.verdicts import citations
 
 bp = Blueprint("eclipse_combat", __name__)
 jobs_bp = Blueprint("eclipse_jobs", __name__)  # battles beyond the inline limit, in the background
+# A stored answer is found again by its request's key (jobs.job_id): the namespace changes with
+# what an answer means, so a request never meets one computed under other rules (2, 2026-11-27:
+# an all-types retreat leaves the starbases fighting; Draco never battles the Ancients).
+JOB_NAMESPACE = "eclipse_job:2"
 
 SIDES = ("attacker", "defender")
 TOOL = "eclipse_combat"  # its background jobs' database: instance/eclipse_combat_jobs.sqlite3
@@ -354,7 +358,6 @@ def page_data() -> dict:
         ],
         "targetings": [{"id": t, "name": str(TARGETING_NAMES[t])} for t in TARGETINGS],
         "stat_limits": STAT_LIMITS,
-        "max_retreat_round": MAX_RETREAT_ROUND,
         "lang": current_lang(),
     }
 
@@ -460,7 +463,7 @@ def api_submit():
     except InvalidInput as error:
         raise _refuse(error) from None
     path = jobs.db_path(TOOL)
-    key = jobs.job_id("eclipse_job", payload)
+    key = jobs.job_id(JOB_NAMESPACE, payload)
     row, created = jobs.submit(path, key, {"fleets": fleets, "sides": list(payload.values())})
     if created:
         jobs.start_runner(path, solve_job)
@@ -519,7 +522,7 @@ document(
     example={
         "path": {
             "key": jobs.job_id(
-                "eclipse_job",
+                JOB_NAMESPACE,
                 {
                     "attacker": {
                         "ships": [{"type": "interceptor", "count": 2, "parts": list(default_blueprint("interceptor"))}],

@@ -45,7 +45,7 @@ def home():
     return render_template("reference/home.html", games=games)
 
 
-@bp.route("/rules")
+@bp.route("/rules", strict_slashes=False)
 def rules_home():
     """The rules pages' own root (/rules/ti4 up one level): the home page lists the games' rules."""
     return redirect(query_url(url_for("reference.home"), request.args.to_dict(flat=False)), code=301)

@@ -212,13 +212,16 @@ def label(family: str, key: str) -> str:
     return str(LABELS[family].get(key, key))
 
 
-def format_value(value: Any) -> str:
-    """Params as a sentence shows them: lists joined, per-player values as "Anna 7, Bruno 5"."""
+def format_value(value: Any) -> Any:
+    """Params as a sentence shows them: lists joined, per-player values as "Anna 7, Bruno 5"; a
+    whole number stays one, for the message to write in the reader's digits (messages.fill)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
+    if isinstance(value, int):
+        return value
     if isinstance(value, (list, tuple)):
         return (
-            " + ".join(format_value(v) for v in value)
+            " + ".join(str(format_value(v)) for v in value)
             if all(isinstance(v, int) for v in value)
             else ", ".join(map(str, value))
         )
@@ -227,7 +230,7 @@ def format_value(value: Any) -> str:
     return str(value)
 
 
-def format_params(params: Mapping[str, Any]) -> dict[str, str]:
+def format_params(params: Mapping[str, Any]) -> dict[str, Any]:
     out = {}
     for key, value in params.items():
         family = PARAM_LABELS.get(key)

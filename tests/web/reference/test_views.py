@@ -314,3 +314,4 @@ def test_the_rules_root_leads_to_the_list_of_games(client):
     # /rules/ti4 up one level was a 404; the home page lists every game's rules.
     response = client.get("/rules?lang=en")
     assert response.status_code == 301 and response.headers["Location"] == "/?lang=en"
+    assert client.get("/rules/").headers["Location"] == "/"  # the way up from /rules/ti4/
