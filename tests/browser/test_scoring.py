@@ -249,7 +249,6 @@ def test_names_nobody_typed_follow_the_language_and_typed_ones_stay(page, live_u
     expect(page.locator("#p1-name")).to_have_value(translated)
 
 
-
 def test_who_played_last_follows_the_untyped_name_into_the_other_language(page, live_url):
     # "Player 2" chosen as the last to play became "Giocatore 2" in the names but not in this
     # field, and the Italian sheet was refused ("Player 2 non è tra i giocatori").
