@@ -103,13 +103,13 @@
   }
 
   /* ``message`` with the field path it names (``path``, as the API sent it, e.g. "factions" or
-     "attackers[0].distance") told in ``words``: only where the message names it first, since the
-     path's words may recur in the sentence ("factions: at most 4 player factions"); null when the
-     message does not name it. A one-word path names its field only as the message's subject
-     ("factions: …"): elsewhere it is a word of the sentence ("The world's defense must be…"). */
-  function pathInWords(message, path, words) {
-    var at = !path ? -1 : /^[A-Za-z]+$/.test(path) ? (message.indexOf(path + ":") === 0 ? 0 : -1) : message.indexOf(path);
-    return at < 0 ? null : message.slice(0, at) + words + message.slice(at + path.length);
+     "attackers[0].distance") told in ``words``, at the place the API says it writes it (``at``,
+     its error's ``field_at``): the path's words may recur in the sentence ("factions: at most 4
+     player factions", "The world's defense must be…" for the field ``defense``); null when the
+     message does not name the field. */
+  function pathInWords(message, path, words, at) {
+    if (!path || typeof at !== "number" || message.substr(at, path.length) !== path) { return null; }
+    return message.slice(0, at) + words + message.slice(at + path.length);
   }
 
   /* A result computed on the button stays on screen after the form changes (the reader may want

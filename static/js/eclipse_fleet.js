@@ -300,7 +300,7 @@
      link labelled with the rule's number and title. */
   function showRefusal(box, error, owner) {
     var place = owner && error.field ? placeOf(error.field, owner) : null;
-    var text = (place && A.pathInWords(error.message, error.field, place)) || error.message;
+    var text = (place && A.pathInWords(error.message, error.field, place, error.field_at)) || error.message;
     box.textContent = "";
     box.appendChild(document.createTextNode(text));
     if (error.rule) {

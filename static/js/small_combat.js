@@ -81,11 +81,11 @@
     }
 
     /* The error in place of the result, naming the field at fault by its label. */
-    function fail(message, field, path) {
+    function fail(message, field, path, at) {
       box.hidden = true;
       shown = null;
       var label = field && field.labels && field.labels[0] ? field.labels[0].textContent.trim() : "";
-      var named = label ? A.pathInWords(message, path, "“" + label + "”") : null;
+      var named = label ? A.pathInWords(message, path, "“" + label + "”", at) : null;
       A.showError(error, named || (label ? label + ": " + message : message), field);
     }
 
@@ -103,7 +103,7 @@
       return A.postJson(url + "?lang=" + lang, body).then(function (answer) {
         if (!answer.ok) {
           var refusal = answer.data.error || { message: T.error };
-          fail(refusal.message, fieldAt(refusal.field), refusal.field);
+          fail(refusal.message, fieldAt(refusal.field), refusal.field, refusal.field_at);
           return;
         }
         var body_ = box.querySelector(".result-body");

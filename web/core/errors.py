@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from engine.core.reasons import InvalidInput
-from web.core.messages import fill
+from web.core.messages import field_offset, fill
 
 HTTP_MESSAGES = {
     400: ("bad_request", _l("The request could not be understood.")),
@@ -40,10 +40,11 @@ class ApiError(Exception):
         status: int = 400,
         retry_after: int | None = None,
         rule: str | None = None,
+        field_at: int | None = None,
     ):
         super().__init__(message)
         self.code, self.message, self.field, self.status = code, str(message), field, status
-        self.retry_after, self.rule = retry_after, rule
+        self.retry_after, self.rule, self.field_at = retry_after, rule, field_at
 
 
 RULE_REFUSAL = 422  # a well-formed request that the game's rules refuse (the engine's InvalidInput)
@@ -58,22 +59,29 @@ def rule_refusal(error: InvalidInput, messages: Mapping[str, Any]) -> ApiError:
     template = messages.get(error.code)
     params = {**error.params, "field": error.field or "", "rule": error.rule or ""}
     if template is None:
-        message = _("The input is not valid (%(code)s).", code=error.code)
+        message, at = _("The input is not valid (%(code)s).", code=error.code), None
     else:
-        message = fill(template, params)
-    return ApiError(error.code, message, error.field, status=RULE_REFUSAL, rule=error.rule)
+        message, at = fill(template, params), field_offset(template, params) if error.field else None
+    return ApiError(error.code, message, error.field, status=RULE_REFUSAL, rule=error.rule, field_at=at)
 
 
-def error_response(code: str, message: str, field: str | None, status: int, rule: str | None = None):
-    return jsonify({"error": error_json(code, message, field, rule)}), status
+def error_response(
+    code: str, message: str, field: str | None, status: int, rule: str | None = None, field_at: int | None = None
+):
+    return jsonify({"error": error_json(code, message, field, rule, field_at)}), status
 
 
-def error_json(code: str, message: str, field: str | None, rule: str | None = None) -> dict[str, Any]:
-    """An error's body; a cited rule comes with its link (its label in the reader's words)."""
+def error_json(
+    code: str, message: str, field: str | None, rule: str | None = None, field_at: int | None = None
+) -> dict[str, Any]:
+    """An error's body; a cited rule comes with its link (its label in the reader's words), and
+    where the message writes the field, its place (``field_at``)."""
     # Imported here: the rules database's module needs i18n, which needs this module.
     from web.core.verdicts import citations
 
     body: dict[str, Any] = {"code": code, "message": str(message), "field": field}
+    if field_at is not None:
+        body["field_at"] = field_at
     if rule:
         body.update(rule=rule, citations=citations([rule]))
     return body
@@ -99,7 +107,9 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(ApiError)
     def api_error(error: ApiError):
-        response, status = error_response(error.code, error.message, error.field, error.status, error.rule)
+        response, status = error_response(
+            error.code, error.message, error.field, error.status, error.rule, error.field_at
+        )
         if error.retry_after is not None:
             response.headers["Retry-After"] = str(error.retry_after)
         return response, status

@@ -27,6 +27,23 @@ class Counted:
         return self.forms(len(value) if isinstance(value, (list, tuple)) else int(value))
 
 
+FIELD_MARK = "\x00"  # stands for the field path while its place in a message is looked for
+
+
+def utf16_offset(text: str, at: int) -> int:
+    """``text[:at]``'s length as a page script counts it (UTF-16 code units)."""
+    return len(text[:at].encode("utf-16-le")) // 2
+
+
+def field_offset(template: Any, params: Mapping[str, Any]) -> int | None:
+    """Where ``params["field"]`` is written in ``fill(template, params)``, for a page to put the
+    field's label there; None when the message does not name the field (a word of its sentence
+    may still equal the path: RftG's "The world's defense must be…" for the field ``defense``)."""
+    marked = fill(template, {**params, "field": FIELD_MARK})
+    at = marked.find(FIELD_MARK)
+    return None if at < 0 else utf16_offset(marked, at)
+
+
 def fill(template: Any, params: Mapping[str, Any]) -> str:
     """A catalogue message with its ``%(name)s`` placeholders filled, whole numbers in the
     reader's digits ("150.000 stati", "150,000 states"); left as written when a placeholder has no

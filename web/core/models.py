@@ -28,7 +28,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from rules_db.loader import GAMES
 from web.core.errors import ApiError
 from web.core.i18n import ungettext
-from web.core.messages import Counted, fill
+from web.core.messages import Counted, field_offset, fill, utf16_offset
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -166,6 +166,12 @@ class ErrorDetail(Answer):
     message: str
     field: str | None
     rule: str | None = Field(None, description="The rule a refusal rests on (its link in citations).")
+    field_at: int | None = Field(
+        None,
+        ge=0,
+        description="Where the message writes `field` (an offset in UTF-16 code units), when it names it: "
+        "a page may put the field's label there.",
+    )
     citations: Citations | None = None
 
 
@@ -264,8 +270,16 @@ def schema_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> dict[str, A
     return node
 
 
+def framed(code: str, message: str, field: str) -> ApiError:
+    """A refusal in the API's own frame ("The field %(field)s …", "Il campo %(field)s …"), which
+    names the field before any other word could equal it: its place is where it first appears."""
+    at = message.find(field)
+    return ApiError(code, message, field, field_at=utf16_offset(message, at) if at >= 0 else None)
+
+
 def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
-    """One pydantic error as the API's 400, in the request's language."""
+    """One pydantic error as the API's 400, in the request's language, with where its message
+    writes the field."""
     loc = tuple(error["loc"])
     kind = error["type"]
     ctx = error.get("ctx") or {}
@@ -273,12 +287,12 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     if not loc:
         return ApiError("invalid_json", _("The request body must be a JSON object."))
     if kind == "missing":
-        return ApiError("missing_field", _("The field %(field)s is required.", field=field), field)
+        return framed("missing_field", _("The field %(field)s is required.", field=field), field)
     if kind == "extra_forbidden" or loc[-1] == "[key]":  # a misspelt field, or a key outside an enum
         field = field_path(loc[:-1]) if loc[-1] == "[key]" else field
-        return ApiError("unknown_field", _("The field %(field)s is not recognised.", field=field), field)
+        return framed("unknown_field", _("The field %(field)s is not recognised.", field=field), field)
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return ApiError("not_an_integer", _("The field %(field)s must be a whole number.", field=field), field)
+        return framed("not_an_integer", _("The field %(field)s must be a whole number.", field=field), field)
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         schema = schema_at(model, loc)
         lo, hi = schema.get("minimum", ctx.get("ge")), schema.get("maximum", ctx.get("le"))
@@ -293,33 +307,39 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
                 "rule": schema.get("x-rule", ""),
                 "unit": str(getattr(model, "names", {}).get(key, key)),
             }
-            return ApiError("out_of_range", fill(template, params), field, rule=schema.get("x-rule") or None)
-        return ApiError(
+            return ApiError(
+                "out_of_range",
+                fill(template, params),
+                field,
+                rule=schema.get("x-rule") or None,
+                field_at=field_offset(template, params),
+            )
+        return framed(
             "out_of_range",
             _("The field %(field)s must be between %(lo)s and %(hi)s.", field=field, lo=lo, hi=hi),
             field,
         )
     if kind in ("bool_type", "bool_parsing"):
-        return ApiError("not_a_boolean", _("The field %(field)s must be true or false.", field=field), field)
+        return framed("not_a_boolean", _("The field %(field)s must be true or false.", field=field), field)
     if kind == "string_type":
-        return ApiError("not_a_string", _("The field %(field)s must be text.", field=field), field)
+        return framed("not_a_string", _("The field %(field)s must be text.", field=field), field)
     if kind == "string_too_long":
-        return ApiError(
+        return framed(
             "too_long",
             _("The field %(field)s is longer than %(max)s characters.", field=field, max=ctx.get("max_length")),
             field,
         )
     if kind == "string_too_short":
-        return ApiError("empty_text", _("The field %(field)s must not be empty.", field=field), field)
+        return framed("empty_text", _("The field %(field)s must not be empty.", field=field), field)
     if kind in ("literal_error", "enum"):
         choices = ", ".join(str(c) for c in schema_at(model, loc).get("enum", ()) if c is not None)
-        return ApiError(
+        return framed(
             "unknown_choice", _("The field %(field)s must be one of: %(choices)s.", field=field, choices=choices), field
         )
     if kind in ("list_type", "tuple_type"):
-        return ApiError("not_a_list", _("The field %(field)s must be a list.", field=field), field)
+        return framed("not_a_list", _("The field %(field)s must be a list.", field=field), field)
     if kind == "too_long":
-        return ApiError(
+        return framed(
             "too_many_items",
             fill(
                 Counted(
@@ -335,7 +355,7 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
             field,
         )
     if kind == "too_short":
-        return ApiError(
+        return framed(
             "too_few_items",
             fill(
                 Counted(
@@ -351,8 +371,8 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
             field,
         )
     if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return ApiError("not_an_object", _("The field %(field)s must be an object.", field=field), field)
-    return ApiError("invalid_value", _("The field %(field)s is not valid.", field=field), field)
+        return framed("not_an_object", _("The field %(field)s must be an object.", field=field), field)
+    return framed("invalid_value", _("The field %(field)s is not valid.", field=field), field)
 
 
 def validate(model: type[M], data: Any) -> M:

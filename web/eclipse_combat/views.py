@@ -449,7 +449,7 @@ def job_json(row: sqlite3.Row) -> dict:
         out["result"] = result_json(pickle.loads(row["result"]), *stored_work(pickle.loads(row["work"])))
     if row["status"] == "failed":
         error = _refuse(failed) if (failed := jobs.failure(row)) else None
-        out["error"] = error_json(error.code, error.message, error.field, error.rule) if error else None
+        out["error"] = error_json(error.code, error.message, error.field, error.rule, error.field_at) if error else None
     return out
 
 

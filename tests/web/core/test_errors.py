@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_405_keeps_its_allow_header(client):
     response = client.get("/api/combat/ti4")
@@ -22,7 +24,30 @@ def test_a_rule_refusal_is_a_422_with_the_contract_shape(client):
     response = client.post("/api/combat/eclipse/hex?lang=en", json=body)
     assert response.status_code == 422
     error = response.get_json()["error"]
-    # The contract's three keys, and the rule the refusal rests on with its link (two controllers).
-    assert set(error) == {"code", "message", "field", "rule", "citations"}
+    # The contract's three keys, the rule the refusal rests on with its link (two controllers),
+    # and where the message writes the field ("factions: only one faction…").
+    assert set(error) == {"code", "message", "field", "rule", "citations", "field_at"}
     assert error["field"] == "factions" and set(error["citations"]) == {error["rule"]}
+    assert error["field_at"] == 0 and error["message"].startswith("factions: ")
     assert error["citations"][error["rule"]]["url"].startswith("/rules/eclipse/")
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field", "field_at"),
+    [
+        # RftG's own words say "defense" without naming the field: no place to put its label.
+        ("/api/conquest/rftg", {"defense": 0}, "defense", None),
+        # The API's frame names it: "The field defense must be a whole number."
+        ("/api/conquest/rftg", {"defense": "x"}, "defense", len("The field ")),
+        # A later word equal to the path does not count: "factions: at most 4 player factions…".
+        (
+            "/api/combat/eclipse/hex",
+            {"factions": [{"name": n, "ships": [{"type": "interceptor", "count": 1}]} for n in "abcde"]},
+            "factions",
+            0,
+        ),
+    ],
+)
+def test_an_error_says_where_its_message_writes_the_field(client, path, body, field, field_at):
+    error = client.post(path + "?lang=en", json=body).get_json()["error"]
+    assert error["field"] == field and error.get("field_at") == field_at
