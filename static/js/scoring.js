@@ -318,7 +318,7 @@
       return fmt(t.out_of_range, { where: place.words, min: place.row.min === undefined ? 0 : place.row.min,
                                    max: place.row.max });
     }
-    return error.message.split(error.field).join("“" + place.words + "”");
+    return A.pathInWords(error.message, error.field, "“" + place.words + "”", error.field_at) || error.message;
   }
 
   /* An error blanks the last result: stale totals next to a refused sheet would mislead. */

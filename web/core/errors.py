@@ -7,7 +7,7 @@ the request's language (a refusal that rests on a rule adds its id as ``rule`` a
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from flask import Flask, jsonify, render_template, request
 from flask.globals import request_ctx
@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from engine.core.reasons import InvalidInput
-from web.core.messages import field_offset, fill
+from web.core.messages import field_offset, fill, marked_offset
 
 HTTP_MESSAGES = {
     400: ("bad_request", _l("The request could not be understood.")),
@@ -48,6 +48,12 @@ class ApiError(Exception):
 
 
 RULE_REFUSAL = 422  # a well-formed request that the game's rules refuse (the engine's InvalidInput)
+
+
+def framed(code: str, say: Callable[[str], str], field: str, status: int = 400) -> ApiError:
+    """A refusal whose message ``say(field)`` writes the field path ("The field %(field)s is
+    required."), with its place in the message (``field_at``) for a page to put its label there."""
+    return ApiError(code, say(field), field, status=status, field_at=marked_offset(say))
 
 
 def rule_refusal(error: InvalidInput, messages: Mapping[str, Any]) -> ApiError:

@@ -22,7 +22,7 @@ from flask_babel import Babel, format_percent, get_locale, get_translations
 from flask_babel import gettext as _
 from flask_babel.speaklater import LazyString
 
-from web.core.errors import ApiError
+from web.core.errors import framed
 from web.core.urls import query_url
 
 LANGS = ("it", "en")
@@ -80,9 +80,9 @@ def init_i18n(app: Flask) -> None:
         # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
         chosen = request.args.get("lang")
         if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
-            raise ApiError(
+            raise framed(
                 "unknown_choice",
-                _("The field %(field)s must be one of: %(choices)s.", field="lang", choices=", ".join(LANGS)),
+                lambda f: _("The field %(field)s must be one of: %(choices)s.", field=f, choices=", ".join(LANGS)),
                 "lang",
             )
 

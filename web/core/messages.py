@@ -35,13 +35,21 @@ def utf16_offset(text: str, at: int) -> int:
     return len(text[:at].encode("utf-16-le")) // 2
 
 
+def marked_offset(say: Callable[[str], str], params: Mapping[str, Any] = {}) -> int | None:
+    """Where a message written by ``say(field)`` puts the field: ``say`` is run with a mark in its
+    place, so no other word can be taken for it. None when the message does not write it, or when
+    a client's text (``params``) could be taken for the mark."""
+    if any(FIELD_MARK in str(value) for value in params.values()):
+        return None
+    marked = say(FIELD_MARK)
+    return utf16_offset(marked, marked.index(FIELD_MARK)) if marked.count(FIELD_MARK) == 1 else None
+
+
 def field_offset(template: Any, params: Mapping[str, Any]) -> int | None:
     """Where ``params["field"]`` is written in ``fill(template, params)``, for a page to put the
     field's label there; None when the message does not name the field (a word of its sentence
     may still equal the path: RftG's "The world's defense must be…" for the field ``defense``)."""
-    marked = fill(template, {**params, "field": FIELD_MARK})
-    at = marked.find(FIELD_MARK)
-    return None if at < 0 else utf16_offset(marked, at)
+    return marked_offset(lambda mark: fill(template, {**params, "field": mark}), params)
 
 
 def fill(template: Any, params: Mapping[str, Any]) -> str:

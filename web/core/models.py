@@ -26,9 +26,9 @@ from pydantic.config import JsonDict
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 from rules_db.loader import GAMES
-from web.core.errors import ApiError
+from web.core.errors import ApiError, framed
 from web.core.i18n import ungettext
-from web.core.messages import Counted, field_offset, fill, utf16_offset
+from web.core.messages import Counted, field_offset, fill
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -270,13 +270,6 @@ def schema_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> dict[str, A
     return node
 
 
-def framed(code: str, message: str, field: str) -> ApiError:
-    """A refusal in the API's own frame ("The field %(field)s …", "Il campo %(field)s …"), which
-    names the field before any other word could equal it: its place is where it first appears."""
-    at = message.find(field)
-    return ApiError(code, message, field, field_at=utf16_offset(message, at) if at >= 0 else None)
-
-
 def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     """One pydantic error as the API's 400, in the request's language, with where its message
     writes the field."""
@@ -287,12 +280,12 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     if not loc:
         return ApiError("invalid_json", _("The request body must be a JSON object."))
     if kind == "missing":
-        return framed("missing_field", _("The field %(field)s is required.", field=field), field)
+        return framed("missing_field", lambda f: _("The field %(field)s is required.", field=f), field)
     if kind == "extra_forbidden" or loc[-1] == "[key]":  # a misspelt field, or a key outside an enum
         field = field_path(loc[:-1]) if loc[-1] == "[key]" else field
-        return framed("unknown_field", _("The field %(field)s is not recognised.", field=field), field)
+        return framed("unknown_field", lambda f: _("The field %(field)s is not recognised.", field=f), field)
     if kind in ("int_type", "int_parsing", "int_from_float"):
-        return framed("not_an_integer", _("The field %(field)s must be a whole number.", field=field), field)
+        return framed("not_an_integer", lambda f: _("The field %(field)s must be a whole number.", field=f), field)
     if kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         schema = schema_at(model, loc)
         lo, hi = schema.get("minimum", ctx.get("ge")), schema.get("maximum", ctx.get("le"))
@@ -316,32 +309,34 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
             )
         return framed(
             "out_of_range",
-            _("The field %(field)s must be between %(lo)s and %(hi)s.", field=field, lo=lo, hi=hi),
+            lambda f: _("The field %(field)s must be between %(lo)s and %(hi)s.", field=f, lo=lo, hi=hi),
             field,
         )
     if kind in ("bool_type", "bool_parsing"):
-        return framed("not_a_boolean", _("The field %(field)s must be true or false.", field=field), field)
+        return framed("not_a_boolean", lambda f: _("The field %(field)s must be true or false.", field=f), field)
     if kind == "string_type":
-        return framed("not_a_string", _("The field %(field)s must be text.", field=field), field)
+        return framed("not_a_string", lambda f: _("The field %(field)s must be text.", field=f), field)
     if kind == "string_too_long":
         return framed(
             "too_long",
-            _("The field %(field)s is longer than %(max)s characters.", field=field, max=ctx.get("max_length")),
+            lambda f: _("The field %(field)s is longer than %(max)s characters.", field=f, max=ctx.get("max_length")),
             field,
         )
     if kind == "string_too_short":
-        return framed("empty_text", _("The field %(field)s must not be empty.", field=field), field)
+        return framed("empty_text", lambda f: _("The field %(field)s must not be empty.", field=f), field)
     if kind in ("literal_error", "enum"):
         choices = ", ".join(str(c) for c in schema_at(model, loc).get("enum", ()) if c is not None)
         return framed(
-            "unknown_choice", _("The field %(field)s must be one of: %(choices)s.", field=field, choices=choices), field
+            "unknown_choice",
+            lambda f: _("The field %(field)s must be one of: %(choices)s.", field=f, choices=choices),
+            field,
         )
     if kind in ("list_type", "tuple_type"):
-        return framed("not_a_list", _("The field %(field)s must be a list.", field=field), field)
+        return framed("not_a_list", lambda f: _("The field %(field)s must be a list.", field=f), field)
     if kind == "too_long":
         return framed(
             "too_many_items",
-            fill(
+            lambda f: fill(
                 Counted(
                     "max",
                     lambda n: ungettext(
@@ -350,14 +345,14 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
                         n,
                     ),
                 ),
-                {"field": field, "max": ctx.get("max_length")},
+                {"field": f, "max": ctx.get("max_length")},
             ),
             field,
         )
     if kind == "too_short":
         return framed(
             "too_few_items",
-            fill(
+            lambda f: fill(
                 Counted(
                     "min",
                     lambda n: ungettext(
@@ -366,13 +361,13 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
                         n,
                     ),
                 ),
-                {"field": field, "min": ctx.get("min_length")},
+                {"field": f, "min": ctx.get("min_length")},
             ),
             field,
         )
     if kind in ("model_type", "dict_type", "model_attributes_type"):
-        return framed("not_an_object", _("The field %(field)s must be an object.", field=field), field)
-    return framed("invalid_value", _("The field %(field)s is not valid.", field=field), field)
+        return framed("not_an_object", lambda f: _("The field %(field)s must be an object.", field=f), field)
+    return framed("invalid_value", lambda f: _("The field %(field)s is not valid.", field=f), field)
 
 
 def validate(model: type[M], data: Any) -> M:

@@ -75,7 +75,7 @@ from web.eclipse_combat.text import (
     hex_strings,
     page_strings,
 )
-from web.core.errors import RULE_REFUSAL, ApiError, error_json, rule_refusal
+from web.core.errors import RULE_REFUSAL, ApiError, error_json, framed, rule_refusal
 from web.core.models import read_json
 from web.core.i18n import current_lang
 from web.core import verdicts
@@ -144,9 +144,9 @@ def read_group(group: ShipGroup, path: str, species: str = "terran") -> tuple[di
             )
         return {"type": kind, "count": count}, Group(kind, count, npc_stats(kind))
     if group.parts is not None and explicit:
-        raise ApiError(
+        raise framed(
             "parts_or_stats",
-            _("%(field)s: give either parts or explicit stats, not both.", field=path),
+            lambda f: _("%(field)s: give either parts or explicit stats, not both.", field=f),
             path,
             status=RULE_REFUSAL,
         )
@@ -176,9 +176,12 @@ def read_side(
         "targeting": targeting,
         "retreat": {"round": retreat.round, "types": list(retreat.kinds)} if retreat else None,
     }
-    if species != "terran":  # absent for the Terrans, so that earlier battles keep their cache and job keys
+    fleet = Fleet(tuple(groups), targeting, retreat)
+    # Absent for the Terrans, so that earlier battles keep their cache and job keys, and for NPC
+    # ships, which no species flies (a side of Ancients picked with the Draco is the Ancients).
+    if species != "terran" and not fleet.npc:
         normal_side["species"] = species
-    return normal_side, Fleet(tuple(groups), targeting, retreat)
+    return normal_side, fleet
 
 
 def read_battle(data: EclipseBattle) -> tuple[dict, tuple[Fleet, Fleet]]:

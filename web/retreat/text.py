@@ -12,6 +12,8 @@ from typing import Any, Mapping
 from flask_babel import lazy_gettext as _l
 
 from web.core import verdicts
+from web.core.i18n import ungettext
+from web.core.messages import Counted
 from engine.core.reasons import Reason
 
 ECLIPSE_MESSAGES = {
@@ -92,9 +94,21 @@ TI4_MESSAGES = {
         "In %(system)s you would have more ships than your fleet pool allows: remove %(excess)s of them there "
         "(fighters do not count, except Fighter II fighters beyond your ships' capacity)."
     ),
-    "capacity_loss": _l("%(excess)s fighters or infantry cannot be carried and are destroyed; you choose which."),
-    "capacity_loss_infantry": _l(
-        "%(excess)s infantry cannot be carried and are destroyed (Fighter II fighters move on their own)."
+    "capacity_loss": Counted(
+        "excess",
+        lambda n: ungettext(
+            "%(excess)s fighter or infantry cannot be carried and is destroyed; you choose which.",
+            "%(excess)s fighters or infantry cannot be carried and are destroyed; you choose which.",
+            n,
+        ),
+    ),
+    "capacity_loss_infantry": Counted(
+        "excess",
+        lambda n: ungettext(
+            "%(excess)s infantry cannot be carried and is destroyed (Fighter II fighters move on their own).",
+            "%(excess)s infantry cannot be carried and are destroyed (Fighter II fighters move on their own).",
+            n,
+        ),
     ),
 }
 

@@ -214,7 +214,7 @@ def label(family: str, key: str) -> str:
 
 def format_value(value: Any) -> Any:
     """Params as a sentence shows them: lists joined, per-player values as "Anna 7, Bruno 5"; a
-    whole number stays one, for the message to write in the reader's digits (messages.fill)."""
+    whole number alone stays one, for the message to write in the reader's digits (messages.fill)."""
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     if isinstance(value, int):

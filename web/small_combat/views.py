@@ -22,7 +22,7 @@ from engine.parsec import combat as parsec
 from engine.rftg import conquest as rftg
 from engine.core.reasons import InvalidInput
 from web.core.compute import compute
-from web.core.errors import ApiError, rule_refusal
+from web.core.errors import ApiError, framed, rule_refusal
 from web.core.models import read_json
 from web.core.verdicts import citations
 from web.core.openapi import document
@@ -40,10 +40,9 @@ def _p(value: Fraction) -> float:
 
 def _refuse(error: InvalidInput, field_map: Callable[[str], str] | None = None) -> ApiError:
     """The engine's refusal as a 422 in the reader's language, named by the request's field."""
-    refusal = rule_refusal(error, ERRORS)
-    if field_map and refusal.field:
-        refusal.field = field_map(refusal.field)
-    return refusal
+    if field_map and error.field:  # before the message is written: it may name the field
+        error = InvalidInput(error.code, field=field_map(error.field), rule=error.rule, **error.params)
+    return rule_refusal(error, ERRORS)
 
 
 # --- Galaxy ---------------------------------------------------------------------------------------
@@ -54,7 +53,7 @@ def _galaxy_target(target: GalaxyTarget, path: str) -> galaxy.Target:
         return galaxy.BaseTarget(phaser_banks=target.defender_phaser_banks)
     if target.defender is None:
         field = f"{path}.defender" if path else "defender"
-        raise ApiError("missing_field", _("The field %(field)s is required.", field=field), field)
+        raise framed("missing_field", lambda f: _("The field %(field)s is required.", field=f), field)
     return galaxy.ShipTarget(
         value=target.defender,
         has_governor=target.defender_has_governor,

@@ -51,3 +51,24 @@ def test_a_rule_refusal_is_a_422_with_the_contract_shape(client):
 def test_an_error_says_where_its_message_writes_the_field(client, path, body, field, field_at):
     error = client.post(path + "?lang=en", json=body).get_json()["error"]
     assert error["field"] == field and error.get("field_at") == field_at
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "frame"), [("en", "e", "The field "), ("it", "a", "Il campo "), ("en", "field", "The field ")]
+)
+def test_a_path_hidden_in_the_frame_is_found_where_the_frame_writes_it(client, lang, key, frame):
+    # "e" is in "The", "a" in "campo": the first place the path appears is not where it is written.
+    error = client.post(f"/api/conquest/rftg?lang={lang}", json={"defense": 3, key: 1}).get_json()["error"]
+    assert (error["code"], error["field"], error["field_at"]) == ("unknown_field", key, len(frame))
+
+
+def test_a_client_text_like_the_mark_gives_no_place_rather_than_a_wrong_one(client):
+    body = {
+        "player": "blue",
+        "candidates": [{"hex": "\u0000", "influence": "blue"}, {"hex": "\u0000", "influence": "blue"}],
+    }
+    error = client.post("/api/retreat/eclipse?lang=en", json=body).get_json()["error"]
+    assert error["field"] == "candidates[1].hex" and error.get("field_at") in (
+        None,
+        error["message"].index("candidates[1]"),
+    )

@@ -422,6 +422,15 @@ def test_hex_refuses_the_descendants_of_draco_beside_the_ancients(client):
     assert "Discendenti di Draco" in err["message"]
 
 
+def test_a_side_of_ancients_picked_with_draco_is_the_ancients(client):
+    # The species picker still said Draco when the Ancients preset replaced the ships.
+    body = {"attacker": {"ships": ONE}, "defender": {"species": "draco", "ships": [{"type": "ancient", "count": 1}]}}
+    answer = client.post("/api/combat/eclipse", json=body)
+    assert answer.status_code == 200 and "eclipse/discendenti-di-draco" not in answer.get_json()["rules"]
+    plain = {"attacker": {"ships": ONE}, "defender": {"ships": [{"type": "ancient", "count": 1}]}}
+    assert client.post("/api/combat/eclipse", json=plain).get_json() == answer.get_json()
+
+
 def test_hex_refuses_two_controllers(client):
     r = client.post(
         HEX + "?lang=it",
