@@ -278,15 +278,13 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         for ha, qa in enumerate(att_cannon):
             j = dfn.after_cannon_hits(dfn.start, ha, att_graviton, att.blocking(att.start))
             after_attacker[j] = after_attacker.get(j, zero) + qa
+        def_rolls = tuple((qa, def_cannon[dfn.has_flagship(j)], j) for j, qa in after_attacker.items())
         start = {}
-        for j, qa in after_attacker.items():
-            for hd, qd in enumerate(def_cannon[dfn.has_flagship(j)]):
+        for qa, rolled, j in def_rolls:
+            for hd, qd in enumerate(rolled):
                 key = (att.after_cannon_hits(att.start, hd, def_graviton, dfn.blocking(j)), j)
                 start[key] = start.get(key, zero) + qa * qd
-        rolls = (
-            ((number(1), att_cannon),),
-            tuple((qa, def_cannon[dfn.has_flagship(j)]) for j, qa in after_attacker.items()),
-        )
+        rolls = (((number(1), att_cannon),), tuple((qa, rolled) for qa, rolled, _j in def_rolls))
         steps += tuple(
             step
             for step, fires in zip(

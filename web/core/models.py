@@ -270,6 +270,21 @@ def schema_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> dict[str, A
     return node
 
 
+# A list's length refused in the API's frame, its noun agreeing with the bound.
+TOO_MANY_ITEMS = Counted(
+    "max",
+    lambda n: ungettext(
+        "The field %(field)s may hold at most %(max)s item.", "The field %(field)s may hold at most %(max)s items.", n
+    ),
+)
+TOO_FEW_ITEMS = Counted(
+    "min",
+    lambda n: ungettext(
+        "The field %(field)s needs at least %(min)s item.", "The field %(field)s needs at least %(min)s items.", n
+    ),
+)
+
+
 def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     """One pydantic error as the API's 400, in the request's language, with where its message
     writes the field."""
@@ -336,33 +351,13 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
     if kind == "too_long":
         return framed(
             "too_many_items",
-            lambda f: fill(
-                Counted(
-                    "max",
-                    lambda n: ungettext(
-                        "The field %(field)s may hold at most %(max)s item.",
-                        "The field %(field)s may hold at most %(max)s items.",
-                        n,
-                    ),
-                ),
-                {"field": f, "max": ctx.get("max_length")},
-            ),
+            lambda f: fill(TOO_MANY_ITEMS, {"field": f, "max": ctx.get("max_length")}),
             field,
         )
     if kind == "too_short":
         return framed(
             "too_few_items",
-            lambda f: fill(
-                Counted(
-                    "min",
-                    lambda n: ungettext(
-                        "The field %(field)s needs at least %(min)s item.",
-                        "The field %(field)s needs at least %(min)s items.",
-                        n,
-                    ),
-                ),
-                {"field": f, "min": ctx.get("min_length")},
-            ),
+            lambda f: fill(TOO_FEW_ITEMS, {"field": f, "min": ctx.get("min_length")}),
             field,
         )
     if kind in ("model_type", "dict_type", "model_attributes_type"):

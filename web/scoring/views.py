@@ -126,7 +126,6 @@ def ti4_sheet() -> dict[str, Any]:
 
 
 def galaxy_sheet() -> dict[str, Any]:
-    names = worlds.WORLDS
     return {
         "min_players": galaxy.MIN_PLAYERS,
         "max_players": galaxy.MAX_PLAYERS,
@@ -136,8 +135,8 @@ def galaxy_sheet() -> dict[str, Any]:
                 "surviving_worlds",
                 "checks",
                 _l("Surviving worlds"),
-                options=options("world", names),
-                default=list(names[:3]),
+                options=options("world", worlds.WORLDS),
+                default=list(worlds.WORLDS[:3]),
             ),
             field("last_player", "player", _l("Who played last")),
         ],
@@ -150,13 +149,13 @@ def galaxy_sheet() -> dict[str, Any]:
                     max=galaxy.MAX_INFLUENCE,
                     world=w,
                 )
-                for w in names
+                for w in worlds.WORLDS
             ],
             field(
                 "secret.world",
                 "select",
                 _l("Secret base: garrison's world"),
-                options=[["", str(_l("none"))]] + options("world", names),
+                options=[["", str(_l("none"))]] + options("world", worlds.WORLDS),
                 default="",
             ),
             field("secret.sensors", "bool", _l("Secret base revealed by Sensors at the end")),
@@ -168,7 +167,7 @@ def galaxy_sheet() -> dict[str, Any]:
                     max=galaxy.MAX_SHIP_VALUE,
                     group="hand",
                 )
-                for w in names + (galaxy.ALLY,)
+                for w in worlds.WORLDS + (galaxy.ALLY,)
             ],
         ],
     }
