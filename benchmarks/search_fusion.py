@@ -1,14 +1,14 @@
 """The rerank's weights, measured: first places and top-3 hits over the question sets named on
-the command line for a grid of lexical weights and shares of the rest
+the command line (the tuning set if none) for a grid of lexical weights and shares of the rest
 given to the players' questions (docs/search.md, "Fourth round" to "Ninth round"). Every point
 reranks the same lexical top 20 (of the game a question names, as the search does) with the same
 vectors.
 
 The weights were chosen on the sets that became players' questions in the eighth round, and
-checked in the ninth on the tuning set of the time (players' questions since the eleventh):
-``python benchmarks/search_fusion.py SET.json [SET.json ...]`` (the index and vectors in
-``instance/index``, built first if missing or stale), on a new set written to be tuned on. A
-held-out set read here to choose weights stops being held out.
+checked in the ninth on the tuning set of the time (players' questions since the eleventh); this
+reads the tuning set (evaluation.TUNING) unless sets are named: ``python benchmarks/search_fusion.py [SET.json ...]`` (the index and vectors in
+``instance/index``, built first if missing or stale). A held-out set read here to choose weights
+stops being held out.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import accepted, load_questions  # noqa: E402
+from rules_db.search.evaluation import TUNING, accepted, load_questions  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.query import normalise  # noqa: E402
 from rules_db.search.searcher import (  # noqa: E402
@@ -74,6 +74,4 @@ def score(cases: list, weights: tuple[float, ...]) -> str:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit(__doc__)
-    main([Path(arg) for arg in sys.argv[1:]])
+    main([Path(arg) for arg in sys.argv[1:]] or [TUNING])

@@ -1,6 +1,7 @@
 """Search quality over the held-out question sets (evaluation.SETS, tests/search_holdout*.json,
 held out, docs/search.md): hit@1, hit@3 and MRR per set and language, lexical only and with the
-encoder rerank; then all of them together, the honest figure.
+encoder rerank; then all of them together, the honest figure; last the tuning set
+(evaluation.TUNING), which measures the search only until a change is chosen on it.
 
 Run ``python benchmarks/search_quality.py [-v]`` (-v lists every question with its top 3, reranked).
 The index and the section vectors live in the app's instance folder (``instance/index``), built
@@ -18,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules_db.loader import load  # noqa: E402
 from rules_db.search import vectors  # noqa: E402
 from rules_db.search.encoder import default_encoder  # noqa: E402
-from rules_db.search.evaluation import SETS, hit_rates, load_questions, rank  # noqa: E402
+from rules_db.search.evaluation import SETS, TUNING, hit_rates, load_questions, rank  # noqa: E402
 from rules_db.search.glossary import load_glossary  # noqa: E402
 from rules_db.search.searcher import RulesSearch  # noqa: E402
 
@@ -37,7 +38,7 @@ def main() -> None:
     together = [q for questions in loaded.values() for q in questions]
     # (title, questions, list them with -v): the sets together after them, listed with their sets
     groups = [(path.name, questions, True) for path, questions in loaded.items()]
-    groups.append(("all sets together", together, False))
+    groups += [("all sets together", together, False), (f"{TUNING.name} (tuning)", load_questions(TUNING), True)]
     for title, questions, listed in groups:
         print(title)
         if "-v" in sys.argv and listed:

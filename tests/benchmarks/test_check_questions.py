@@ -8,7 +8,7 @@ import json
 import pytest
 
 from benchmarks.check_questions import asked_before, main, problems, read_set
-from rules_db.search.evaluation import SETS, load_questions
+from rules_db.search.evaluation import SETS, TUNING, load_questions
 
 SECTIONS = {"ti4/23.7": "ti4", "eclipse/ritirata": "eclipse"}
 ASKED = {"ti4": ["posso ritirarmi in un sistema vuoto?"], "eclipse": []}
@@ -73,7 +73,7 @@ def test_a_malformed_file_is_one_line_not_a_traceback(tmp_path, capsys, data):
 
 def test_it_never_shows_the_question_already_asked(tmp_path, capsys):
     """Writers stay blind: a twin is named by its position in the new file only."""
-    asked = load_questions(SETS[-1])[0]
+    asked = load_questions(TUNING)[0]
     path = tmp_path / "new.json"
     path.write_text(json.dumps({"questions": [asked | {"q": asked["q"] + " ?"}]}))
     assert main(path, []) == 1
@@ -81,15 +81,15 @@ def test_it_never_shows_the_question_already_asked(tmp_path, capsys):
     assert "0: already asked" in shown and asked["q"] not in shown
 
 
-@pytest.mark.parametrize("path", SETS[-2:], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [*SETS[-2:], TUNING], ids=lambda p: p.name)
 def test_the_newest_sets_pass_it(path, capsys):
-    """The twelfth and thirteenth sets were written under this check (the earlier sets were not,
-    and some of them share near twins with each other)."""
+    """The twelfth and thirteenth sets and the tuning set were written under this check (the
+    earlier sets were not, and some of them share near twins with each other)."""
     assert main(path, [path]) == 0  # the set checked is never its own twin, even named again
     assert "problems: 0" in capsys.readouterr().out
 
 
 def test_the_set_checked_is_not_counted_as_asked_before(db):
-    asked = {q for game in asked_before(SETS[-1], [], db).values() for q in game}
-    assert not {q["q"] for q in load_questions(SETS[-1])} & asked
-    assert {q["q"] for q in load_questions(SETS[-2])} <= asked
+    asked = {q for game in asked_before(TUNING, [], db).values() for q in game}
+    assert not {q["q"] for q in load_questions(TUNING)} & asked
+    assert {q["q"] for q in load_questions(SETS[-1])} <= asked
