@@ -5,10 +5,10 @@ reranks the same lexical top 20 (of the game a question names, as the search doe
 vectors.
 
 The weights were chosen on the sets that became players' questions in the eighth round, and
-checked in the ninth on the tuning set of the time (players' questions since the eleventh); this
-reads the tuning set (evaluation.TUNING) unless sets are named: ``python benchmarks/search_fusion.py [SET.json ...]`` (the index and vectors in
-``instance/index``, built first if missing or stale). A held-out set read here to choose weights
-stops being held out.
+checked in the ninth on the tuning set of the time (players' questions since the eleventh). This
+reads the tuning set (evaluation.TUNING) unless sets are named: ``python
+benchmarks/search_fusion.py [SET.json ...]`` (the index and vectors in ``instance/index``, built
+first if missing or stale). A held-out set read here to choose weights stops being held out.
 """
 
 from __future__ import annotations
