@@ -219,13 +219,7 @@ class ForceStates:
         path = self._hit_path(tuple(cells), blocked)
         cells = list(path[min(hits, len(path) - 1)])
         if self.effects.cards:
-            for k in reversed(range(len(self.slots))):  # the most valuable ship first
-                # Ships that sustained this round and are still here (the owner loses those
-                # first among the damaged ones): each is a Direct Hit target.
-                targets = max(0, cells[2 * k + 1] - state[2 * k + 1])
-                played = min(targets, cells[units + 1])
-                cells[2 * k + 1] -= played
-                cells[units + 1] -= played
+            self._take_direct_hits(state, cells)
         if self.effects.repair:
             for k in reversed(range(len(self.slots))):
                 # Damaged before this round and still here: the owner loses the units that just
@@ -238,6 +232,18 @@ class ForceStates:
             cells[-1] -= spent
         out = tuple(cells)
         return self._repair_flagship(out) if self.effects.repair_flagship else out
+
+    def _take_direct_hits(self, before: tuple[int, ...], cells: list[int]) -> None:
+        """The opponent's Direct Hits on ``cells``, the side's state after hits that found it in
+        state ``before``: the ships that sustained since and are still here (the owner loses
+        those first among the damaged ones) are destroyed while cards last, the most valuable
+        first. Any hit the opponent's units produced counts: a combat round's or a space
+        cannon's (the card's text, ti4/errata-colpo-diretto)."""
+        cards = 2 * len(self.slots) + 1
+        for k in reversed(range(len(self.slots))):
+            played = min(max(0, cells[2 * k + 1] - before[2 * k + 1]), cells[cards])
+            cells[2 * k + 1] -= played
+            cells[cards] -= played
 
     def _hit_path(self, state: tuple[int, ...], blocked: bool, spare_fighters: bool = False) -> list[tuple[int, ...]]:
         """The states after 0, 1, ... hits under the policy, down to no unit (cached by state,
@@ -322,10 +328,15 @@ class ForceStates:
     def after_cannon_hits(self, i: int, hits: int, spare_fighters: bool, blocked: bool = False) -> int:
         """Space cannon hits; with ``spare_fighters`` they must go to non-fighter ships first;
         ``blocked``: no Sustain Damage (a Mentak flagship in the system). Ground forces are not
-        in the combat yet (the Nekro flagship calls them at its start): they take none."""
+        in the combat yet (the Nekro flagship calls them at its start): they take none. A ship
+        that sustains one of them is a target for the opponent's Direct Hits, as in a round."""
         state = self.states[i]
         for _ in range(hits):
             state = self._one_hit(state, spare_fighters, blocked, out=("infantry",))
+        if self.effects.cards:
+            cells = list(state)
+            self._take_direct_hits(self.states[i], cells)
+            state = tuple(cells)
         return self.index(state)
 
     def drop_ground_forces(self, i: int) -> int:

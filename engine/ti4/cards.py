@@ -8,7 +8,8 @@ What each card does, in our words (card texts as amended by the errata, ti4/erra
   first round in which the side takes a hit.
 - Direct Hit: after another player's ship uses Sustain Damage to cancel a hit your units
   produced, destroy that ship. Several in one round on different ships (FAQ action cards 3);
-  played on every ship that sustains in a combat round while cards last, the most valuable first.
+  played on every ship that sustains, in a combat round or against your space cannon, while
+  cards last, the most valuable first.
 - Maneuvering Jets: when another player's units use Space Cannon against yours, cancel 1 hit.
   One per roll (18.6).
 - Experimental Battlestation: one of the defender's space docks uses Space Cannon 5 (x3) against

@@ -83,6 +83,38 @@ def test_two_direct_hits_in_one_round_on_two_ships():
     assert states.counts(states.after_round(one, 1)) == {}  # the second card for the second ship
 
 
+def test_direct_hit_on_a_ship_that_sustained_a_space_cannon_hit():
+    """The card destroys a ship that sustained a hit the other side's units produced, a space
+    cannon's too. The defender's PDS (space cannon 6: 1/2) hits the lone dreadnought, which
+    sustains and is destroyed by the defender's Direct Hit before the combat; on a miss the duel
+    above is left (attacker 9/19, defender 4/19, draw 6/19). Attacker 1/2 * 9/19 = 9/38,
+    defender 1/2 + 1/2 * 4/19 = 23/38, draw 6/38. Without the card the damaged dreadnought still
+    fights: 1/2 of the one-life duel (the same 9/19) and 1/2 of the plain one."""
+    cannon_and_card = space(Force({"dreadnought": 1}), Force({"cruiser": 1, "pds": 1}, cards=ActionCards(direct_hit=1)))
+    assert (cannon_and_card.attacker_win, cannon_and_card.defender_win, cannon_and_card.draw) == (
+        F(9, 38),
+        F(23, 38),
+        F(6, 38),
+    )
+    cannon_only = space(Force({"dreadnought": 1}), Force({"cruiser": 1, "pds": 1}))
+    duel = space(Force({"dreadnought": 1}), Force({"cruiser": 1}))
+    assert cannon_only.attacker_win == F(1, 2) * F(9, 19) + F(1, 2) * duel.attacker_win
+
+
+def test_direct_hits_after_space_cannon_hits_leave_fewer_cards_for_the_rounds():
+    """Two dreadnoughts sustain two cannon hits: with two cards both are destroyed before the
+    combat; with one, one is, and the other is damaged with no card left against it."""
+    two = ForceStates({"dreadnought": 2}, Loadout(), HitPolicy(), F, effects=RoundEffects(opponent_direct_hits=2))
+    assert two.counts(two.after_cannon_hits(two.start, 2, False)) == {}
+    one = ForceStates({"dreadnought": 2}, Loadout(), HitPolicy(), F, effects=RoundEffects(opponent_direct_hits=1))
+    left = one.after_cannon_hits(one.start, 2, False)
+    assert one.counts(left) == {"dreadnought": 1}
+    assert one.states[left][-1] == 0  # no Direct Hit left: the next sustain is safe
+    assert one.counts(one.after_round(left, 1)) == {}  # it was damaged: one more hit destroys it
+    blocked = one.after_cannon_hits(one.start, 1, False, blocked=True)
+    assert one.counts(blocked) == {"dreadnought": 1} and one.states[blocked][-1] == 1  # no sustain, no card
+
+
 def test_morale_boost_adds_one_in_the_first_rounds():
     """Two Morale Boosts: the attacker's fighter hits on 8+ (3/10) in rounds 1 and 2. A boosted
     round: only the attacker hits 12/50, nothing 28/50; attacker wins
