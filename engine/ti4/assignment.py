@@ -45,8 +45,8 @@ class RoundEffects:
 
     ``shields_holding``: Shields Holding cards in hand; one per round (18.6) cancels up to 2 of
     the hits the side takes, played in the first round it takes a hit. ``opponent_direct_hits``:
-    the opponent's Direct Hit cards; after this side sustains damage, each destroys one ship that
-    sustained, the most valuable first (several in a round: FAQ, action cards 3).
+    the opponent's Direct Hit cards; after this side sustains damage (in a round or against the
+    opponent's space cannon), each destroys one ship that sustained, the most valuable first (several in a round: FAQ, action cards 3).
     ``repair``: Duranium Armor, after hits are assigned repair 1 damaged unit that did not
     sustain this round. ``repair_flagship``: the flagship is repaired at the start of each round.
     Cards left are part of the side's state, so the chain carries them exactly.
@@ -329,7 +329,8 @@ class ForceStates:
         """Space cannon hits; with ``spare_fighters`` they must go to non-fighter ships first;
         ``blocked``: no Sustain Damage (a Mentak flagship in the system). Ground forces are not
         in the combat yet (the Nekro flagship calls them at its start): they take none. A ship
-        that sustains one of them is a target for the opponent's Direct Hits, as in a round."""
+        that sustains one of them is a target for the opponent's Direct Hits, as in a round, and
+        a flagship that repairs itself is repaired at the start of the first round."""
         state = self.states[i]
         for _ in range(hits):
             state = self._one_hit(state, spare_fighters, blocked, out=("infantry",))
@@ -337,6 +338,8 @@ class ForceStates:
             cells = list(state)
             self._take_direct_hits(self.states[i], cells)
             state = tuple(cells)
+        if self.effects.repair_flagship:
+            state = self._repair_flagship(state)
         return self.index(state)
 
     def drop_ground_forces(self, i: int) -> int:

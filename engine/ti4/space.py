@@ -157,7 +157,8 @@ def cannon_report(
 ) -> tuple[PreCombatStep, ...]:
     """Space cannon offense per side: ``rolls`` is each side's hit distribution, as (weight,
     distribution) pairs (the defender's depends on what the attacker's fire left); destroyed =
-    the target's units before the fire minus after it (a sustained hit destroys nothing)."""
+    the target's units before the fire minus after it (a sustained hit destroys nothing, unless
+    the shooter's Direct Hit then destroys the ship)."""
     return tuple(
         pre_combat_step(
             "space_cannon_offense",

@@ -229,6 +229,16 @@ def test_seventeen_base_game_flagships():
     assert FACTION_FLAGSHIPS["ghosts_of_creuss"].sheet.dice == 1
 
 
+def test_letnev_flagship_damaged_by_space_cannon_starts_the_first_round_repaired():
+    """A PDS with one die can only make the flagship sustain before the combat; repaired at the
+    start of round 1, it fights as if the PDS had not fired."""
+    letnev = FACTION_FLAGSHIPS["barony_of_letnev"].sheet
+    shot = space(Force({"flagship": 1}, flagship=letnev), Force({"cruiser": 1, "pds": 1}), exact=False)
+    unshot = space(Force({"flagship": 1}, flagship=letnev), Force({"cruiser": 1}), exact=False)
+    for won in ("attacker_win", "defender_win", "draw"):
+        assert getattr(shot, won) == pytest.approx(getattr(unshot, won), abs=1e-12)
+
+
 def test_letnev_flagship_starts_every_round_repaired():
     """A damaged Arc Secundus is repaired before round 1 and again before every round, even
     after sustaining: a lone fighter scores at most one hit a round, so it can never destroy
