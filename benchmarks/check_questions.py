@@ -7,7 +7,10 @@ or nearly (``near_twins``) within the file, and a question the same as, or a nea
 already asked in its game (in tests/, among the players' questions, or in the other new files
 named). A near twin is to be replaced by a question on another point, not reworded: the earlier
 question already covers that one, and a twin of a players' question would be answered from
-memory (tests/rules_db/test_search_quality.py refuses those). Exit status 1 when there is a problem.
+memory (tests/rules_db/test_search_quality.py refuses those). The search's encoder then looks for
+rewordings and translations the lexical rule misses: a question already asked in its game, in
+either language, at a cosine of ``MEANING_CUT`` or more (docs/search.md, "Eleventh round"). Exit
+status 1 when there is a problem.
 """
 
 from __future__ import annotations
@@ -20,9 +23,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_db.loader import GAMES, RulesDB, load  # noqa: E402
+from rules_db.search.encoder import Encoder, default_encoder  # noqa: E402
 from rules_db.search.evaluation import KINDS, TESTS, folded, near_twins  # noqa: E402
+from rules_db.search.query import normalise  # noqa: E402
 
 FIELDS = {"lang", "game", "kind", "q", "answers"}
+# The eighth round's line: at this cosine a question is the same one reworded, or translated.
+MEANING_CUT = 0.85
 
 
 def read_set(path: Path) -> list[dict]:
@@ -81,7 +88,27 @@ def problems(questions: list[dict], asked: dict[str, list[str]], sections: dict[
     return found
 
 
-def main(path: Path, others: list[Path]) -> int:
+def near_in_meaning(questions: list[dict], asked: dict[str, list[str]], encoder: Encoder) -> list[str]:
+    """One line per question of a well-formed set that the encoder puts at ``MEANING_CUT`` or
+    more to a question already asked in its game (either language): what ``near_twins``, a
+    lexical rule within one language, lets through."""
+    found = []
+    mine = encoder.queries([normalise(q["q"]) for q in questions])
+    for game in sorted({q["game"] for q in questions}):
+        if not asked.get(game):
+            continue
+        closest = (mine @ encoder.queries([normalise(text) for text in asked[game]]).T).max(axis=1)
+        found += [
+            f"{n}: the same in meaning as a question already asked (or its translation); write one on another point"
+            for n, q in enumerate(questions)
+            if q["game"] == game and closest[n] >= MEANING_CUT
+        ]
+    return sorted(found, key=lambda line: int(line.split(":")[0]))
+
+
+def main(path: Path, others: list[Path], encoder: Encoder | None = None) -> int:
+    """The checker's report; ``encoder``: also look for questions the same in meaning (the
+    command line loads the search's; the tests check the lexical rules only)."""
     db = load()
     try:
         questions = read_set(path)
@@ -90,6 +117,8 @@ def main(path: Path, others: list[Path]) -> int:
         print(f"problems: {error}")
         return 1
     found = problems(questions, asked, {i: s.game for i, s in db.sections.items()})
+    if encoder is not None:
+        found += near_in_meaning(questions, asked, encoder)
     for line in found:
         print(line)
     print(Counter((q["lang"], q["game"]) for q in questions))
@@ -101,4 +130,4 @@ def main(path: Path, others: list[Path]) -> int:
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    sys.exit(main(Path(sys.argv[1]), [Path(arg) for arg in sys.argv[2:]]))
+    sys.exit(main(Path(sys.argv[1]), [Path(arg) for arg in sys.argv[2:]], default_encoder()))

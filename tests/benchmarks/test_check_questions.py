@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from benchmarks.check_questions import asked_before, main, problems, read_set
+import numpy as np
+
+from benchmarks.check_questions import asked_before, main, near_in_meaning, problems, read_set
 from rules_db.search.evaluation import SETS, TUNING, load_questions
 
 SECTIONS = {"ti4/23.7": "ti4", "eclipse/ritirata": "eclipse"}
@@ -41,6 +43,30 @@ def test_what_it_refuses(changes, found):
 
 def test_a_twin_of_another_game_is_another_question():
     assert problems([question(q="posso ritirarmi in un sistema vuoto?")], ASKED, SECTIONS) == []
+
+
+class Meanings:
+    """An encoder that knows which texts mean the same: each listed group shares one unit vector,
+    and any other text gets a vector of its own."""
+
+    def __init__(self, *groups: tuple[str, ...]):
+        self.meaning = {text: n for n, group in enumerate(groups) for text in group}
+
+    def queries(self, texts):
+        vectors = np.zeros((len(texts), 64), np.float32)
+        for row, text in enumerate(texts):
+            vectors[row, self.meaning.setdefault(text, len(self.meaning))] = 1.0
+        return vectors
+
+
+def test_a_translation_or_rewording_is_refused_by_meaning():
+    """The lexical rule lets a translation through; the encoder does not, in the same game only."""
+    encoder = Meanings(("posso ritirarmi in un sistema vuoto?", "Can I retreat into an empty system?"))
+    english = question(lang="en", game="ti4", answers=["ti4/23.7"], q="Can I retreat into an empty system?")
+    assert problems([english], ASKED, SECTIONS) == []
+    [problem] = near_in_meaning([question(), english], ASKED, encoder)
+    assert problem.startswith("1: the same in meaning")
+    assert near_in_meaning([english | {"game": "eclipse"}], ASKED, encoder) == []
 
 
 def test_twins_within_the_file_are_refused():
