@@ -46,7 +46,8 @@ class RoundEffects:
     ``shields_holding``: Shields Holding cards in hand; one per round (18.6) cancels up to 2 of
     the hits the side takes, played in the first round it takes a hit. ``opponent_direct_hits``:
     the opponent's Direct Hit cards; after this side sustains damage (in a round or against the
-    opponent's space cannon), each destroys one ship that sustained, the most valuable first (several in a round: FAQ, action cards 3).
+    opponent's space cannon), each destroys one ship that sustained, the most valuable first
+    (several in a round: FAQ, action cards 3).
     ``repair``: Duranium Armor, after hits are assigned repair 1 damaged unit that did not
     sustain this round. ``repair_flagship``: the flagship is repaired at the start of each round.
     Cards left are part of the side's state, so the chain carries them exactly.
