@@ -61,6 +61,7 @@ ERROR_CODES = frozenset(
         "too_many_bases",
         "secret_base_twice",
         "technology_has_no_value",
+        "last_player_needed",
     }
 )
 
@@ -186,25 +187,27 @@ def _lines(name: str, s: GalaxySheet) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def _turns_ago(s: GalaxySheet) -> dict[str, int]:
-    """How many turns ago each player last played, counting back anticlockwise from the last one.
-
-    Without ``last_player`` nobody can be told apart, so everyone gets the same value.
-    """
-    if s.last_player is None:
-        return {name: 0 for name in s.players}
-    last = s.players.index(s.last_player)
-    n = len(s.players)
-    return {name: (last - i) % n for i, name in enumerate(s.players)}
+def _turns_ago(players: tuple[str, ...], last_player: str) -> dict[str, int]:
+    """How many turns ago each player last played, counting back anticlockwise from the last one."""
+    last = players.index(last_player)
+    return {name: (last - i) % len(players) for i, name in enumerate(players)}
 
 
 def score(s: GalaxySheet) -> Standing:
-    """Influence per player; ties broken by hand value, then by who played last."""
+    """Influence per player; ties broken by hand value, then by who played last.
+
+    That last rung always leaves one winner, so Galaxy has no shared victory: a tie that reaches
+    it without ``last_player`` is refused, asking for it, rather than called shared. A sheet with
+    no influence at all is one nobody has filled in yet (the page shows it blank), not a tie."""
     _validate(s)
     sheets = [PlayerScore(name, _lines(name, s)) for name in s.players]
     hand_values = {name: sum(card_value(c, s.surviving_worlds) for c in s.hands.get(name, ())) for name in s.players}
-    ladder = [
-        TieBreak("galaxy_hand_value", RULE_WIN, hand_values),
-        TieBreak("galaxy_played_last", RULE_WIN, _turns_ago(s), lower_wins=True),
-    ]
-    return standing(sheets, ladder, RULE_WIN)
+    ladder = [TieBreak("galaxy_hand_value", RULE_WIN, hand_values)]
+    if s.last_player is not None:
+        ladder.append(TieBreak("galaxy_played_last", RULE_WIN, _turns_ago(s.players, s.last_player), lower_wins=True))
+    result = standing(sheets, ladder, RULE_WIN)
+    if result.co_winners and any(p.total for p in sheets):
+        raise InvalidInput(
+            "last_player_needed", field="last_player", rule=RULE_WIN, players=", ".join(result.co_winners)
+        )
+    return result

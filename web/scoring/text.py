@@ -118,6 +118,10 @@ ERROR_MESSAGES: dict[str, Any] = {
     "unknown_target": _l("The victory point track has a 10-point and a 14-point side (%(field)s)."),
     "unknown_phase": _l("The phase must be status or action (%(field)s)."),
     "unknown_objective_type": _l("The objective must be public, secret or the Imperial point (%(field)s)."),
+    "last_player_needed": _l(
+        "%(players)s are still tied after the hands' values: the one who played last wins. "
+        "Say who played last (%(field)s)."
+    ),
     "unknown_chip_value": _l("The robot's 6-cost development chips are worth 6 or 9 (%(field)s)."),
     "diplomacy_unused": _l(
         "Diplomacy is not used with two or three players: no ambassadors and no Traitor card (%(field)s)."

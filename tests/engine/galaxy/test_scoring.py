@@ -1,5 +1,7 @@
 """Galaxy: final influence on surviving worlds, secret bases, and the two tie-breaks."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -11,7 +13,10 @@ SURVIVORS = ("myrmidon", "imperial", "cylor")
 
 
 def sheet(**kw):
-    return GalaxySheet(**{"players": ("Verde", "Rosso", "Blu", "Giallo"), "surviving_worlds": SURVIVORS, **kw})
+    """A four-player sheet; Giallo played last unless a test says otherwise (a tie the hands
+    leave needs it)."""
+    defaults = {"players": ("Verde", "Rosso", "Blu", "Giallo"), "surviving_worlds": SURVIVORS, "last_player": "Giallo"}
+    return GalaxySheet(**{**defaults, **kw})
 
 
 def test_visible_bases_score_their_row():
@@ -84,10 +89,24 @@ def test_equal_hands_go_to_whoever_played_last():
     assert result.winner == "Blu" and result.tie_break.code == "galaxy_played_last"
 
 
-def test_without_last_player_an_equal_tie_stays_shared():
-    s = sheet(bases=(Base("Verde", "myrmidon", 4), Base("Blu", "imperial", 4)))
-    result = galaxy.score(s)
-    assert result.winner is None and result.co_winners == ("Verde", "Blu")
+def test_a_tie_that_needs_who_played_last_asks_for_it():
+    """3-come-vincere: still tied, the one who played last wins, so there is no shared victory:
+    without last_player the sheet is refused, naming the field and the tied players."""
+    s = sheet(bases=(Base("Verde", "myrmidon", 4), Base("Blu", "imperial", 4)), last_player=None)
+    with pytest.raises(InvalidInput) as refused:
+        galaxy.score(s)
+    assert (refused.value.code, refused.value.field) == ("last_player_needed", "last_player")
+    assert refused.value.params["players"] == "Verde, Blu"
+    assert galaxy.score(replace(s, last_player="Verde")).winner == "Verde"
+
+
+def test_a_tie_broken_by_the_hands_needs_no_last_player():
+    s = sheet(
+        bases=(Base("Verde", "myrmidon", 4), Base("Blu", "imperial", 4)),
+        hands={"Verde": (Card("cylor", 3),)},
+        last_player=None,
+    )
+    assert galaxy.score(s).winner == "Verde"
 
 
 @pytest.mark.parametrize(
@@ -160,3 +179,9 @@ def test_total_is_the_sum_of_bases_and_order_of_bases_does_not_matter(found):
         assert p.total == sum(b.influence for b in kept if b.player == p.name)
         assert flipped.player(p.name).total == p.total
     assert (result.winner, result.co_winners) == (flipped.winner, flipped.co_winners)
+
+
+def test_a_sheet_with_no_influence_yet_is_not_asked_who_played_last():
+    """The page's untouched sheet: nothing scored is no tie to break (the page shows it blank)."""
+    result = galaxy.score(sheet(last_player=None))
+    assert result.winner is None and result.tie_break.code == "tie_unbroken"

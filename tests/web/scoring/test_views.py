@@ -184,6 +184,24 @@ def test_galaxy(client):
     assert data["players"][2]["breakdown"][0]["code"] == "galaxy_secret_base_lost"
 
 
+def test_a_galaxy_tie_asks_who_played_last(client):
+    """Galaxy has no shared victory (3-come-vincere): a tie the hands leave asks for the one
+    rung that is missing, in the reader's language, naming the field."""
+    body = {
+        "players": ["A", "B"],
+        "surviving_worlds": ["myrmidon", "imperial", "cylor"],
+        "bases": [
+            {"player": "A", "world": "myrmidon", "influence": 4},
+            {"player": "B", "world": "cylor", "influence": 4},
+        ],
+    }
+    answer = client.post("/api/score/galaxy?lang=it", json=body)
+    error = answer.get_json()["error"]
+    assert answer.status_code == 422 and (error["code"], error["field"]) == ("last_player_needed", "last_player")
+    assert error["message"].startswith("A, B sono ancora pari") and error["rule"] == "galaxy/3-come-vincere"
+    assert post(client, "/api/score/galaxy", body | {"last_player": "B"}).get_json()["winner"] == "B"
+
+
 def test_rftg_and_solitaire(client):
     body = {
         "players": [
