@@ -117,8 +117,8 @@ def is_secret_hand_legal(c: Claim) -> Reason | None:
 
 
 def is_own_secret(c: Claim) -> Reason | None:
-    """20.19: only your own secret objectives."""
-    if c.objective_type == "secret" and not c.own_secret:
+    """20.19: only your own secret objectives (holding none, there is no own one to claim)."""
+    if c.objective_type == "secret" and (not c.own_secret or c.secret_objectives_held == 0):
         return Reason("claim_not_own_secret", "ti4/20.19", {})
     return None
 

@@ -94,7 +94,12 @@ def track(
     have_cards = all(p.initiative is not None for p in players)
     reached = [p.name for p in players if p.vp >= target]
     if reached:
-        ending = Reason("ti4_target_reached", RULE_SIMULTANEOUS, {"target": target, "players": reached})
+        # 61.7 ends a 10-point game; 61.2 moves the end to 14 on the track's other side.
+        ending = Reason(
+            "ti4_target_reached",
+            RULE_SIMULTANEOUS if target == 10 else RULE_TRACK_SIDE,
+            {"target": target, "players": reached},
+        )
         tied = reached
         rung = (
             TieBreak("ti4_initiative_order", RULE_SIMULTANEOUS, initiatives, lower_wins=True)

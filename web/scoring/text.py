@@ -40,7 +40,9 @@ LINE_MESSAGES: dict[str, Any] = {
             n,
         ),
     ),
-    "ti4_no_objective_left": _l("No public objective left to reveal: the game ends and most victory points wins"),
+    "ti4_no_objective_left": _l(
+        "The speaker must reveal a public objective and none is left: the game ends and most victory points wins"
+    ),
     "claim_wrong_phase": _l("This objective is claimed in the %(card_phase)s phase, not in the %(phase)s phase."),
     "claim_status_public_limit": _l("Only one public objective may be claimed in each status phase."),
     "claim_status_secret_limit": _l("Only one secret objective may be claimed in each status phase."),

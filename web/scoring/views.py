@@ -111,7 +111,7 @@ def ti4_sheet() -> dict[str, Any]:
             field(
                 "unrevealed_public_objectives",
                 "int",
-                _l("Public objectives still face down (blank if unknown)"),
+                _l("At the status phase's reveal step: public objectives still face down (blank before it)"),
                 max=ti4.MAX_UNREVEALED,
                 optional=True,
             ),

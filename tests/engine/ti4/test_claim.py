@@ -72,6 +72,14 @@ def test_someone_elses_secret():
     assert codes(Claim("status", "secret", own_secret=False)) == (False, [("claim_not_own_secret", "ti4/20.19")])
 
 
+def test_no_secret_held_means_none_of_ones_own_to_claim():
+    assert codes(Claim("status", "secret", secret_objectives_held=0)) == (
+        False,
+        [("claim_not_own_secret", "ti4/20.19")],
+    )
+    assert codes(Claim("status", "public", secret_objectives_held=0)) == (True, [])
+
+
 def test_objective_in_the_wrong_phase():
     claim = Claim("action", "public", objective_phase="status")
     assert codes(claim) == (False, [("claim_wrong_phase", "ti4/20.3")])

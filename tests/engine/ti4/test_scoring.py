@@ -19,6 +19,13 @@ def test_reaching_ten_ends_the_game():
     assert result.verdicts[0].code == "ti4_target_reached" and result.verdicts[0].rule == "ti4/61.7"
 
 
+def test_reaching_fourteen_on_the_long_side_cites_the_track_side():
+    """61.2: on the 14-point side the game ends at 14, the rule that says so is cited."""
+    result = ti4.track([P("A", 14, 3), P("B", 13, 5), P("C", 2, 1)], target=14)
+    assert result.winner == "A" and result.verdicts[0].rule == "ti4/61.2"
+    assert "ti4/61.2" in result.rules
+
+
 def test_simultaneous_ten_goes_to_first_in_initiative_order():
     # 61.7: two players reach 10 together; the lower strategy card number (5 before 7) wins.
     result = ti4.track([P("A", 10, 7), P("B", 10, 5), P("C", 9, 1)])
