@@ -5,7 +5,9 @@ attack has an exact probability. An exchange alternates attacker and defender un
 destroyed or someone leaves; with the players' choices fixed in advance it is a Markov chain
 whose states are (attacking ships still alive, whose turn). A state can only loop back to itself
 (both rolls failed), so each state has a closed form and the whole chain is solved exactly,
-from the smallest surviving group upwards — no truncation, no simulation.
+from the smallest surviving group upwards — no truncation, no simulation. An attacker who
+withdraws moves its ships away one at a time, and the defender counterattacks the ones still
+engaged before each can follow; every step there removes a ship, so that part has no loop.
 
 Rule ids (rulebook ``003``) are kept as literals here so the project-wide citation test can
 check them.
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Literal, Mapping, Sequence, get_args
+from typing import Literal, Mapping, Sequence, TypeVar, get_args
 
 from engine.core.dice import die, p_greater, shift
 from engine.core import budget
@@ -31,6 +33,7 @@ RULE_COUNTERATTACK = "parsec/contrattacco"
 RULE_EVASION = "parsec/manovra-evasiva"
 RULE_LONG_RANGE = "parsec/attacco-a-lungo-raggio"
 RULE_COORDINATED = "parsec/attacco-coordinato"
+RULE_GROUP_EVASION = "parsec/manovre-evasive-di-piu-vascelli-in-uno-scontro"
 
 
 @dataclass(frozen=True)
@@ -129,11 +132,12 @@ def p_roll_wins(attack_bonus: int, defense_bonus: int) -> Fraction:
 
 
 _Dist = dict[tuple[Outcome, int], Fraction]  # (how it ends, attacking ships lost) -> probability
+_Key = TypeVar("_Key")
 
 
-def _mix(*parts: tuple[Fraction, _Dist]) -> _Dist:
+def _mix(*parts: tuple[Fraction, dict[_Key, Fraction]]) -> dict[_Key, Fraction]:
     """Weighted sum of sub-distributions."""
-    out: _Dist = {}
+    out: dict[_Key, Fraction] = {}
     for weight, dist in parts:
         if weight:
             for key, p in dist.items():
@@ -155,6 +159,7 @@ class _Exchange:
     defender_choice: DefenderChoice
     attacker_choice: AttackerChoice
     _memo: dict[tuple[int, bool], _Dist] = field(default_factory=dict, compare=False, repr=False)
+    _withdrawals: dict[int, dict[int, Fraction]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def everyone(self) -> int:
@@ -212,10 +217,44 @@ class _Exchange:
             self._memo[key] = self._attack_turn(group, opening)
         return self._memo[key]
 
+    def withdrawal(self, group: int) -> dict[int, Fraction]:
+        """P(k more ships lost) while the ships of ``group`` evade one at a time.
+
+        "Il giocatore dovrà scegliere quale vascello muovere con la manovra evasiva, e l'altro che
+        rimane dovrà necessariamente subire un attacco da parte dell'avversario, se la gittata di
+        tiro delle sue unità glielo consente" (RULE_GROUP_EVASION); "una manovra evasiva per ogni vascello coinvolto nel
+        combattimento, subendo di conseguenza una serie di contrattacchi" (RULE_COORDINATED).
+        The attacker moves one ship away, then the defender counterattacks the ships still
+        engaged (its usual target, if one is within its range), then the attacker moves the next,
+        and so on; the attacker does not fire while withdrawing. The attacker moves first the ship
+        the defender would aim at next (the lowest defense within its range, then the strongest
+        attacker): the defender always fires at its likeliest kill, so taking that ship away
+        leaves it only worse shots (no other order makes any number of losses less likely).
+        """
+        if group not in self._withdrawals:
+            self._withdrawals[group] = self._withdrawal(group)
+        return self._withdrawals[group]
+
+    def _withdrawal(self, group: int) -> dict[int, Fraction]:
+        budget.check()
+        first = self.counter_target(group)
+        if first is None or group == 1 << first:  # nobody within reach, or the last ship: they leave
+            return {0: Fraction(1)}
+        staying = group & ~(1 << first)
+        action, target = self.response(staying)
+        if action != "counter":  # the defender cannot reach the ships still engaged
+            return {0: Fraction(1)}
+        assert target is not None  # response() names a target exactly when it counters
+        q = self.counter_odds(target)
+        left = staying & ~(1 << target)
+        after_hit = {k + 1: p for k, p in self.withdrawal(left).items()} if left else {1: Fraction(1)}
+        return _mix((q, after_hit), (1 - q, self.withdrawal(staying)))
+
     def _attack_turn(self, group: int, opening: bool) -> _Dist:
         budget.check()
         if not opening and self.attacker_choice == "withdraw":
-            return self._end("attacker_withdrew", group)
+            lost = len(self.ships) - len(self._alive(group))
+            return {("attacker_withdrew", lost + k): p for k, p in self.withdrawal(group).items()}
         p = p_roll_wins(self.attack_bonus(group), self.defense)
         hit = self._end("target_destroyed", group)
         action, target = self.response(group)
@@ -254,7 +293,10 @@ def combat_odds(
     ``defender_choice``: "counterattack" = counterattack whenever some attacking ship is in
     range, else evade if allowed; "evade" = evade whenever allowed, else counterattack.
     ``attacker_choice``: "continue" = the surviving ships attack again after each counter;
-    "withdraw" = after the defender's first response the attacker leaves.
+    "withdraw" = after the defender's first response the attacker leaves: its ships evade one at
+    a time, and before each of the others can follow the defender counterattacks the ones still
+    engaged if it can reach them (see ``_Exchange.withdrawal``); at least one ship gets away, so
+    a withdrawal always ends as "attacker_withdrew", with the ships lost on the way counted.
     Evasion is assumed to take the unit out of range (the rulebook lets a short escape be
     chased; that depends on the map, which we do not model).
     """
@@ -302,6 +344,8 @@ def combat_odds(
         rules.append(RULE_COUNTERATTACK)
     if outcomes["defender_evaded"] or outcomes["attacker_withdrew"]:
         rules.append(RULE_EVASION)
+    if outcomes["attacker_withdrew"] and len(taking_part) > 1:
+        rules.append(RULE_GROUP_EVASION)  # they leave one at a time (_Exchange.withdrawal)
     rules.extend(reason.rule for reason in reasons)
     attack = exchange.attack_bonus(exchange.everyone)
     return ParsecOdds(

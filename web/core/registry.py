@@ -229,6 +229,7 @@ TOOLS: tuple[Tool, ...] = (
             "parsec/combattimento",
             "parsec/contrattacco",
             "parsec/manovra-evasiva",
+            "parsec/manovre-evasive-di-piu-vascelli-in-uno-scontro",
         ),
     ),
     Tool(

@@ -7,10 +7,12 @@ from hypothesis import strategies as st
 
 from engine.parsec.combat import (
     MAX_ATTACKERS,
+    RULE_GROUP_EVASION,
     UNITS,
     AttackingShip,
     Defender,
     Modifiers,
+    _Exchange,
     combat_odds,
     defense_bonus,
     p_roll_wins,
@@ -108,6 +110,102 @@ def test_attacker_withdraws_after_one_exchange():
     assert odds.outcomes["attacker_withdrew"] == (1 - p) * (1 - q)
 
 
+@pytest.mark.parametrize(
+    ("ship", "defender", "p", "q"),
+    [
+        (AttackingShip("fighter"), Defender("fighter"), Fraction(36, 64), Fraction(36, 64)),  # +1/+0 both ways
+        (AttackingShip("fighter"), Defender("cruiser"), Fraction(21, 64), Fraction(43, 64)),  # lead -1; +2 vs +0
+        (AttackingShip("cruiser"), Defender("colony"), Fraction(28, 64), Fraction(15, 64)),  # lead 0; 0 vs +2
+        (AttackingShip("cruiser", 2), Defender("cruiser"), Fraction(28, 64), Fraction(28, 64)),  # range 2 each
+    ],
+)
+def test_a_single_ship_withdraws_as_before(ship, defender, p, q):
+    # One ship: attack (p), one counterattack (q), then it leaves with nobody left behind.
+    odds = combat_odds([ship], defender, attacker_choice="withdraw")
+    assert odds.outcomes["target_destroyed"] == p
+    assert odds.outcomes["attackers_destroyed"] == (1 - p) * q
+    assert odds.outcomes["attacker_withdrew"] == (1 - p) * (1 - q)
+    assert odds.ships_lost == (1 - (1 - p) * q, (1 - p) * q)
+
+
+def test_withdrawing_fighters_leave_one_at_a_time():
+    """Two fighters attack a cruiser and withdraw after its counterattack (the audit's example).
+
+    Attack +1 +1 = +2 (coordinated) against +2: lead 0, p = 28/64 = 7/16. The cruiser's
+    counterattack +2 against a fighter's +0: lead 2, q = 43/64.
+    * p = 7/16: the cruiser is destroyed, no ship lost.
+    * (1 - p) q = 9/16 * 43/64: one fighter falls; the other is alone and leaves (1 lost).
+    * (1 - p)(1 - q) = 9/16 * 21/64: both withdraw. One leaves; the one left behind takes one more
+      counterattack (q) before it can follow: lost with 9/16 * 21/64 * 43/64, else it leaves too.
+    P(1 lost) = 9/16 * 43/64 + 9/16 * 21/64 * 43/64 = (24768 + 8127)/65536 = 32895/65536.
+    P(withdrew, 0 lost) = 9/16 * 21/64 * 21/64 = 3969/65536.
+    P(0 lost) = 7/16 + 3969/65536 = (28672 + 3969)/65536 = 32641/65536; one fighter always gets away.
+    (Before the fix both fighters left together: ships_lost was 637/1024, 387/1024, 0.)
+    """
+    odds = combat_odds(
+        [AttackingShip("fighter"), AttackingShip("fighter")], Defender("cruiser"), attacker_choice="withdraw"
+    )
+    assert odds.outcomes["target_destroyed"] == Fraction(7, 16)
+    assert odds.outcomes["attacker_withdrew"] == Fraction(9, 16)
+    assert odds.outcomes["attackers_destroyed"] == 0
+    assert odds.ships_lost == (Fraction(32641, 65536), Fraction(32895, 65536), Fraction(0))
+    assert {"parsec/manovra-evasiva", "parsec/attacco-coordinato", RULE_GROUP_EVASION} <= set(odds.rules)
+
+
+def test_three_withdrawing_fighters_take_a_series_of_counterattacks():
+    """Three fighters (+3) against a cruiser (+2): p = 36/64 = 9/16; each counterattack q = 43/64.
+
+    After a failed attack (7/16) and the cruiser's first counterattack:
+    * it hits (q): two fighters withdraw, the one left behind is hit with q: 1 + (0 or 1) lost;
+    * it misses (1 - q): one leaves, the cruiser fires at the two left (q: one lost, the last
+      leaves), else one more leaves and the last takes a last counterattack (q).
+    P(2 lost) = 7/16 q^2, P(1 lost) = 7/16 (q(1 - q) + (1 - q)(q + (1 - q) q)),
+    P(0 lost) = 9/16 + 7/16 (1 - q)^3; three are never lost: one always gets away.
+    """
+    p, q = Fraction(9, 16), Fraction(43, 64)
+    odds = combat_odds([AttackingShip("fighter")] * 3, Defender("cruiser"), attacker_choice="withdraw")
+    assert odds.ships_lost == (
+        p + (1 - p) * (1 - q) ** 3,
+        (1 - p) * (q * (1 - q) + (1 - q) * (q + (1 - q) * q)),
+        (1 - p) * q**2,
+        Fraction(0),
+    )
+    assert odds.outcomes["attacker_withdrew"] == 1 - p
+
+
+def test_a_ship_out_of_the_defenders_reach_is_not_counterattacked_while_withdrawing():
+    """A cruiser 2 hexes away and an adjacent fighter attack a fighter (range 1), then withdraw.
+
+    Attack +2 +1 = +3 against +0: p = 49/64. The defender can only reach the fighter: q = 36/64.
+    The attacker moves the fighter away first (the ship the defender would aim at); the cruiser,
+    out of its reach, then leaves unharmed. So only the first counterattack can cost a ship.
+    """
+    p, q = Fraction(49, 64), Fraction(36, 64)
+    odds = combat_odds(
+        [AttackingShip("cruiser", distance=2), AttackingShip("fighter")],
+        Defender("fighter"),
+        attacker_choice="withdraw",
+    )
+    assert odds.ships_lost == (p + (1 - p) * (1 - q), (1 - p) * q, Fraction(0))
+
+
+def test_the_defenders_next_target_leaves_first():
+    """A fighter (+0 defense) and an armored transport (+1) attack a fighter and withdraw.
+
+    Attack +2 against +0: p = 43/64. The defender aims at the fighter: q = 36/64; against the
+    transport q' = 28/64. If the first counter misses, the fighter leaves first and the transport
+    left behind takes one more counterattack at q' (the worse shot): that ship is lost with
+    (1 - p)(1 - q) q'; if the first counter hits the fighter, the transport leaves alone.
+    """
+    p, q, q2 = Fraction(43, 64), Fraction(36, 64), Fraction(28, 64)
+    odds = combat_odds(
+        [AttackingShip("fighter"), AttackingShip("armored_transport")], Defender("fighter"), attacker_choice="withdraw"
+    )
+    assert odds.counterattack_target == 0
+    assert odds.ships_lost[1] == (1 - p) * q + (1 - p) * (1 - q) * q2
+    assert odds.ships_lost[2] == 0
+
+
 def test_defender_that_prefers_to_evade():
     odds = combat_odds([AttackingShip("fighter")], Defender("cargo"), defender_choice="evade")
     # Fighter +1 against cargo +1: 28/64, then the cargo flies away.
@@ -180,6 +278,71 @@ def test_outcomes_sum_to_one(units, defender, attack, defense, d_choice, a_choic
         [AttackingShip(u) for u in units], Defender(defender), Modifiers(attack, defense), d_choice, a_choice
     )
     assert sum(odds.outcomes.values()) == 1
+    assert sum(odds.ships_lost) == 1
+
+
+def _withdrawals_in_any_order(exchange, group):
+    """Every distribution of further losses some order of evasion gives (brute force)."""
+    members = [k for k in range(len(exchange.ships)) if group >> k & 1]
+    if len(members) <= 1:
+        return [{0: Fraction(1)}]
+    out = []
+    for first in members:
+        staying = group & ~(1 << first)
+        action, target = exchange.response(staying)
+        if action != "counter":
+            out.append({0: Fraction(1)})
+            continue
+        q = exchange.counter_odds(target)
+        left = staying & ~(1 << target)
+        hits = (
+            [{k + 1: p for k, p in d.items()} for d in _withdrawals_in_any_order(exchange, left)] if left else [{1: 1}]
+        )
+        for hit in hits:
+            for miss in _withdrawals_in_any_order(exchange, staying):
+                dist = {}
+                for weight, part in ((q, hit), (1 - q, miss)):
+                    for k, p in part.items():
+                        dist[k] = dist.get(k, 0) + weight * p
+                out.append(dist)
+    return out
+
+
+@relaxed
+@given(
+    st.lists(st.tuples(units_that_attack, st.integers(1, 2)), min_size=2, max_size=4),
+    st.sampled_from(["fighter", "armored_transport", "cruiser", "colony"]),
+    modifier,
+    modifier,
+)
+def test_withdrawal_order_is_the_attackers_best(ships, defender, counter_attack, counter_defense):
+    # Moving first the ship the defender would aim at next makes every number of losses as
+    # unlikely as any other order of evasion does: P(at least k lost) is the smallest, for each k.
+    exchange = _Exchange(
+        tuple(AttackingShip(u, d) for u, d in ships),
+        Defender(defender),
+        Modifiers(counter_attack=counter_attack, counter_defense=counter_defense),
+        "counterattack",
+        "withdraw",
+    )
+    everyone = (1 << len(ships)) - 1
+    chosen = exchange.withdrawal(everyone)
+    at_least = lambda dist, k: sum((p for j, p in dist.items() if j >= k), Fraction(0))  # noqa: E731
+    for other in _withdrawals_in_any_order(exchange, everyone):
+        assert all(at_least(chosen, k) <= at_least(other, k) for k in range(1, len(ships)))
+    assert at_least(chosen, len(ships)) == 0  # the first ship always gets away
+
+
+@relaxed
+@given(st.lists(units_that_attack, min_size=2, max_size=4), any_unit, modifier)
+def test_a_withdrawing_fleet_is_never_wiped_out(units, defender, counter_attack):
+    odds = combat_odds(
+        [AttackingShip(u) for u in units],
+        Defender(defender, surrounded=True),
+        Modifiers(counter_attack=counter_attack),
+        attacker_choice="withdraw",
+    )
+    assert odds.outcomes["attackers_destroyed"] == 0 and odds.ships_lost[-1] == 0
     assert sum(odds.ships_lost) == 1
 
 
