@@ -3,7 +3,9 @@
 The expansion's rules give the goals ("first" goals 3 VP to every player who meets them in the
 same phase; "most" goals 5 VP to the sole leader meeting the minimum, 3 VP each to leaders tied at
 the end), the three new 6-cost developments' bonuses, and the robot's score in solitaire, whose
-6-cost development chips are worth 6 or 9 depending on the difficulty chosen. VP chips and the
+6-cost developments (cards it places: ``rftg/azione-progresso``, ``rftg/risposta-progresso``) are
+worth 6 or 9 each depending on the difficulty chosen (``rftg/fine-del-gioco``); ``six_dev_chips``
+keeps the API's name for their count. VP chips and the
 VP printed on cards are taken as the players count them.
 """
 
@@ -139,7 +141,7 @@ class Robot:
     name: str = "Robot"
     vp_chips: int = 0
     card_vp: int = 0
-    six_dev_chips: int = 0
+    six_dev_chips: int = 0  # the 6-cost developments in its tableau, whatever their printed "?"
     chip_value: int = 6
     economic_impact: int = 0
     credits: int = 0

@@ -86,7 +86,7 @@ LINE_MESSAGES: dict[str, Any] = {
     "rftg_first_goal": _l("First goal: %(goal)s"),
     "rftg_most_goal": _l("Most goal: %(goal)s, sole leader with %(value)s (minimum %(minimum)s)"),
     "rftg_most_goal_tied": _l("Most goal: %(goal)s, %(tied)s players tied at %(value)s: 3 VP each"),
-    "rftg_robot_six_dev_chips": _l("Robot's 6-cost development chips: %(count)s × %(each)s"),
+    "rftg_robot_six_dev_chips": _l("Robot's 6-cost developments: %(count)s × %(each)s"),
     "rftg_robot_tie": _l(
         "Tie broken by cards in hand plus goods against the robot's economic impact plus credits: %(values)s"
     ),
@@ -124,7 +124,7 @@ ERROR_MESSAGES: dict[str, Any] = {
         "%(players)s are still tied after the hands' values: the one who played last wins. "
         "Say who played last (%(field)s)."
     ),
-    "unknown_chip_value": _l("The robot's 6-cost development chips are worth 6 or 9 (%(field)s)."),
+    "unknown_chip_value": _l("The robot's 6-cost developments are worth 6 or 9 each (%(field)s)."),
     "diplomacy_unused": _l(
         "Diplomacy is not used with two or three players: no ambassadors and no Traitor card (%(field)s)."
     ),

@@ -183,11 +183,11 @@ def rftg_sheet() -> dict[str, Any]:
             field("most_1", "select", _l('First "most" goal in play'), options=most, default="", multiplayer=True),
             field("most_2", "select", _l('Second "most" goal in play'), options=most, default="", multiplayer=True),
             field("robot.vp_chips", "int", _l("Robot: VP chips"), max=rftg.MAX_VP, solitaire=True),
-            field("robot.card_vp", "int", _l("Robot: VP of its tableau's cards"), max=rftg.MAX_VP, solitaire=True),
+            field("robot.card_vp", "int", _l("Robot: VP printed on its other cards"), max=rftg.MAX_VP, solitaire=True),
             field(
                 "robot.six_dev_chips",
                 "int",
-                _l("Robot: 6-cost development chips placed"),
+                _l("Robot: 6-cost developments in its tableau"),
                 max=rftg.MAX_ROBOT_CHIPS,
                 solitaire=True,
             ),
