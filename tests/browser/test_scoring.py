@@ -126,8 +126,8 @@ def test_rftg_sheet_most_goal_tie_and_solitaire(page, live_url):
     expect(page.locator("#winner")).to_have_text("Winner: Ben")
 
     page.get_by_label("Solitaire against the robot").check()
-    page.get_by_label("Robot: 6-cost development chips placed").fill("1")
-    page.get_by_label("Robot: each chip is worth (by difficulty)").select_option("9")
+    page.get_by_label("Robot: 6-cost developments in its tableau").fill("1")
+    page.get_by_label("Robot: each 6-cost development is worth (by difficulty)").select_option("9")
     expect(page.locator("#breakdown")).to_contain_text("Robot")
     expect(page.locator("#winner")).to_have_text("Winner: Robot")
     fits_the_phone(page)

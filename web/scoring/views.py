@@ -194,7 +194,7 @@ def rftg_sheet() -> dict[str, Any]:
             field(
                 "robot.chip_value",
                 "select",
-                _l("Robot: each chip is worth (by difficulty)"),
+                _l("Robot: each 6-cost development is worth (by difficulty)"),
                 options=[[str(v), str(v)] for v in rftg.ROBOT_CHIP_VALUES],
                 default="6",
                 numeric=True,
