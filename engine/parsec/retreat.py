@@ -167,7 +167,8 @@ def safe_hexes(s: Situation) -> tuple[Hex, ...]:
 
 def evade_reasons(s: Situation) -> tuple[Reason, ...]:
     if is_colony(s):
-        return (Reason("colony_cannot_evade", RULE_LONG_RANGE),)
+        # "Una colonia, una volta costruita su un pianeta, non può più essere spostata."
+        return (Reason("colony_cannot_evade", RULE_COLONY),)
     if s.escape_card:
         return ()
     if is_surrounded(s):

@@ -112,8 +112,21 @@ REASONS = {
             n,
         ),
     ),
-    "not_enough_military": _l(
-        "At most %(force)s military against defense %(defense)s: %(shortfall)s short, even discarding."
+    "not_enough_military": Counted(
+        "shortfall",
+        lambda n: ungettext(
+            "At most %(force)s military against defense %(defense)s: %(shortfall)s short, even discarding.",
+            "At most %(force)s military against defense %(defense)s: %(shortfall)s short, even discarding.",
+            n,
+        ),
+    ),
+    "not_enough_military_no_discard": Counted(
+        "shortfall",
+        lambda n: ungettext(
+            "At most %(force)s military against defense %(defense)s: %(shortfall)s short.",
+            "At most %(force)s military against defense %(defense)s: %(shortfall)s short.",
+            n,
+        ),
     ),
 }
 

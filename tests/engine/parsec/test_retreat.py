@@ -49,7 +49,8 @@ def test_boxed_in_by_other_vessels_is_a_movement_rule_not_a_surround():
 
 def test_a_colony_never_evades_and_a_long_range_attack_on_it_ends_the_exchange():
     far = ps.parse("colony vs cruiser@2,0")
-    assert codes(ps.evade_reasons(far)) == ["colony_cannot_evade"]
+    # Cited from the colony's own section ("non può più essere spostata"), whatever the range.
+    assert [(r.code, r.rule) for r in ps.evade_reasons(far)] == [("colony_cannot_evade", "parsec/colonia")]
     assert ps.ends_exchange(far) is True
     assert [(r.code, r.rule) for r in ps.notes(far)] == [("colony_exchange_ends", "parsec/attacco-a-lungo-raggio")]
     near = ps.parse("colony vs cruiser@2,0 fighter@0,1")

@@ -44,7 +44,11 @@ def test_never_more_than_two_discards_nor_more_than_the_hand():
 
 
 def test_without_the_power_no_discard_helps():
-    assert conquest_check(4, [3], hand_size=6).discards_needed is None
+    verdict = conquest_check(4, [3], hand_size=6)
+    assert verdict.discards_needed is None
+    # Nothing could be discarded, so the verdict does not say "even discarding".
+    assert verdict.reasons[-1].code == "not_enough_military_no_discard"
+    assert conquest_check(9, [3], discard_power=True, hand_size=6).reasons[-1].code == "not_enough_military"
 
 
 def test_specialized_bonus_applies():

@@ -256,6 +256,14 @@ def test_rftg_out_of_reach(client):
     )
 
 
+def test_rftg_shortfall_agrees_in_number_and_says_discarding_only_when_possible(client):
+    body = {"defense": 8, "military": [2, 1]}
+    answer = post(client, "/api/conquest/rftg", body, "it").get_json()
+    assert answer["reasons"][-1]["message"] == "Al massimo 3 di Forza militare contro difesa 8: mancano 5."
+    answer = post(client, "/api/conquest/rftg", body, "en").get_json()
+    assert answer["reasons"][-1]["message"] == "At most 3 military against defense 8: 5 short."
+
+
 @pytest.mark.parametrize(
     ("lang", "hand", "expected"),
     [
