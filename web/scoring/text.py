@@ -186,6 +186,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "greatest_military": "Greatest Military",
         "largest_industry": "Largest Industry",
     },
+    # Only ever said of event cards: the Italian agrees in the plural ("Carte Evento Verdi").
     "colour": {"green": _l("Green"), "yellow": _l("Yellow"), "red": _l("Red"), "purple": _l("Purple")},
     "unit": {
         "colony": _l("Colonies"),

@@ -234,6 +234,8 @@ def test_parsec(client):
     data = post(client, "/api/score/parsec", body).get_json()
     assert data["players"][0]["total"] == 1 + 6 + 12
     assert data["winner"] == "B" and data["verdicts"][0]["code"] == "parsec_military_victory"
+    lines = post(client, "/api/score/parsec", body, "it").get_json()["players"][0]["breakdown"]
+    assert "Carte Evento Rosse: 2 × 3" in [line["message"] for line in lines]  # the colour agrees with "Carte"
 
 
 @pytest.mark.parametrize(
