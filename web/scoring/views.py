@@ -281,7 +281,10 @@ def parsec_sheet() -> dict[str, Any]:
             field("resources.energy", "int", _l("Energy cards in hand"), max=parsec.MAX_CARDS),
             *[
                 field(
-                    f"events.{c}", "int", _l("%(colour)s event cards (played or not)", colour=LABELS["colour"][c]), max=parsec.MAX_CARDS
+                    f"events.{c}",
+                    "int",
+                    _l("%(colour)s event cards (played or not)", colour=LABELS["colour"][c]),
+                    max=parsec.MAX_CARDS,
                 )
                 for c in parsec.EVENT_VP
             ],
