@@ -25,6 +25,7 @@ RULE_BUILD = "eclipse/costruzione"
 RULE_PLAYERS = "eclipse/materiali-del-giocatore"
 RULE_TOKENS = "eclipse/segnalini"
 RULE_REPUTATION_TILES = "eclipse/segnalini-reputazione"
+RULE_SPECIES = "eclipse/specie-aliene"
 
 # Species a sheet may name; the six Terran factions score alike, so one id covers them.
 TRACKS = ("military", "grid", "nano")
@@ -40,6 +41,7 @@ DISCOVERY_VP = 2
 MONOLITH_VP = 3
 TRAITOR_VP = -2
 AMBASSADOR_VP = 1
+AMBASSADOR_TILES = 3  # of each colour (MATERIALI DEL GIOCATORE); each one held is one given away
 DIPLOMACY_MIN_PLAYERS = 4  # diplomacy is not used with two or three players (DIPLOMAZIA)
 # Component counts (SEGNALINI): 21 discovery tiles, 21 Ancient ships.
 MAX_DISCOVERIES = 21
@@ -74,6 +76,8 @@ ERROR_CODES = frozenset(
         "monoliths_exceed_hexes",
         "discoveries_exceed_components",
         "reputation_exceeds_components",
+        "ambassadors_not_mutual",
+        "species_taken",
     }
 )
 
@@ -132,7 +136,8 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             raise InvalidInput("diplomacy_unused", field=f"{at}.ambassadors", rule=RULE_DIPLOMACY)
         if not diplomacy and p.traitor:
             raise InvalidInput("diplomacy_unused", field=f"{at}.traitor", rule=RULE_DIPLOMACY)
-        checks.count(p.ambassadors, f"{at}.ambassadors", len(players) - 1, rule=RULE_AMBASSADORS)
+        # One from each other player at most, and each one received costs one of your own three.
+        checks.count(p.ambassadors, f"{at}.ambassadors", min(len(players) - 1, AMBASSADOR_TILES), rule=RULE_AMBASSADORS)
         checks.at_most(p.hexes, f"{at}.hexes", MAX_HEXES)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)
@@ -152,9 +157,30 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             raise InvalidInput(
                 "reputation_exceeds_components", field="players", rule=RULE_REPUTATION_TILES, value=value, maximum=made
             )
+    if not _mutual([p.ambassadors for p in players]):
+        raise InvalidInput("ambassadors_not_mutual", field="players", rule=RULE_AMBASSADORS)
+    chosen: dict[str, int] = {}
+    for i, p in enumerate(players):
+        # One board per alien species; the six Terran factions share the one id.
+        if p.species != "terran" and chosen.setdefault(p.species, i) != i:
+            raise InvalidInput("species_taken", field=f"players[{i}].species", rule=RULE_SPECIES)
     holders = [i for i, p in enumerate(players) if p.traitor]
     if len(holders) > 1:
         raise InvalidInput("traitor_twice", field=f"players[{holders[1]}].traitor", rule=RULE_TRAITOR)
+
+
+def _mutual(held: list[int]) -> bool:
+    """Whether each player's ambassadors can come from relations that are all mutual (in a
+    relation each gives the other one of theirs, RAPPORTI DIPLOMATICI): the counts must be the
+    degrees of a simple graph on the players, which the Erdős–Gallai inequalities decide."""
+    degrees = sorted(held, reverse=True)
+    if sum(degrees) % 2:
+        return False
+    n = len(degrees)
+    for k in range(1, n + 1):
+        if sum(degrees[:k]) > k * (k - 1) + sum(min(d, k) for d in degrees[k:]):
+            return False
+    return True
 
 
 def _lines(p: EclipsePlayer, ancient_ships_on_board: int) -> tuple[Line, ...]:

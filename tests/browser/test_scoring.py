@@ -200,7 +200,11 @@ def test_eclipse_diplomacy_rows_appear_with_the_fourth_player(page, live_url):
     expect(rows.filter(has_text="Ambasciatori")).to_have_count(1)
     expect(rows.filter(has_text="Traditore")).to_have_count(1)
     cell(page, "Ambasciatori", 0).fill("1")
+    # Relations are mutual (RAPPORTI DIPLOMATICI): one ambassador alone is refused until its pair is in.
+    expect(page.locator("#sheet-error")).to_contain_text("Gli Ambasciatori si scambiano a coppie")
+    cell(page, "Ambasciatori", 1).fill("1")
     expect(page.locator("#total-0")).to_have_text("1")
+    expect(page.locator("#total-1")).to_have_text("1")
 
 
 def test_three_players_side_by_side_on_a_phone(page, live_url):

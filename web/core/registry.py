@@ -302,6 +302,7 @@ TOOLS: tuple[Tool, ...] = (
             "eclipse/rapporti-diplomatici",
             "eclipse/segnalini",
             "eclipse/segnalini-reputazione",
+            "eclipse/specie-aliene",
         ),
     ),
     Tool(

@@ -34,7 +34,7 @@ class EclipsePlayer(RequestModel):
     reputation: Annotated[
         list[Annotated[int, between(*eclipse.REPUTATION_VALUES)]], Field(max_length=eclipse.MAX_REPUTATION_TILES)
     ] = []
-    ambassadors: Annotated[int, between(0, eclipse.MAX_PLAYERS - 1)] = 0
+    ambassadors: Annotated[int, between(0, eclipse.AMBASSADOR_TILES)] = 0
     hexes: Annotated[list[Annotated[int, between(*eclipse.HEX_VALUES)]], Field(max_length=eclipse.MAX_HEXES)] = []
     discoveries: Annotated[int, between(0, eclipse.MAX_DISCOVERIES)] = 0
     monoliths: Annotated[int, between(0, eclipse.MAX_HEXES)] = 0

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext
 
 from engine.galaxy import worlds
 from web.core.i18n import ungettext
@@ -128,6 +129,11 @@ ERROR_MESSAGES: dict[str, Any] = {
     "diplomacy_unused": _l(
         "Diplomacy is not used with two or three players: no ambassadors and no Traitor card (%(field)s)."
     ),
+    "ambassadors_not_mutual": _l(
+        "Ambassadors are exchanged in pairs (each of the two gives the other one of theirs): "
+        "these counts cannot all come from such exchanges (%(field)s)."
+    ),
+    "species_taken": _l("Each alien species has one board: two players cannot both play it (%(field)s)."),
     "traitor_twice": _l("Only one player can hold the Traitor card (%(field)s)."),
     "monoliths_exceed_hexes": _l(
         "Each hex holds at most one Monolith: %(hexes)s controlled hexes cannot hold more (%(field)s)."
@@ -186,8 +192,13 @@ LABELS: dict[str, dict[str, Any]] = {
         "greatest_military": "Greatest Military",
         "largest_industry": "Largest Industry",
     },
-    # Only ever said of event cards: the Italian agrees in the plural ("Carte Evento Verdi").
-    "colour": {"green": _l("Green"), "yellow": _l("Yellow"), "red": _l("Red"), "purple": _l("Purple")},
+    # Said of event cards: the Italian agrees with them, in the plural ("Carte Evento Verdi").
+    "colour": {
+        "green": lazy_pgettext("event cards", "Green"),
+        "yellow": lazy_pgettext("event cards", "Yellow"),
+        "red": lazy_pgettext("event cards", "Red"),
+        "purple": lazy_pgettext("event cards", "Purple"),
+    },
     "unit": {
         "colony": _l("Colonies"),
         "cargo": _l("Cargo ships"),

@@ -72,7 +72,7 @@ def eclipse_sheet() -> dict[str, Any]:
                 "ambassadors",
                 "int",
                 _l("Ambassadors"),
-                max=eclipse.MAX_PLAYERS - 1,
+                max=eclipse.AMBASSADOR_TILES,
                 min_players=eclipse.DIPLOMACY_MIN_PLAYERS,
             ),
             field("hexes", "ints", _l("Controlled hexes (VP of each, e.g. 2 3 4)"), min=1, max=4),

@@ -31,7 +31,7 @@ def test_every_category_from_the_rulebook_list():
     # Reputation 1-4 each, ambassadors 1 each, hex VP, discoveries 2 each, monoliths 3 each,
     # traitor -2: 4+3 + 2 + (4+2+1) + 2*2 + 1*3 - 2 = 21 for a Terran in a four-player game.
     a = P("A", reputation=(4, 3), ambassadors=2, hexes=(4, 2, 1), discoveries=2, monoliths=1, traitor=True)
-    result = eclipse.score([a, *others(3)])
+    result = eclipse.score([a, P("B", ambassadors=1), P("C", ambassadors=1), P("D")])
     assert lines_of(result, "A") == [
         ("eclipse_reputation", 7),
         ("eclipse_ambassadors", 2),
@@ -42,6 +42,14 @@ def test_every_category_from_the_rulebook_list():
     ]
     assert result.player("A").total == 21
     assert result.player("A").lines[-1].rule == "eclipse/interrompere-i-rapporti-diplomatici"
+
+
+def test_ambassadors_that_can_all_be_mutual_are_accepted():
+    """A with B, C and D; or two pairs; Terrans may repeat (six factions, one id)."""
+    for held in ((3, 1, 1, 1), (1, 1, 1, 1), (2, 2, 1, 1), (0, 0, 0, 0)):
+        players = [P(name, ambassadors=n) for name, n in zip("ABCD", held)]
+        assert eclipse.score(players).player("A").total == held[0]
+    assert eclipse.score([P("A"), P("B")]).winner is None  # two Terrans
 
 
 def test_planta_scores_one_more_per_controlled_hex():
@@ -97,6 +105,12 @@ def test_no_tie_no_tie_break():
         ([P("A", ambassadors=5), P("B")], {}, "diplomacy_unused", "players[0].ambassadors"),
         ([P("A", ambassadors=3), P("B"), P("C")], {}, "diplomacy_unused", "players[0].ambassadors"),
         ([P("A", ambassadors=4), *others(3)], {}, "out_of_range", "players[0].ambassadors"),
+        # Three ambassador tiles a colour, however many players (MATERIALI DEL GIOCATORE).
+        ([P("A", ambassadors=4), *others(5)], {}, "out_of_range", "players[0].ambassadors"),
+        # Relations are mutual: one player alone cannot hold one, nor two hold three each among four.
+        ([P("A", ambassadors=1), *others(3)], {}, "ambassadors_not_mutual", "players"),
+        ([P("A", ambassadors=3), P("B", ambassadors=3), *others(2)], {}, "ambassadors_not_mutual", "players"),
+        ([P("A", species="draco"), P("B", species="draco")], {}, "species_taken", "players[1].species"),
         ([P("A", traitor=True), P("B", traitor=True), *others(2)], {}, "traitor_twice", "players[1].traitor"),
         ([P("A", discoveries=11), P("B", discoveries=11)], {}, "discoveries_exceed_components", "players"),
         # DISTRIBUZIONE DEI SEGNALINI REPUTAZIONE: four 4s and twelve 1s in the bag.

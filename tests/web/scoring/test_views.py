@@ -75,7 +75,7 @@ ECLIPSE = {
             "resources": {"money": 4, "science": 1, "materials": 2},
         },
         {"name": "Bruno", "hexes": [4, 4, 3], "traitor": True, "tech": {"nano": 7}},
-        {"name": "Carla"},
+        {"name": "Carla", "ambassadors": 1},  # Anna's ambassador is Carla's, and Carla's Anna's
         {"name": "Dario"},
     ],
 }
