@@ -60,6 +60,9 @@ UNITS = MappingProxyType(
     }
 )
 EVADERS = ("cargo", "fighter", "transport", "cruiser", "colony")
+# "Solo un massimo di due unità piccole ... possono condividere la stessa casella" (RULE_MOVEMENT);
+# the cruiser and the transport are large and hold a hex alone.
+SMALL = frozenset({"cargo", "fighter"})
 
 MAX_MOVEMENT = 12  # transport's 10 plus event-card bonuses
 MAX_RANGE = 6  # cruiser's 2 plus event-card bonuses, generously
@@ -269,6 +272,14 @@ def _check_hex(h: tuple[object, ...], field: str) -> Hex:
     return (q, r)
 
 
+def _fits(present: list[str], kind: str) -> bool:
+    """Whether an attacker of ``kind`` may join ``present`` on one hex: two small vessels share a
+    hex, a large one holds it alone, and a colony's hex takes vessels as any other does."""
+    kinds = [*present, kind]
+    vessels = [k for k in kinds if k != "colony"]
+    return kinds.count("colony") <= 1 and (len(vessels) <= 1 or (len(vessels) == 2 and set(vessels) <= SMALL))
+
+
 def situation(
     vessel: str,
     attackers: Sequence[dict | Attacker],
@@ -295,7 +306,7 @@ def situation(
                 raise InvalidInput("unknown_vessel", field=f"attackers[{i}].kind", choices=list(UNITS))
             a = Attacker(kind, tuple(a["at"]), a.get("range") or UNITS[kind].range)
         at = _check_hex(a.at, f"attackers[{i}]")
-        if at == ORIGIN or at in [b.at for b in built]:
+        if at == ORIGIN or not _fits([b.kind for b in built if b.at == at], a.kind):
             raise InvalidInput("hex_taken", field=f"attackers[{i}]", hex=list(at))
         require_int(a.range, 1, MAX_RANGE, f"attackers[{i}].range", code="out_of_range")
         built.append(Attacker(a.kind, at, a.range))

@@ -119,7 +119,8 @@ PARSEC_MESSAGES = {
         "The attackers occupy all six hexes around the vessel: it cannot evade unless an event card allows its escape, so it can only counterattack."
     ),
     "no_free_hex": _l(
-        "Every hex around the vessel holds another vessel, which it can neither stop on nor pass: it cannot move."
+        "Every hex around the vessel holds another player's vessel, which it can neither stop on nor pass: "
+        "it cannot move."
     ),
     # Why the exchange goes on
     "still_in_range": _l(
@@ -129,7 +130,7 @@ PARSEC_MESSAGES = {
         "Attackers next to the colony (%(attackers)s) are within its range: it may counterattack, so the exchange can go on."
     ),
     # The chosen destination
-    "destination_occupied": _l("Hex %(hex)s is occupied: a vessel cannot stop on another vessel."),
+    "destination_occupied": _l("Hex %(hex)s is occupied: a vessel cannot stop on another player's vessel."),
     "destination_unreachable": _l(
         "Hex %(hex)s cannot be reached with movement %(movement)s (occupied hexes cannot be crossed)."
     ),

@@ -160,6 +160,29 @@ def test_reachable_matches_random_walks_on_an_open_field():
 
 
 @pytest.mark.parametrize(
+    "kinds, shared",
+    [
+        (("fighter", "fighter"), True),  # two small vessels share a hex
+        (("cargo", "fighter"), True),
+        (("colony", "fighter"), True),  # a colony's hex takes vessels too
+        (("fighter", "cruiser"), False),  # a large vessel holds its hex alone
+        (("transport", "cruiser"), False),
+        (("fighter", "fighter", "cargo"), False),  # at most two small ones
+        (("colony", "colony"), False),
+    ],
+)
+def test_attackers_share_a_hex_as_the_movement_rule_allows(kinds, shared):
+    """«Solo un massimo di due unità piccole ... possono condividere la stessa casella»."""
+    attackers = [{"kind": kind, "at": (1, 0)} for kind in kinds]
+    if shared:
+        assert ps.situation("cruiser", attackers).attackers[-1].at == (1, 0)
+    else:
+        with pytest.raises(InvalidInput) as err:
+            ps.situation("cruiser", attackers)
+        assert (err.value.code, err.value.field) == ("hex_taken", f"attackers[{len(kinds) - 1}]")
+
+
+@pytest.mark.parametrize(
     "kwargs, field",
     [
         ({"vessel": "starbase", "attackers": [{"kind": "fighter", "at": (1, 0)}]}, "vessel"),
