@@ -80,6 +80,18 @@ def test_parsec_coordinated_attack_and_an_error(page, live_url):
     expect(results).to_be_hidden()
 
 
+def test_parsec_a_defender_that_evades_is_not_said_unable_to_counterattack(page, live_url):
+    # Before: "the defender cannot counterattack" for a cruiser that chose to evade.
+    page.goto(live_url + "/tools/combat/parsec?lang=it")
+    page.locator(".attacker-row").first.locator("select").first.select_option("fighter")
+    page.locator("#p-defender").select_option("cruiser")
+    page.locator("#p-defender-choice").select_option("evade")
+    page.locator("#parsec-form button[type=submit]").click()
+    results = page.locator("#parsec-results")
+    expect(results).to_contain_text("il difensore esegue una manovra evasiva invece di contrattaccare")
+    expect(results).not_to_contain_text("non può contrattaccare")
+
+
 def test_rftg_conquest_in_italian(page, live_url):
     page.goto(live_url + "/tools/conquest/rftg")
     expect(page.locator("html")).to_have_attribute("lang", "it")
