@@ -315,8 +315,10 @@
     const place = placeOf(error.field);
     if (!place) return error.message;
     if (error.code === "out_of_range" && place.row.max !== undefined) {
+      // A row whose maximum is a game setting (TI4's VP: the track's side) says that one.
+      const max = place.row.max_from ? Number(state.game[place.row.max_from]) : place.row.max;
       return fmt(t.out_of_range, { where: place.words, min: place.row.min === undefined ? 0 : place.row.min,
-                                   max: place.row.max });
+                                   max: max });
     }
     return A.pathInWords(error.message, error.field, "“" + place.words + "”", error.field_at) || error.message;
   }

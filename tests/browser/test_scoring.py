@@ -79,6 +79,12 @@ def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
     expect(page.locator("#winner")).to_have_text("Winner: Ben")
     expect(page.locator("#tie-break")).to_contain_text("initiative")
 
+    # On the 10-point side, 11 is refused with the track's own range (before: "between 0 and 14").
+    cell(page, "Victory points", 2).fill("11")
+    expect(page.locator("#sheet-error")).to_contain_text("between 0 and 10")
+    cell(page, "Victory points", 2).fill("4")
+    expect(page.locator("#winner")).to_have_text("Winner: Ben")
+
     page.get_by_label("Public objectives already claimed this phase").fill("1")
     expect(page.locator("#claim-verdict")).to_have_text("Not allowed.")
     expect(page.locator("#claim-reasons")).to_contain_text("Only one public objective")

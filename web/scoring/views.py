@@ -49,7 +49,8 @@ def field(key: str, kind: str, label: Any, **extra: Any) -> dict[str, Any]:
     ``default``, ``optional`` (blank is sent as absent), ``numeric`` (a select of numbers),
     ``solitaire``/``multiplayer`` (RftG rows shown in one mode only), ``most`` (shown once that
     "most" goal is chosen), ``world`` (Galaxy rows hidden when the world surrendered),
-    ``min_players`` (rows shown only with that many players), ``group`` (styling of secondary rows).
+    ``min_players`` (rows shown only with that many players), ``group`` (styling of secondary rows),
+    ``max_from`` (the game field whose value is the row's real maximum, said in a range refusal).
     """
     return {"key": key, "kind": kind, "label": str(label), **extra}
 
@@ -117,7 +118,7 @@ def ti4_sheet() -> dict[str, Any]:
             ),
         ],
         "rows": [
-            field("vp", "int", _l("Victory points"), max=14),
+            field("vp", "int", _l("Victory points"), max=14, max_from="target"),
             field(
                 "initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE, optional=True
             ),
