@@ -135,8 +135,13 @@ ERROR_MESSAGES: dict[str, Any] = {
     ),
     "species_taken": _l("Each alien species has one board: two players cannot both play it (%(field)s)."),
     "traitor_twice": _l("Only one player can hold the Traitor card (%(field)s)."),
-    "monoliths_exceed_hexes": _l(
-        "Each hex holds at most one Monolith: %(hexes)s controlled hexes cannot hold more (%(field)s)."
+    "monoliths_exceed_hexes": Counted(
+        "hexes",
+        lambda n: ungettext(
+            "Each hex holds at most one Monolith: %(hexes)s controlled hex cannot hold more (%(field)s).",
+            "Each hex holds at most one Monolith: %(hexes)s controlled hexes cannot hold more (%(field)s).",
+            n,
+        ),
     ),
     "discoveries_exceed_components": _l("The game has only %(maximum)s discovery tiles (%(field)s)."),
     "reputation_exceeds_components": _l(

@@ -184,6 +184,20 @@ def test_galaxy(client):
     assert data["players"][2]["breakdown"][0]["code"] == "galaxy_secret_base_lost"
 
 
+@pytest.mark.parametrize(
+    ("lang", "hexes", "expected"),
+    [
+        ("en", 1, "1 controlled hex cannot hold more"),
+        ("en", 2, "2 controlled hexes cannot hold more"),
+        ("it", 1, "1 esagono controllato non può ospitarne di più"),
+        ("it", 2, "2 esagoni controllati non possono ospitarne di più"),
+    ],
+)
+def test_the_monolith_refusal_counts_hexes_in_words(client, lang, hexes, expected):
+    body = {"players": [{"name": "A", "hexes": [1] * hexes, "monoliths": hexes + 1}, {"name": "B"}]}
+    assert expected in post(client, "/api/score/eclipse", body, lang).get_json()["error"]["message"]
+
+
 def test_a_galaxy_tie_asks_who_played_last(client):
     """Galaxy has no shared victory (3-come-vincere): a tie the hands leave asks for the one
     rung that is missing, in the reader's language, naming the field."""
