@@ -75,7 +75,7 @@ def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
     set_names(page, "Ann", "Ben", "Cat")
     for i, (vp, card) in enumerate([("10", "7"), ("10", "5"), ("4", "1")]):
         cell(page, "Victory points", i).fill(vp)
-        cell(page, "Strategy card number (blank if none)", i).fill(card)
+        cell(page, "Strategy card number (the lower of two; blank if none)", i).fill(card)
     expect(page.locator("#winner")).to_have_text("Winner: Ben")
     expect(page.locator("#tie-break")).to_contain_text("initiative")
 

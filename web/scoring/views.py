@@ -120,7 +120,11 @@ def ti4_sheet() -> dict[str, Any]:
         "rows": [
             field("vp", "int", _l("Victory points"), max=14, max_from="target"),
             field(
-                "initiative", "int", _l("Strategy card number (blank if none)"), max=ti4.MAX_INITIATIVE, optional=True
+                "initiative",
+                "int",
+                _l("Strategy card number (the lower of two; blank if none)"),
+                max=ti4.MAX_INITIATIVE,
+                optional=True,
             ),
         ],
     }
