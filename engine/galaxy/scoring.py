@@ -198,7 +198,8 @@ def score(s: GalaxySheet) -> Standing:
 
     That last rung always leaves one winner, so Galaxy has no shared victory: a tie that reaches
     it without ``last_player`` is refused, asking for it, rather than called shared. A sheet with
-    no influence at all is one nobody has filled in yet (the page shows it blank), not a tie."""
+    no base at all is one nobody has filled in yet (the page shows it blank), not a tie; bases
+    that all score 0 are a real (if rare) finished game, and are asked about like any tie."""
     _validate(s)
     sheets = [PlayerScore(name, _lines(name, s)) for name in s.players]
     hand_values = {name: sum(card_value(c, s.surviving_worlds) for c in s.hands.get(name, ())) for name in s.players}
@@ -206,7 +207,7 @@ def score(s: GalaxySheet) -> Standing:
     if s.last_player is not None:
         ladder.append(TieBreak("galaxy_played_last", RULE_WIN, _turns_ago(s.players, s.last_player), lower_wins=True))
     result = standing(sheets, ladder, RULE_WIN)
-    if result.co_winners and any(p.total for p in sheets):
+    if result.co_winners and any(p.lines for p in sheets):
         raise InvalidInput(
             "last_player_needed", field="last_player", rule=RULE_WIN, players=", ".join(result.co_winners)
         )

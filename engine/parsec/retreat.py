@@ -307,7 +307,7 @@ def situation(
             a = Attacker(kind, tuple(a["at"]), a.get("range") or UNITS[kind].range)
         at = _check_hex(a.at, f"attackers[{i}]")
         if at == ORIGIN or not _fits([b.kind for b in built if b.at == at], a.kind):
-            raise InvalidInput("hex_taken", field=f"attackers[{i}]", hex=list(at))
+            raise InvalidInput("hex_taken", field=f"attackers[{i}]", rule=RULE_MOVEMENT, hex=list(at))
         require_int(a.range, 1, MAX_RANGE, f"attackers[{i}].range", code="out_of_range")
         built.append(Attacker(a.kind, at, a.range))
     cells = frozenset(_check_hex(tuple(h), f"blocked[{i}]") for i, h in enumerate(blocked))

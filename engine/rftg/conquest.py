@@ -100,7 +100,7 @@ def conquest_check(
         if can_discard and allowed < MAX_DISCARDS:
             reasons.append(Reason("too_few_cards_to_discard", RULE_SETTLE_POWERS, {"hand": hand_size}))
         short = {"force": max_force, "defense": defense, "shortfall": defense - max_force}
-        if can_discard:
+        if allowed:
             reasons.append(Reason("not_enough_military", RULE_SETTLE_POWERS, short))
         else:  # nothing could be discarded: the verdict does not say "even discarding"
             reasons.append(Reason("not_enough_military_no_discard", RULE_SETTLE_POWERS, short))

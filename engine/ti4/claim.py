@@ -29,6 +29,7 @@ CODES = frozenset(
         "claim_home_planets",
         "claim_too_many_secrets",
         "claim_not_own_secret",
+        "claim_no_secret_held",
         "claim_imperial_action_phase",
         "claim_imperial_needs_mecatol",
     }
@@ -118,7 +119,9 @@ def is_secret_hand_legal(c: Claim) -> Reason | None:
 
 def is_own_secret(c: Claim) -> Reason | None:
     """20.19: only your own secret objectives (holding none, there is no own one to claim)."""
-    if c.objective_type == "secret" and (not c.own_secret or c.secret_objectives_held == 0):
+    if c.objective_type == "secret" and c.secret_objectives_held == 0:
+        return Reason("claim_no_secret_held", "ti4/20.19", {})
+    if c.objective_type == "secret" and not c.own_secret:
         return Reason("claim_not_own_secret", "ti4/20.19", {})
     return None
 

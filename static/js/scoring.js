@@ -290,6 +290,7 @@
 
   /* The cell an API error names ("players[1].tech.grid"), when the sheet has a row for it. */
   function cellFor(field) {
+    if (schema.game_fields.some((f) => f.key === field)) return document.getElementById("g-" + field.replace(/\./g, "-"));
     const match = /^players\[(\d+)\]\.([\w.]+?)(\[\d+\])?$/.exec(field || "");
     if (!match) return null;
     const row = schema.rows.findIndex((f) => f.key === match[2]);
@@ -299,6 +300,8 @@
   /* Where a refused value sits, in words: "Anna: Reputation tiles no. 2" for the API's
      players[0].reputation[1] (the row's label without its typing hint in brackets). */
   function placeOf(field) {
+    const game = schema.game_fields.find((f) => f.key === field);  // a game-wide field: its label
+    if (game) return { words: game.label.replace(/\s*\(.*\)\s*$/, ""), row: game };
     const match = /^players\[(\d+)\]\.([\w.]+?)(?:\[(\d+)\])?$/.exec(field || "");
     if (!match) return null;
     const player = state.players[Number(match[1])];
@@ -341,9 +344,9 @@
       const found = byName[p.name];
       if (cell) cell.textContent = found ? String(found.total) : "";
     });
-    // Every total at zero is a sheet nobody has filled in yet (no finished game ends with no
-    // point scored at all): it names no winner, and no tie-break, until some score is entered.
-    const blank = result.players.every((p) => p.total === 0);
+    // No line at all is a sheet nobody has filled in yet: it names no winner, and no tie-break,
+    // until something is entered (lines that all score 0 are a real, if rare, finished game).
+    const blank = result.players.every((p) => p.total === 0 && !p.breakdown.length);
     const winner = $("winner");
     if (!result.game_over) winner.textContent = t.ongoing;
     else if (blank) winner.textContent = t.blank;

@@ -96,6 +96,21 @@ def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
     fits_the_phone(page)
 
 
+def test_a_galaxy_tie_asks_who_played_last_by_its_label(page, live_url):
+    # Galaxy has no shared victory: a tie the hands leave asks for the game-wide field, named by
+    # its label and highlighted (before: "Shared victory", then the raw path "last_player").
+    page.goto(live_url + "/scoring/galaxy?lang=en")
+    set_names(page, "Green", "Red")
+    cell(page, "Visible bases on Cylor (influence of each)", 0).fill("4")
+    cell(page, "Visible bases on Myrmidon (influence of each)", 1).fill("4")
+    error = page.locator("#sheet-error")
+    expect(error).to_contain_text("Green, Red are still tied")
+    expect(error).to_contain_text("Who played last")
+    expect(error).not_to_contain_text("last_player")
+    page.get_by_label("Who played last").select_option("Red")
+    expect(page.locator("#winner")).to_have_text("Winner: Red")
+
+
 def test_galaxy_sheet_secret_base_and_share_link(page, live_url, browser):
     page.goto(live_url + "/scoring/galaxy?lang=en")
     set_names(page, "Green", "Red")

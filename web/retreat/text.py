@@ -166,7 +166,10 @@ INPUT_MESSAGES = {
     "unknown_vessel": _l("The field %(field)s must be a vessel type."),
     "bad_hex": _l("The field %(field)s must be a hex with two whole coordinates."),
     "hex_too_far": _l("The field %(field)s is more than %(max)s hexes from the evading vessel."),
-    "hex_taken": _l("The field %(field)s names a hex that is already taken."),
+    "hex_taken": _l(
+        "The field %(field)s names a hex that is already taken "
+        "(a hex holds at most two small vessels, or one large one)."
+    ),
 }
 
 MESSAGES = {"eclipse": ECLIPSE_MESSAGES, "ti4": TI4_MESSAGES, "parsec": PARSEC_MESSAGES}

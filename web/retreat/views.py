@@ -257,12 +257,15 @@ def _cell(item: Mapping) -> tuple[int, int] | None:
 def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
     """The clickable picture: every hex within PICTURE_RADIUS with what is on it, and shading
     for hexes some attacker reaches and for the safe hexes the answer found."""
-    attackers = {}
+    attackers: list[tuple[tuple[int, int], str, int]] = []  # two small vessels may share a hex
     for a in data["attackers"]:
         at, kind = _cell(a), a.get("kind")
         if at is not None and kind in ps.UNITS:
             rng = a.get("range") if isinstance(a.get("range"), int) else ps.UNITS[kind].range
-            attackers[at] = (kind, rng)
+            attackers.append((at, kind, rng))
+    pictured: dict[tuple[int, int], str] = {}
+    for at, kind, _rng in attackers:
+        pictured.setdefault(at, kind)  # a shared hex shows the first attacker typed on it
     blocked = {c for c in map(_cell, data["blocked"]) if c is not None}
     destination = _cell(data["destination"]) if data["destination"] else None
     safe = {(h["q"], h["r"]) for h in result["safe_hexes"]} if result else set()
@@ -294,14 +297,14 @@ def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
                     "points": " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners),
                     "piece": "vessel"
                     if here == ps.ORIGIN
-                    else attackers[here][0]
-                    if here in attackers
+                    else pictured[here]
+                    if here in pictured
                     else "blocked"
                     if here in blocked
                     else "",
                     "destination": here == destination,
                     "safe": here in safe,
-                    "in_range": any(ps.distance(at, here) <= rng for at, (_, rng) in attackers.items()),
+                    "in_range": any(ps.distance(at, here) <= rng for at, _kind, rng in attackers),
                 }
             )
     half_w, half_h = size * root3 * (radius + 0.5) + 2, size * (1.5 * radius + 1) + 2

@@ -54,6 +54,7 @@ LINE_MESSAGES: dict[str, Any] = {
         "You hold %(held)s secret objectives: return an unclaimed one to keep at most %(maximum)s."
     ),
     "claim_not_own_secret": _l("You may only claim your own secret objectives."),
+    "claim_no_secret_held": _l("You hold no secret objective: you may only claim your own."),
     "claim_imperial_action_phase": _l(
         "The Imperial strategy card is resolved as a strategic action, in the action phase."
     ),

@@ -185,3 +185,11 @@ def test_a_sheet_with_no_influence_yet_is_not_asked_who_played_last():
     """The page's untouched sheet: nothing scored is no tie to break (the page shows it blank)."""
     result = galaxy.score(sheet(last_player=None))
     assert result.winner is None and result.tie_break.code == "tie_unbroken"
+
+
+def test_bases_that_all_score_nothing_are_a_tie_to_break_not_a_blank_sheet():
+    """Bases on the bottom row score 0: a real finished game, asked who played last like any tie."""
+    s = sheet(bases=(Base("Verde", "myrmidon", 0), Base("Blu", "imperial", 0)), last_player=None)
+    with pytest.raises(InvalidInput) as refused:
+        galaxy.score(s)
+    assert refused.value.code == "last_player_needed"

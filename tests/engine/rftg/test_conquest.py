@@ -98,3 +98,8 @@ def test_refusals(kwargs, code, field):
 def test_specialized_bonus_cites_the_rule_that_names_such_bonuses():
     verdict = conquest_check(4, [1], specialized_bonus=3)
     assert ("specialized_bonus", "rftg/obiettivi-piu") in [(r.code, r.rule) for r in verdict.reasons]
+
+
+def test_a_discard_power_with_an_empty_hand_does_not_say_even_discarding():
+    verdict = conquest_check(9, [3], discard_power=True, hand_size=0)
+    assert verdict.reasons[-1].code == "not_enough_military_no_discard"

@@ -75,7 +75,7 @@ def test_someone_elses_secret():
 def test_no_secret_held_means_none_of_ones_own_to_claim():
     assert codes(Claim("status", "secret", secret_objectives_held=0)) == (
         False,
-        [("claim_not_own_secret", "ti4/20.19")],
+        [("claim_no_secret_held", "ti4/20.19")],
     )
     assert codes(Claim("status", "public", secret_objectives_held=0)) == (True, [])
 
@@ -137,6 +137,7 @@ def test_every_refusal_code_has_a_test_above():
         "claim_home_planets",
         "claim_too_many_secrets",
         "claim_not_own_secret",
+        "claim_no_secret_held",
         "claim_imperial_action_phase",
         "claim_imperial_needs_mecatol",
     }

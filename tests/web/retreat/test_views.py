@@ -318,3 +318,22 @@ def test_ti4_antimass_deflectors_through_the_api(client):
         as_text=True
     )
     assert "but your Antimass Deflectors let yours" in html
+
+
+def test_parsec_picture_shades_the_reach_of_every_attacker_on_a_shared_hex():
+    """A colony and a fighter share hex 1,0 (a colony's hex takes vessels): the picture shows the
+    first typed, and shades what either reaches, so the cruiser's range 2 is not lost."""
+    from web.retreat.views import hex_picture
+
+    data = {
+        "attackers": [
+            {"kind": "colony", "q": 1, "r": 0},
+            {"kind": "cruiser", "q": 2, "r": 0},
+            {"kind": "fighter", "q": 2, "r": 0},
+        ],
+        "blocked": [],
+        "destination": None,
+    }
+    cells = {(c["q"], c["r"]): c for c in hex_picture(data, None)["cells"]}
+    assert cells[(1, 0)]["piece"] == "colony" and cells[(2, 0)]["piece"] == "cruiser"
+    assert cells[(2, -2)]["in_range"]  # the cruiser's range 2 from 2,0, not the fighter's 1
