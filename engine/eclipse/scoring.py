@@ -50,7 +50,13 @@ MAX_ANCIENTS = 21
 REPUTATION_TILES = {4: 4, 3: 7, 2: 9, 1: 12}
 # Input limits, not rules: generous caps so a sheet cannot drive unbounded work.
 MAX_REPUTATION_TILES = 8
-MAX_HEXES = 60
+# A controlled hex holds one of the player's influence discs: 16 a colour (MATERIALI DEL
+# GIOCATORE), two fewer for the Eridani; the box has 44 hexes (37 sector, the Galactic Center, 6
+# starting) and 22 Orbital / Monolith tokens between all players (SEGNALINI).
+MAX_HEXES = 16
+ERIDANI_HEXES = 14
+BOX_HEXES = 44
+BOX_MONOLITHS = 22
 MAX_RESOURCES = 999
 
 CODES = frozenset(
@@ -77,6 +83,8 @@ ERROR_CODES = frozenset(
         "discoveries_exceed_components",
         "reputation_exceeds_components",
         "ambassadors_not_mutual",
+        "hexes_exceed_components",
+        "monoliths_exceed_components",
         "species_taken",
     }
 )
@@ -138,7 +146,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             raise InvalidInput("diplomacy_unused", field=f"{at}.traitor", rule=RULE_DIPLOMACY)
         # One from each other player at most, and each one received costs one of your own three.
         checks.count(p.ambassadors, f"{at}.ambassadors", min(len(players) - 1, AMBASSADOR_TILES), rule=RULE_AMBASSADORS)
-        checks.at_most(p.hexes, f"{at}.hexes", MAX_HEXES)
+        checks.at_most(p.hexes, f"{at}.hexes", ERIDANI_HEXES if p.species == "eridani" else MAX_HEXES)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)
         checks.count(p.discoveries, f"{at}.discoveries", MAX_DISCOVERIES, rule=RULE_TOKENS)
@@ -150,6 +158,10 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(getattr(p.tech, track), f"{at}.tech.{track}", MAX_TRACK_TILES, rule=RULE_END)
         for resource in RESOURCES:
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
+    if sum(len(p.hexes) for p in players) > BOX_HEXES:
+        raise InvalidInput("hexes_exceed_components", field="players", rule=RULE_PLAYERS, maximum=BOX_HEXES)
+    if sum(p.monoliths for p in players) > BOX_MONOLITHS:
+        raise InvalidInput("monoliths_exceed_components", field="players", rule=RULE_TOKENS, maximum=BOX_MONOLITHS)
     if sum(p.discoveries for p in players) > MAX_DISCOVERIES:
         raise InvalidInput("discoveries_exceed_components", field="players", rule=RULE_TOKENS, maximum=MAX_DISCOVERIES)
     for value, made in REPUTATION_TILES.items():

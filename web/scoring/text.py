@@ -145,6 +145,10 @@ ERROR_MESSAGES: dict[str, Any] = {
         ),
     ),
     "discoveries_exceed_components": _l("The game has only %(maximum)s discovery tiles (%(field)s)."),
+    "hexes_exceed_components": _l("The game has only %(maximum)s hexes, between all players (%(field)s)."),
+    "monoliths_exceed_components": _l(
+        "The game has only %(maximum)s Orbital / Monolith tokens, between all players (%(field)s)."
+    ),
     "reputation_exceeds_components": _l(
         "The game has only %(maximum)s reputation tiles worth %(value)s VP, between all players (%(field)s)."
     ),

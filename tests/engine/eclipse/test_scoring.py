@@ -99,6 +99,16 @@ def test_no_tie_no_tie_break():
         ([P("A", reputation=(0,)), P("B")], {}, "out_of_range", "players[0].reputation[0]"),
         ([P("A", tech=Tech(grid=8)), P("B")], {}, "out_of_range", "players[0].tech.grid"),
         ([P("A", monoliths=2, hexes=(1,)), P("B")], {}, "monoliths_exceed_hexes", "players[0].monoliths"),
+        # 16 influence discs a colour, 14 for the Eridani; 44 hexes and 22 monoliths in the box.
+        ([P("A", hexes=(1,) * 17), P("B")], {}, "above_maximum", "players[0].hexes"),
+        ([P("A", species="eridani", hexes=(1,) * 15), P("B")], {}, "above_maximum", "players[0].hexes"),
+        ([P(n, hexes=(1,) * 15) for n in "ABC"], {}, "hexes_exceed_components", "players"),
+        (
+            [P(n, hexes=(1,) * 12, monoliths=12 if n == "A" else 11) for n in "AB"],
+            {},
+            "monoliths_exceed_components",
+            "players",
+        ),
         ([P("A", ambassadors=1), P("B"), P("C")], {}, "diplomacy_unused", "players[0].ambassadors"),
         ([P("A", traitor=True), P("B")], {}, "diplomacy_unused", "players[0].traitor"),
         # Beyond the range a fourth player would allow, the rule that refuses any value is cited.
@@ -124,7 +134,7 @@ def test_invalid_sheets_are_refused(players, kwargs, code, field):
     with pytest.raises(InvalidInput) as err:
         eclipse.score(players, **kwargs)
     assert (err.value.code, err.value.field) == (code, field)
-    assert code in eclipse.ERROR_CODES | {"out_of_range", "duplicate_name", "player_count"}
+    assert code in eclipse.ERROR_CODES | {"out_of_range", "duplicate_name", "player_count", "above_maximum"}
 
 
 player = st.builds(
