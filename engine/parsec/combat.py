@@ -222,8 +222,9 @@ class _Exchange:
 
         "Il giocatore dovrà scegliere quale vascello muovere con la manovra evasiva, e l'altro che
         rimane dovrà necessariamente subire un attacco da parte dell'avversario, se la gittata di
-        tiro delle sue unità glielo consente" (RULE_GROUP_EVASION); "una manovra evasiva per ogni vascello coinvolto nel
-        combattimento, subendo di conseguenza una serie di contrattacchi" (RULE_COORDINATED).
+        tiro delle sue unità glielo consente" (RULE_GROUP_EVASION); "una manovra evasiva per ogni
+        vascello coinvolto nel combattimento, subendo di conseguenza una serie di contrattacchi"
+        (RULE_COORDINATED).
         The attacker moves one ship away, then the defender counterattacks the ships still
         engaged (its usual target, if one is within its range), then the attacker moves the next,
         and so on; the attacker does not fire while withdrawing. The attacker moves first the ship
@@ -247,7 +248,7 @@ class _Exchange:
         assert target is not None  # response() names a target exactly when it counters
         q = self.counter_odds(target)
         left = staying & ~(1 << target)
-        after_hit = {k + 1: p for k, p in self.withdrawal(left).items()} if left else {1: Fraction(1)}
+        after_hit = {k + 1: p for k, p in self.withdrawal(left).items()}  # an empty group: {0: 1}
         return _mix((q, after_hit), (1 - q, self.withdrawal(staying)))
 
     def _attack_turn(self, group: int, opening: bool) -> _Dist:

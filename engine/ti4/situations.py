@@ -22,7 +22,8 @@ DURANIUM_RULE = "ti4/77.3"  # a damaged unit is repaired in the status phase or 
 
 def round_effects(own: Force, other: Force) -> RoundEffects:
     """What changes ``own``'s losses each round (and, for Direct Hits and the flagship's repair,
-    after the space cannon): its Shields Holding, the other side's Direct Hits, Duranium Armor, a flagship that repairs itself (only if the flagship fights)."""
+    after the space cannon): its Shields Holding, the other side's Direct Hits, Duranium Armor, a
+    flagship that repairs itself (only if the flagship fights)."""
     return RoundEffects(
         shields_holding=own.cards.shields_holding,
         opponent_direct_hits=other.cards.direct_hit,

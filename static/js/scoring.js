@@ -123,12 +123,15 @@
     return node;
   }
 
+  /* A game-wide field's input id ("g-last_player"), for drawing it and for marking it. */
+  function gameFieldId(key) { return "g-" + key.replace(/\./g, "-"); }
+
   function drawGameFields() {
     const box = $("game-fields");
     box.querySelectorAll(".field, fieldset").forEach((n) => n.remove());
     schema.game_fields.forEach((f) => {
       if (!visible(f)) return;
-      const id = "g-" + f.key.replace(/\./g, "-");
+      const id = gameFieldId(f.key);
       if (f.kind === "checks") {
         const group = el("fieldset", { class: "checks" }, [el("legend", {}, f.label)]);
         f.options.forEach(([v, label]) => {
@@ -290,18 +293,21 @@
 
   /* The cell an API error names ("players[1].tech.grid"), when the sheet has a row for it. */
   function cellFor(field) {
-    if (schema.game_fields.some((f) => f.key === field)) return document.getElementById("g-" + field.replace(/\./g, "-"));
+    if (schema.game_fields.some((f) => f.key === field)) return document.getElementById(gameFieldId(field));
     const match = /^players\[(\d+)\]\.([\w.]+?)(\[\d+\])?$/.exec(field || "");
     if (!match) return null;
     const row = schema.rows.findIndex((f) => f.key === match[2]);
     return row < 0 ? null : document.getElementById("p" + match[1] + "-" + row);
   }
 
+  /* A label without its typing hint in brackets: "Victory points (0-14)" -> "Victory points". */
+  function bare(label) { return label.replace(/\s*\(.*\)\s*$/, ""); }
+
   /* Where a refused value sits, in words: "Anna: Reputation tiles no. 2" for the API's
-     players[0].reputation[1] (the row's label without its typing hint in brackets). */
+     players[0].reputation[1], or a game-wide field's bare label. */
   function placeOf(field) {
-    const game = schema.game_fields.find((f) => f.key === field);  // a game-wide field: its label
-    if (game) return { words: game.label.replace(/\s*\(.*\)\s*$/, ""), row: game };
+    const game = schema.game_fields.find((f) => f.key === field);
+    if (game) return { words: bare(game.label), row: game };
     const match = /^players\[(\d+)\]\.([\w.]+?)(?:\[(\d+)\])?$/.exec(field || "");
     if (!match) return null;
     const player = state.players[Number(match[1])];
@@ -310,7 +316,7 @@
     if (!player || !row) return null;
     const name = player.name.trim() || fmt(t.player, { n: Number(match[1]) + 1 });
     const item = match[3] === undefined ? "" : " " + fmt(t.item, { n: Number(match[3]) + 1 });
-    return { words: name + ": " + row.label.replace(/\s*\(.*\)\s*$/, "") + item, row: row };
+    return { words: name + ": " + bare(row.label) + item, row: row };
   }
 
   /* The API's refusal with its field path said in words (and a range said as the sheet's own). */
