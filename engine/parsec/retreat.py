@@ -72,7 +72,7 @@ MAX_COORD = 12  # |q|, |r| and |q + r| at most this far from the evading vessel
 
 EVADE_CODES = ("colony_cannot_evade", "surrounded", "no_free_hex")
 EXCHANGE_CODES = ("still_in_range", "colony_can_counterattack")
-DESTINATION_CODES = ("destination_occupied", "destination_unreachable", "destination_in_range")
+DESTINATION_CODES = ("destination_is_start", "destination_occupied", "destination_unreachable", "destination_in_range")
 NOTE_CODES = ("escape_card", "colony_exchange_ends", "safe_by_distance")
 
 
@@ -191,7 +191,9 @@ def destination_reasons(s: Situation) -> tuple[Reason, ...]:
     if h is None or not can_evade(s):
         return ()
     out: list[Reason] = []
-    if h in s.occupied or h == ORIGIN:
+    if h == ORIGIN:
+        out.append(Reason("destination_is_start", RULE_EVASION, {"hex": list(h)}))
+    elif h in s.occupied:
         out.append(Reason("destination_occupied", RULE_MOVEMENT, {"hex": list(h)}))
     elif h not in reachable(s):
         out.append(Reason("destination_unreachable", RULE_MOVEMENT, {"hex": list(h), "movement": s.move}))

@@ -115,7 +115,8 @@
   }
 
   function paint(cell) {
-    var brush = brushes.querySelector("input:checked").value;
+    var chosen = brushes.querySelector("input:checked");
+    var brush = chosen.value;
     var key = cell.getAttribute("data-q") + "," + cell.getAttribute("data-r");
     clearHex(key);
     if (brush === "blocked") {
@@ -127,13 +128,14 @@
       });
       fields.to.value = key;
     } else if (brush !== "erase") {
-      fields.att.value = tokens(fields.att).concat([brush + "@" + key]).join(" ");
+      // the kind as the page's language types it ("caccia@1,0"): the server reads both languages
+      fields.att.value = tokens(fields.att).concat([chosen.getAttribute("data-word") + "@" + key]).join(" ");
     }
     cell.setAttribute("class", "hex painted" + (brush === "to" ? " destination" : ""));
     cell.querySelector("text").textContent = SYMBOLS[brush] || "";
     var label = cell.getAttribute("aria-label").split(":")[0];
-    var chosen = brushes.querySelector("input:checked").parentNode.textContent.trim();
-    cell.setAttribute("aria-label", label + ": " + (brush === "erase" ? i18n.empty : chosen));
+    var name = chosen.parentNode.textContent.trim();
+    cell.setAttribute("aria-label", label + ": " + (brush === "erase" ? i18n.empty : name));
     cell.dispatchEvent(new Event("change", { bubbles: true }));  // the fields changed, as if typed
   }
 

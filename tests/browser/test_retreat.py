@@ -85,7 +85,7 @@ def test_parsec_paint_the_map_and_escape(page, live_url):
         page.locator(f'.hex[data-q="{q}"][data-r="{r}"]').click()
     page.locator('.hex[data-q="-1"][data-r="1"]').focus()
     page.keyboard.press("Enter")  # the keyboard paints too (replacing the other vessel)
-    expect(page.locator("#att")).to_have_value(re.compile(r"fighter@-1,1"))
+    expect(page.locator("#att")).to_have_value(re.compile(r"caccia@-1,1"))  # in the page's language
     page.get_by_role("button", name="Verifica la manovra evasiva").click()
     expect(page.locator("#evade")).to_contain_text("non può effettuare la manovra evasiva")
     expect(page.locator("#evade")).to_contain_text("sei caselle")

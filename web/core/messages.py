@@ -35,6 +35,22 @@ def utf16_offset(text: str, at: int) -> int:
     return len(text[:at].encode("utf-16-le")) // 2
 
 
+def path_in_words(message: str, path: str | None, words: str, at: int | None) -> str | None:
+    """``message`` with the field path it names told in ``words``, at ``at`` (the error's
+    ``field_at``, in UTF-16 units): the server-rendered pages' twin of ``pathInWords`` in
+    static/js/common.js. None when the message does not write the path there."""
+    if not path or at is None:
+        return None
+    units = 0
+    for index, char in enumerate(message):
+        if units == at:
+            if message[index : index + len(path)] != path:
+                return None
+            return message[:index] + words + message[index + len(path) :]
+        units += 2 if ord(char) > 0xFFFF else 1
+    return None
+
+
 def marked_offset(say: Callable[[str], str], params: Mapping[str, Any] = {}) -> int | None:
     """Where a message written by ``say(field)`` puts the field: ``say`` is run with a mark in its
     place, so no other word can be taken for it. None when the message does not write it, or when

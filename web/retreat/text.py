@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from flask_babel import force_locale, lazy_pgettext
 from flask_babel import lazy_gettext as _l
 
 from web.core import verdicts
-from web.core.i18n import ungettext
+from web.core.i18n import LANGS, ungettext
 from web.core.messages import Counted
 from engine.core.reasons import Reason
 
@@ -130,6 +131,7 @@ PARSEC_MESSAGES = {
         "Attackers next to the colony (%(attackers)s) are within its range: it may counterattack, so the exchange can go on."
     ),
     # The chosen destination
+    "destination_is_start": _l("Hex %(hex)s is where the vessel already is: evading means moving away from it."),
     "destination_occupied": _l("Hex %(hex)s is occupied: a vessel cannot stop on another player's vessel."),
     "destination_unreachable": _l(
         "Hex %(hex)s cannot be reached with movement %(movement)s (occupied hexes cannot be crossed)."
@@ -205,6 +207,28 @@ VESSEL_NAMES = {
     "cruiser": _l("Cruiser"),
     "colony": _l("Colony"),
 }
+# The one word a player types for a vessel's kind in the Parsec page's text field ("caccia@1,0").
+VESSEL_WORDS = {
+    "fighter": lazy_pgettext("typed vessel kind", "fighter"),
+    "cruiser": lazy_pgettext("typed vessel kind", "cruiser"),
+    "transport": lazy_pgettext("typed vessel kind", "transport"),
+    "cargo": lazy_pgettext("typed vessel kind", "cargo"),
+    "colony": lazy_pgettext("typed vessel kind", "colony"),
+}
+
+
+def vessel_kind(word: str) -> str:
+    """A typed kind as the API's code: the code itself or its word in either language, in any
+    case (an Italian link opened in English still reads); anything else passes on for the reader."""
+    typed = word.casefold()
+    for kind, said in VESSEL_WORDS.items():
+        for lang in LANGS:
+            with force_locale(lang):
+                if typed == str(said).casefold():
+                    return kind
+    return word
+
+
 ROLE_NAMES = {"attacker": _l("Attacker (active player)"), "defender": _l("Defender")}
 TI4_UNIT_NAMES = {
     "carriers": _l("Carriers"),

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, jsonify, render_template, request
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from werkzeug.datastructures import MultiDict
 
@@ -23,6 +24,7 @@ from engine.parsec import retreat as ps
 from engine.ti4 import retreat as ti4
 from web.core.urls import query_url
 from web.core.errors import ApiError, rule_refusal
+from web.core.messages import path_in_words
 from web.core.models import read_json, validate
 from web.core.openapi import document
 from web.core.rules import rule_label
@@ -50,17 +52,21 @@ def _page(
     answer: Callable,
     args: MultiDict,
     data: dict,
+    places: Places,
     decorate: Callable[[dict, dict | None], dict] | None = None,
     **context,
 ):
     """Render a checker page: the verdict when the situation reads, the message when not.
 
-    ``decorate(data, result)`` may add page-specific context (Parsec's hex picture)."""
-    result, error, status = None, None, 200
+    ``places`` tells the page's form field behind each request path, so a refusal names the
+    field as the page labels it and marks it; ``decorate(data, result)`` may add page-specific
+    context (Parsec's hex picture)."""
+    result, error, error_input, status = None, None, None, 200
     try:
         result = answer(reader(data))
     except ApiError as refused:
-        error, status = refused, 400
+        error, error_input = _placed(refused, places)
+        status = 400
     if decorate is not None:
         context.update(decorate(data, result))
     # No ``lang``: a shared link opens in its recipient's language and sets no cookie for them.
@@ -72,12 +78,40 @@ def _page(
         data=data,
         result=result,
         error=error,
+        error_input=error_input,
         share_url=share,
         example=args is not request.args,
         rule_label=rule_label,
         **NAMES,
         **context,
     ), status
+
+
+# A request path's form field on a page: the input's id (None for a group of chips or choices)
+# and the words that name it, as the page labels it.
+Places = dict[str, tuple[str | None, str]]
+
+
+def _placed(error: ApiError, places: Places) -> tuple[str, str | None]:
+    """The refusal's message naming its field as the page does, and the input to mark: the
+    place of the longest path that holds the error's (``attackers[0]`` holds ``attackers[0].r``)."""
+    field = error.field or ""
+    held = [p for p in places if field == p or field.startswith((p + ".", p + "["))]
+    if not held:
+        return error.message, None
+    input_id, words = places[max(held, key=len)]
+    return path_in_words(error.message, field, words, error.field_at) or error.message, input_id
+
+
+def _label(text: str, item: str | None = None) -> str:
+    """A field's label as a refusal quotes it, with the list item it is about."""
+    return f"“{text}”" + (f" ({item})" if item else "")
+
+
+def _cards(args: MultiDict, key: str, limit: int) -> range:
+    """The candidate cards the query holds, as the reader counts them and the page numbers them
+    (a card the query skips, ``h0 h2``, leaves no gap)."""
+    return range(sum(f"{key}{i}" in args for i in range(limit)))
 
 
 # Translated names the pages show for engine values (colours, anomalies, vessels...).
@@ -88,6 +122,7 @@ NAMES = {
     "anomaly_names": words.ANOMALY_NAMES,
     "adjacency_names": words.ADJACENCY_NAMES,
     "vessel_names": words.VESSEL_NAMES,
+    "vessel_words": words.VESSEL_WORDS,
     "token_source_names": words.TOKEN_SOURCE_NAMES,
     "unit_names": words.TI4_UNIT_NAMES,
     "role_names": words.ROLE_NAMES,
@@ -132,6 +167,21 @@ def eclipse_request(args: MultiDict) -> dict[str, Any]:
     }
 
 
+def eclipse_places(args: MultiDict) -> Places:
+    places: Places = {
+        "player": ("player", _label(_("Your colour"))),
+        "ship_type": ("ship", _label(_("Ship type retreating"))),
+        "all_ships_retreat": ("all", _label(_("Do all your remaining ships retreat?"))),
+    }
+    for k in _cards(args, "h", ec.MAX_NEIGHBOURS):
+        card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
+        places[f"{card}.hex"] = (f"h{k}", _label(_("Hex name"), number))
+        places[f"{card}.influence"] = (f"d{k}", _label(_("Influence disc"), number))
+        places[f"{card}.ships"] = (None, _label(_("Ships in this hex"), number))
+        places[f"{card}.wormhole"] = (None, _label(_("Wormholes on the shared edge"), number))
+    return places
+
+
 @bp.get("/retreat/eclipse")
 def eclipse_page():
     args = _query(ECLIPSE_EXAMPLE, "player")
@@ -141,6 +191,7 @@ def eclipse_page():
         eclipse_answer,
         args,
         eclipse_request(args),
+        eclipse_places(args),
         colours=ec.COLOURS,
         owners=ec.SHIP_OWNERS,
         ship_types=ec.SHIP_TYPES,
@@ -189,6 +240,23 @@ def ti4_request(args: MultiDict) -> dict[str, Any]:
     }
 
 
+def ti4_places(args: MultiDict) -> Places:
+    places: Places = {
+        "role": (None, _label(_("You are"))),
+        "fleet_pool": ("pool", _label(_("Command tokens in my fleet pool (leave empty to skip this check)"))),
+        "active_anomaly": ("in", _label(_("The combat's own system is"))),
+    }
+    for name in ti4.FLEET_INT_FIELDS:
+        places[f"units.{name}"] = (f"u-{name}", _label(str(words.TI4_UNIT_NAMES[name])))
+    for k in _cards(args, "n", ti4.MAX_CANDIDATES):
+        card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
+        places[f"{card}.system"] = (f"n{k}", _label(_("System name"), number))
+        places[f"{card}.anomaly"] = (f"an{k}", _label(_("Anomaly"), number))
+        places[f"{card}.adjacent"] = (None, _label(_("How it touches the active system"), number))
+        places[f"{card}.own_ships"] = (f"o{k}", _label(_("My ships already there (not fighters)"), number))
+    return places
+
+
 @bp.get("/retreat/ti4")
 def ti4_page():
     args = _query(TI4_EXAMPLE, "role")
@@ -198,6 +266,7 @@ def ti4_page():
         ti4_answer,
         args,
         ti4_request(args),
+        ti4_places(args),
         roles=ti4.ROLES,
         adjacencies=ti4.ADJACENCIES,
         anomalies=ti4.ANOMALIES,
@@ -231,7 +300,7 @@ def parsec_request(args: MultiDict) -> dict[str, Any]:
         kind, _, where = token.partition("@")
         at, _, rng = where.partition("^")
         cell = (_hexes(at) or [{"q": "", "r": ""}])[0]
-        attackers.append({"kind": kind, **cell, "range": _int_or_text(rng) if rng else None})
+        attackers.append({"kind": words.vessel_kind(kind), **cell, "range": _int_or_text(rng) if rng else None})
     move = args.get("move", "").strip()
     destination = _hexes(args.get("to", ""))
     return {
@@ -242,6 +311,21 @@ def parsec_request(args: MultiDict) -> dict[str, Any]:
         "blocked": _hexes(args.get("blocked", "")),
         "destination": destination[0] if destination else None,
     }
+
+
+def parsec_places(args: MultiDict) -> Places:
+    """The text fields' items are named by what the player typed (``cruiser@2,0``)."""
+    lists = {"attackers": ("att", _("Attackers")), "blocked": ("blocked", _("Other players' vessels"))}
+    places: Places = {
+        "vessel": ("vessel", _label(_("Vessel type"))),
+        "movement": ("move", _label(_("Movement, if an event card changes it"))),
+        "destination": ("to", _label(_("Destination"))),
+    }
+    for key, (field, label) in lists.items():
+        places[key] = (field, _label(label))
+        for k, token in enumerate(args.get(field, "").split()):
+            places[f"{key}[{k}]"] = (field, _label(label, token))
+    return places
 
 
 HEX_SIZE = 26  # px from centre to corner: a hex is 45 px wide and 52 px tall, a fair tap target
@@ -320,6 +404,7 @@ def parsec_page():
         parsec_answer,
         args,
         parsec_request(args),
+        parsec_places(args),
         decorate=hex_picture,
         vessels=ps.EVADERS,
         units=ps.UNITS,

@@ -98,6 +98,7 @@ def test_walls_of_other_vessels_block_the_way():
     [
         ("fighter vs cruiser@2,0 | blocked -1,0 | to -1,0", ["destination_occupied"]),
         ("fighter vs cruiser@2,0 | to -3,0", ["destination_unreachable"]),
+        ("fighter vs cruiser@2,0 | to 0,0", ["destination_is_start", "destination_in_range"]),
         ("fighter vs cruiser@2,0 | to 0,1", ["destination_in_range"]),
         ("fighter vs cruiser@2,0 | to -2,0", []),
     ],
@@ -120,6 +121,7 @@ def test_every_code_is_reachable():
         "fighter vs cruiser@2,0 | blocked -1,0 | to -1,0",
         "fighter vs cruiser@2,0 | to -3,0",
         "fighter vs cruiser@2,0 | to 0,1",
+        "fighter vs cruiser@2,0 | to 0,0",
     ]
     seen = set()
     for line in lines:

@@ -12,7 +12,7 @@ from engine.eclipse import retreat as eclipse
 from engine.parsec import retreat as parsec
 from engine.ti4 import retreat as ti4
 from web.core.messages import Counted
-from web.retreat.text import INPUT_MESSAGES, MESSAGES, reason_json
+from web.retreat.text import INPUT_MESSAGES, MESSAGES, VESSEL_WORDS, reason_json, vessel_kind
 
 ENGINE_CODES = {
     "eclipse": eclipse.REASON_CODES + eclipse.NOTE_CODES,
@@ -82,3 +82,21 @@ def test_owner_names_are_translated(app):
             "eclipse", Reason("enemy_ships", "eclipse/ritirata", {"hex": "E", "owners": ["red", "gcds"]})
         )["message"]
     assert "rosso" in text and "SDCG" in text
+
+
+@pytest.mark.parametrize("kind", list(VESSEL_WORDS))
+def test_a_typed_kind_reads_in_either_language_and_any_case(app, kind):
+    with app.test_request_context():
+        for lang in ("it", "en"):
+            with force_locale(lang):
+                word = str(VESSEL_WORDS[kind])
+            for typed in (word, word.upper(), word.title()):
+                assert vessel_kind(typed) == kind
+
+
+def test_the_typed_kinds_are_one_word_each_in_italian(app):
+    with app.test_request_context():
+        with force_locale("it"):
+            words = [str(w) for w in VESSEL_WORDS.values()]
+        assert words == ["caccia", "incrociatore", "trasporto", "cargo", "colonia"]  # the field splits on spaces
+        assert vessel_kind("battleship") == "battleship"  # passes on for the reader to refuse

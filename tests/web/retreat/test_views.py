@@ -3,6 +3,8 @@ endpoints (shapes, verdicts, 400s that name the field), in both languages."""
 
 from __future__ import annotations
 
+import html as html_module
+import re
 from urllib.parse import urlencode
 
 from babel.messages.pofile import read_po
@@ -44,10 +46,103 @@ def test_eclipse_page_share_link_reproduces_the_verdict(client):
     assert "Legal destinations:" in html and "<strong>C</strong>" in html
 
 
-def test_pages_show_a_400_with_the_message_for_a_bad_query(client):
-    response = client.get("/retreat/ti4?lang=en&role=defender&fighters=x")
+def _refusal(html: str) -> str:
+    return html_module.unescape(html.split('id="form-error">', 1)[1].split("</p>", 1)[0])
+
+
+def _marked(html: str) -> list[str]:
+    """The ids of the inputs marked invalid and described by the refusal."""
+    return re.findall(r'<(?:input|select) id="([^"]+)"[^>]* aria-invalid="true" aria-describedby="form-error', html)
+
+
+@pytest.mark.parametrize(
+    "query, lang, message, marked",
+    [
+        (
+            "/retreat/ti4?role=defender&fighters=x",
+            "en",
+            "The field “Fighters in space” must be a whole number.",
+            "u-fighters",
+        ),
+        (
+            "/retreat/ti4?role=defender&pool=99",
+            "it",
+            "Il campo “Segnalini comando nella mia riserva di flotta (lascia vuoto per saltare la verifica)”"
+            " deve essere compreso tra 0 e 16.",
+            "pool",
+        ),
+        # a card the query skips leaves no gap: h2 is shown second, as h1
+        (
+            "/retreat/eclipse?player=red&h0=B&h2=",
+            "it",
+            "Il campo “Nome dell'esagono” (n. 2) non può essere vuoto.",
+            "h1",
+        ),
+        ("/retreat/eclipse?player=red&h1=B&d1=pink", "en", "The field “Influence disc” (no. 1) must be one of:", "d0"),
+        (
+            "/retreat/ti4?role=defender&n0=A&o0=x",
+            "en",
+            "The field “My ships already there (not fighters)” (no. 1)",
+            "o0",
+        ),
+        (
+            "/retreat/parsec?vessel=fighter&att=cruiser@2,x",
+            "it",
+            "Il campo “Attaccanti” (cruiser@2,x) deve essere un numero intero.",
+            "att",
+        ),
+        (
+            "/retreat/parsec?vessel=fighter&att=fighter@1,0+cruiser@2,0^9",
+            "en",
+            "The field “Attackers” (cruiser@2,0^9) must be between 1 and 6.",
+            "att",
+        ),
+        (
+            "/retreat/parsec?vessel=fighter&att=cruiser@2,0&blocked=0,1+1,q",
+            "en",
+            "The field “Other players' vessels” (1,q)",
+            "blocked",
+        ),
+        (
+            "/retreat/parsec?vessel=fighter&att=cruiser@2,0&move=99",
+            "it",
+            "Il campo “Movimento, se una carta Evento lo modifica”",
+            "move",
+        ),
+    ],
+)
+def test_a_page_refusal_names_the_field_as_the_form_labels_it_and_marks_it(client, query, lang, message, marked):
+    response = client.get(f"{query}&lang={lang}")
+    html = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert "units.fighters" in response.get_data(as_text=True)
+    assert _refusal(html).startswith(message)
+    assert _marked(html) == [marked]
+    assert "<code>" not in html  # the API's path ("units.fighters") stays in the API
+
+
+@pytest.mark.parametrize(
+    "lang, word", [("it", "incrociatore"), ("en", "cruiser"), ("it", "CRUISER"), ("en", "Incrociatore")]
+)
+def test_parsec_page_reads_a_kind_typed_in_either_language(client, lang, word):
+    typed = client.get(f"/retreat/parsec?vessel=fighter&lang={lang}&att={word}@2,0+caccia@-1,1&to=-2,0")
+    coded = client.get(f"/retreat/parsec?vessel=fighter&lang={lang}&att=cruiser@2,0+fighter@-1,1&to=-2,0")
+    assert typed.status_code == coded.status_code == 200
+    verdict = lambda r: r.get_data(as_text=True).split('id="result"', 1)[1].split('id="share-url"', 1)[0]  # noqa: E731
+    assert verdict(typed) == verdict(coded)
+    assert re.search(r'piece-cruiser[^"]*"\s+data-q="2" data-r="0"', typed.get_data(as_text=True))
+
+
+@pytest.mark.parametrize(
+    "lang, hint, words",
+    [
+        ("it", "Tipi: caccia, incrociatore, trasporto, cargo, colonia.", "caccia"),
+        ("en", "Kinds: fighter, cruiser, transport, cargo, colony.", "fighter"),
+    ],
+)
+def test_parsec_page_lists_the_kinds_to_type_in_its_language(client, lang, hint, words):
+    html = client.get(f"/retreat/parsec?lang={lang}").get_data(as_text=True)
+    assert f'<p class="meta" id="att-hint">{hint}</p>' in html
+    assert f'value="fighter" data-word="{words}"' in html  # the map writes the same word
 
 
 def test_tools_page_lists_the_three_checkers(client):
