@@ -15,7 +15,7 @@ from engine.rftg.conquest import MAX_TABLEAU, conquest_check  # noqa: E402
 
 def _measure(name: str, call, runs: int = 30) -> None:
     timing = measure(call, runs)
-    print(f"{name:48s} median {timing.median:8.2f} ms   p95 {timing.p95:8.2f} ms")
+    print(f"{name:62s} median {timing.median:8.2f} ms   p95 {timing.p95:8.2f} ms")
 
 
 def main() -> None:
@@ -24,29 +24,21 @@ def main() -> None:
     _measure("galaxy: 9 attacks, 9 different ships", lambda: attack_sequence(Attacker(8), ships, n, "different"))
     mixed = [ShipTarget(10), ShipTarget(9), BaseTarget(), BaseTarget(True)]
     _measure("galaxy: 9 attacks, same plan, ships then bases", lambda: attack_sequence(Attacker(7), mixed, n))
-    attackers = [
-        AttackingShip(u, d)
-        for u, d in zip(
-            [
-                "cruiser",
-                "fighter",
-                "armored_transport",
-                "cruiser",
-                "fighter",
-                "fighter",
-                "cruiser",
-                "armored_transport",
-            ],
-            [2, 1, 1, 1, 1, 1, 2, 1],
-        )
-    ][:MAX_ATTACKERS]
+    # The most a target can face (MAX_ATTACKERS): two fighters on each of its six neighbours and a
+    # cruiser on each of the twelve hexes of the next ring; the modifiers keep the first roll from
+    # always winning, so the whole chain is computed.
+    attackers = [AttackingShip("fighter", 1)] * 12 + [AttackingShip("cruiser", 2)] * 12
     _measure(
-        "parsec: 8 coordinated attackers, fight to the end",
-        lambda: combat_odds(attackers, Defender("cruiser", surrounded=True), Modifiers(defense=3)),
+        f"parsec: {len(attackers)} coordinated attackers, fight to the end",
+        lambda: combat_odds(attackers, Defender("cruiser", surrounded=True), Modifiers(attack=-10, defense=10)),
     )
     _measure(
-        "parsec: 8 attackers vs 7 linked colonies",
-        lambda: combat_odds(attackers, Defender("colony", linked_colonies=7)),
+        f"parsec: {len(attackers)} attackers vs 7 linked colonies",
+        lambda: combat_odds(attackers, Defender("colony", linked_colonies=7), Modifiers(attack=-10, defense=10)),
+    )
+    _measure(
+        f"parsec: {len(attackers)} attackers withdraw after the first counterattack",
+        lambda: combat_odds(attackers, Defender("cruiser"), Modifiers(attack=-10, defense=10), attacker_choice="withdraw"),
     )
     _measure("rftg: 20-card tableau", lambda: conquest_check(9, [1, -1] * (MAX_TABLEAU // 2), 2, True, True, 5))
 

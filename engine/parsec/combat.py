@@ -58,9 +58,12 @@ UNITS: Mapping[str, Unit] = {
     "colony": Unit(attack=0, defense=2, range=1, can_attack=False, can_evade=False),
 }
 
-# Limits, checked before any work. Six hexes surround a target and long-range ships can join,
-# so 8 attackers is generous; the chain has at most 2**8 groups of survivors.
-MAX_ATTACKERS = 8
+# Limits, checked before any work. The six hexes around a target hold at most two small vessels
+# each (12 fighters) and a cruiser's range reaches the twelve hexes of the next ring: 24 attackers
+# (RULE_COORDINATED; range cards could stretch further, but no table has that many ships). The
+# defender's target is fixed by the group, so the chain visits at most a few hundred groups of
+# survivors, not 2**24: 24 attackers take about 5 ms.
+MAX_ATTACKERS = 24
 MAX_DISTANCE = 10
 MAX_LINKED_COLONIES = 7  # a planet has seven hexes
 MODIFIER_LIMIT = 10  # event-card or faction modifier, either sign

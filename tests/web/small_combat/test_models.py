@@ -25,5 +25,5 @@ def test_limits_match_the_engines():
     assert "at most 9 opportunities" in paths["/api/combat/galaxy"]["post"]["x-limits"]
     attacker = request_schema(described, "/api/combat/galaxy")["properties"]["attacker"]
     assert (attacker["minimum"], attacker["maximum"]) == (6, 10)
-    assert "at most 8 attackers" in paths["/api/combat/parsec"]["post"]["x-limits"]
+    assert "at most 24 attackers" in paths["/api/combat/parsec"]["post"]["x-limits"]
     assert "defense 1-15" in paths["/api/conquest/rftg"]["post"]["x-limits"]

@@ -212,7 +212,7 @@ def test_parsec_fighter_duel(client):
             "out_of_range",
             "attack_modifier",
         ),
-        ({"attackers": [{"unit": "fighter"}] * 9, "defender": {"unit": "colony"}}, "too_many_items", "attackers"),
+        ({"attackers": [{"unit": "fighter"}] * 25, "defender": {"unit": "colony"}}, "too_many_items", "attackers"),
         ({"attackers": [], "defender": {"unit": "colony"}}, "too_few_items", "attackers"),
         (
             {"attackers": [{"unit": "fighter"}], "defender": {"unit": "colony"}, "defender_choice": "flee"},
