@@ -28,6 +28,7 @@ def main() -> None:
     # cruiser on each of the twelve hexes of the next ring; the modifiers keep the first roll from
     # always winning, so the whole chain is computed.
     attackers = [AttackingShip("fighter", 1)] * 12 + [AttackingShip("cruiser", 2)] * 12
+    assert len(attackers) == MAX_ATTACKERS
     _measure(
         f"parsec: {len(attackers)} coordinated attackers, fight to the end",
         lambda: combat_odds(attackers, Defender("cruiser", surrounded=True), Modifiers(attack=-10, defense=10)),
@@ -38,7 +39,9 @@ def main() -> None:
     )
     _measure(
         f"parsec: {len(attackers)} attackers withdraw after the first counterattack",
-        lambda: combat_odds(attackers, Defender("cruiser"), Modifiers(attack=-10, defense=10), attacker_choice="withdraw"),
+        lambda: combat_odds(
+            attackers, Defender("cruiser"), Modifiers(attack=-10, defense=10), attacker_choice="withdraw"
+        ),
     )
     _measure("rftg: 20-card tableau", lambda: conquest_check(9, [1, -1] * (MAX_TABLEAU // 2), 2, True, True, 5))
 
