@@ -32,7 +32,10 @@ LINE_MESSAGES: dict[str, Any] = {
     "tie_unbroken": _l("Still tied after every tie-break the rules give: %(players)s share the victory"),
     "ti4_vp": _l("Victory points on the track (game to %(target)s)"),
     "ti4_initiative_order": _l("Tie broken by initiative order, lowest strategy card first: %(values)s"),
-    "ti4_speaker_order": _l("No strategy cards held: the player closest to the speaker, clockwise, wins"),
+    "ti4_speaker_order": _l(
+        "No strategy cards held: the player closest to the speaker, clockwise, wins "
+        "(the columns taken as the seating, the speaker first)"
+    ),
     "ti4_target_reached": Counted(
         "players",
         lambda n: ungettext(
@@ -72,7 +75,9 @@ LINE_MESSAGES: dict[str, Any] = {
     "galaxy_hand_value": _l(
         "Tie broken by hand value (ships of surviving worlds double, technology cards nothing): %(values)s"
     ),
-    "galaxy_played_last": _l("Tie broken by who played last (turns ago: %(values)s)"),
+    "galaxy_played_last": _l(
+        "Tie broken by who played last (turns ago, counted back through the columns' seating: %(values)s)"
+    ),
     "rftg_vp_chips": _l("VP chips"),
     "rftg_card_vp": _l("VP printed on the tableau's cards"),
     "rftg_galactic_genome_project": _l(

@@ -100,6 +100,12 @@ def ti4_sheet() -> dict[str, Any]:
     return {
         "min_players": ti4.MIN_PLAYERS,
         "max_players": ti4.MAX_PLAYERS,
+        "seating": str(
+            _l(
+                "Put the columns in seating order, clockwise, the speaker first: with no strategy cards "
+                "held, a tie goes to the player closest to the speaker."
+            )
+        ),
         "game_fields": [
             field(
                 "target",
@@ -134,6 +140,12 @@ def galaxy_sheet() -> dict[str, Any]:
     return {
         "min_players": galaxy.MIN_PLAYERS,
         "max_players": galaxy.MAX_PLAYERS,
+        "seating": str(
+            _l(
+                "Put the columns in seating order, clockwise: a tie the hands leave goes to whoever "
+                "played most recently, counted back from the player who played last."
+            )
+        ),
         "unit": "influence",
         "game_fields": [
             field(

@@ -45,6 +45,26 @@ def test_sheet_in_italian(client, game):
     assert all(field["label"] for field in schema(html)["rows"])
 
 
+@pytest.mark.parametrize(
+    "game, lang, says",
+    [
+        ("ti4", "en", "clockwise, the speaker first"),
+        ("ti4", "it", "in senso orario, a partire dal portavoce"),
+        ("galaxy", "en", "seating order, clockwise"),
+        ("galaxy", "it", "ordine dei posti, in senso orario"),
+    ],
+)
+def test_sheets_whose_tie_break_follows_the_seating_ask_for_it(client, game, lang, says):
+    # TI4 61.7 counts from the speaker and Galaxy back from who played last, through the columns.
+    html = client.get(f"/scoring/{game}?lang={lang}").get_data(as_text=True)
+    assert says in html.split('id="seating">', 1)[1].split("</p>", 1)[0]
+
+
+@pytest.mark.parametrize("game", ["eclipse", "rftg", "parsec"])
+def test_sheets_whose_tie_break_ignores_the_seating_do_not_ask(client, game):
+    assert 'id="seating"' not in client.get(f"/scoring/{game}?lang=en").get_data(as_text=True)
+
+
 def test_index_lists_the_five_sheets_and_tools_page_links_it(client):
     html = client.get("/scoring?lang=en").get_data(as_text=True)
     for game in GAMES:
