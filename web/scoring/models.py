@@ -84,6 +84,7 @@ class Ti4Player(RequestModel):
     name: Name
     vp: Annotated[int, between(0, max(ti4.TARGETS))] = 0
     initiative: Annotated[int, between(ti4.MIN_INITIATIVE, ti4.MAX_INITIATIVE)] | None = None
+    eliminated: bool = False
 
 
 class Ti4Sheet(RequestModel):

@@ -47,6 +47,17 @@ LINE_MESSAGES: dict[str, Any] = {
     "ti4_no_objective_left": _l(
         "The speaker must reveal a public objective and none is left: the game ends and most victory points wins"
     ),
+    "ti4_eliminated": Counted(
+        "players",
+        lambda n: ungettext(
+            "%(players)s is eliminated: no longer part of the game, neither winning nor breaking ties",
+            "%(players)s are eliminated: no longer part of the game, neither winning nor breaking ties",
+            n,
+        ),
+    ),
+    "ti4_speaker_eliminated": _l(
+        "The speaker (the first column) is eliminated: the speaker token passed to the left, to %(speaker)s"
+    ),
     "claim_wrong_phase": _l("This objective is claimed in the %(card_phase)s phase, not in the %(phase)s phase."),
     "claim_status_public_limit": _l("Only one public objective may be claimed in each status phase."),
     "claim_status_secret_limit": _l("Only one secret objective may be claimed in each status phase."),
@@ -159,6 +170,10 @@ ERROR_MESSAGES: dict[str, Any] = {
     ),
     "initiative_duplicate": _l("Two players cannot hold the same strategy card number %(initiative)s (%(field)s)."),
     "initiative_partial": _l("Give every player's initiative, or none when no strategy cards are held (%(field)s)."),
+    "everyone_eliminated": _l("At least one player must still be in the game (%(field)s)."),
+    "eliminated_holds_card": _l(
+        "An eliminated player's strategy cards go back to the common play area: leave the card blank (%(field)s)."
+    ),
     "initiative_required": _l(
         "The game ending on the objectives is settled by initiative: give every player's strategy card (%(field)s)."
     ),

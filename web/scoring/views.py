@@ -132,6 +132,7 @@ def ti4_sheet() -> dict[str, Any]:
                 max=ti4.MAX_INITIATIVE,
                 optional=True,
             ),
+            field("eliminated", "bool", _l("Eliminated from the game")),
         ],
     }
 
@@ -424,7 +425,9 @@ def parse_eclipse(body: EclipseSheet) -> Standing:
 
 
 def parse_ti4(body: Ti4Sheet) -> Standing:
-    players = [ti4.TI4Player(name=p.name, vp=p.vp, initiative=p.initiative) for p in body.players]
+    players = [
+        ti4.TI4Player(name=p.name, vp=p.vp, initiative=p.initiative, eliminated=p.eliminated) for p in body.players
+    ]
     return ti4.track(players, target=body.target, unrevealed_public_objectives=body.unrevealed_public_objectives)
 
 

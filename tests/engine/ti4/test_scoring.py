@@ -63,6 +63,53 @@ def test_objectives_left_keep_the_game_going():
     assert ti4.track([P("A", 8, 6), P("B", 8, 2), P("C", 5, 1)], unrevealed_public_objectives=3).game_over is False
 
 
+# --- eliminated players (32) ---------------------------------------------------------------
+
+
+def test_an_eliminated_player_does_not_win_on_the_objective_ending():
+    # 61.8 with A out: A's 9 no longer leads; B and C tie on 7 and card 3 beats 5.
+    players = [P("A", 9, eliminated=True), P("B", 7, 3), P("C", 7, 5)]
+    result = ti4.track(players, unrevealed_public_objectives=0)
+    assert result.winner == "B" and result.tie_break.params["values"] == {"B": 3, "C": 5}
+    assert [v.code for v in result.verdicts] == ["ti4_no_objective_left", "ti4_eliminated", "ti4_speaker_eliminated"]
+    assert result.verdicts[2].params == {"speaker": "B"} and result.verdicts[2].rule == "ti4/32.8"
+    assert {"ti4/32", "ti4/32.8"} <= set(result.rules)
+    # Without the flag A would win: the flag is what decides.
+    assert ti4.track([P("A", 9, 1), P("B", 7, 3), P("C", 7, 5)], unrevealed_public_objectives=0).winner == "A"
+
+
+def test_an_eliminated_player_neither_reaches_the_target_nor_breaks_a_tie():
+    result = ti4.track([P("S", 4), P("X", 10, eliminated=True), P("B", 10), P("C", 10)])
+    assert result.winner == "B" and result.tie_break.code == "ti4_speaker_order"
+    assert result.tie_break.params["values"] == {"B": 1, "C": 2}
+    assert result.verdicts[0].params["players"] == ["B", "C"]
+    assert [v.code for v in result.verdicts[1:]] == ["ti4_eliminated"]  # S is still the speaker
+
+
+def test_an_eliminated_player_is_noted_while_the_game_goes_on_and_holds_no_card():
+    # B holds no card once out (32.6), so A and C holding theirs is not a partial initiative.
+    result = ti4.track([P("A", 5, 2), P("B", 3, eliminated=True), P("C", 6, 7)])
+    assert result.game_over is False and [v.code for v in result.verdicts] == ["ti4_eliminated"]
+
+
+@pytest.mark.parametrize(
+    "players, code, field, rule",
+    [
+        (
+            [P("A", 5, 2), P("B", 3, 4, eliminated=True), P("C", 6, 7)],
+            "eliminated_holds_card",
+            "players[1].initiative",
+            "ti4/32.6",
+        ),
+        ([P(n, 5, eliminated=True) for n in "ABC"], "everyone_eliminated", "players", "ti4/32"),
+    ],
+)
+def test_eliminated_players_refusals(players, code, field, rule):
+    with pytest.raises(InvalidInput) as err:
+        ti4.track(players)
+    assert (err.value.code, err.value.field, err.value.rule) == (code, field, rule)
+
+
 @pytest.mark.parametrize(
     "players, kwargs, code, field",
     [

@@ -148,6 +148,26 @@ def test_ti4_without_initiative(client):
     assert data["winner"] == "B" and data["tie_break"]["code"] == "ti4_speaker_order"
 
 
+def test_ti4_eliminated_speaker_in_italian(client):
+    body = {
+        "players": [
+            {"name": "Anna", "vp": 6, "eliminated": True},
+            {"name": "Bruno", "vp": 10},
+            {"name": "Carla", "vp": 10},
+        ]
+    }
+    data = post(client, "/api/score/ti4", body, "it").get_json()
+    assert data["winner"] == "Bruno"
+    notes = {v["code"]: v for v in data["verdicts"]}
+    assert notes["ti4_eliminated"]["message"].startswith("Anna è eliminato")
+    assert notes["ti4_speaker_eliminated"]["message"].endswith("alla sua sinistra, Bruno")
+    assert notes["ti4_speaker_eliminated"]["rule"] == "ti4/32.8"
+    body["players"][0]["initiative"] = 3
+    error = post(client, "/api/score/ti4", body, "it").get_json()["error"]
+    assert (error["code"], error["field"]) == ("eliminated_holds_card", "players[0].initiative")
+    assert "tornano nell'area di gioco comune" in error["message"]
+
+
 @pytest.mark.parametrize(
     "body, allowed, codes",
     [
