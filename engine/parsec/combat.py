@@ -82,6 +82,9 @@ Outcome = Literal[
 OUTCOMES: tuple[Outcome, ...] = get_args(Outcome)  # one list: the type and the runtime order agree
 DefenderChoice = Literal["counterattack", "evade"]
 AttackerChoice = Literal["continue", "withdraw"]
+# "none": a colony with no attacker in its range ends the fight, a ship that can neither fire
+# back nor move away waits for the next attack.
+DefenderResponse = Literal["counterattack", "evade", "none"]
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,7 @@ class ParsecOdds:
     attack_bonus: int  # the first attack's total bonus (coordinated ships plus modifier)
     defense_bonus: int
     attack_succeeds: Fraction  # P(the target is destroyed by the first attack)
+    defender_response: DefenderResponse  # what the defender does after holding the first attack
     counterattack_target: int | None  # index in ``attackers`` the first counterattack aims at
     counterattack_succeeds: Fraction | None  # P(that counterattack destroys it), if rolled
     outcomes: Mapping[Outcome, Fraction]  # how the whole exchange ends; sums to 1
@@ -356,6 +360,7 @@ def combat_odds(
         attack_bonus=attack,
         defense_bonus=exchange.defense,
         attack_succeeds=p_roll_wins(attack, exchange.defense),
+        defender_response="counterattack" if countering else "evade" if first_action == "evade" else "none",
         counterattack_target=taking_part[first_target] if first_target is not None else None,
         counterattack_succeeds=exchange.counter_odds(first_target) if first_target is not None else None,
         outcomes=outcomes,

@@ -416,10 +416,10 @@
       figures.appendChild(bigFigure(T.attack_succeeds, data.attack_succeeds));
       out.appendChild(figures);
       out.appendChild(el("p", { "class": "meta" }, fill(T.bonuses, { a: data.attack_bonus, d: data.defense_bonus })));
-      // No counterattack: the defender either evades (its choice, or nobody in its range) or can do nothing.
-      var noCounter = data.exchange.defender_evaded > 0 ? T.evades : T.no_counter;
-      out.appendChild(el("p", {}, data.counterattack_target === null ? noCounter
-        : fill(T.counter, { n: data.counterattack_target + 1 }) + ": " + pct(data.counterattack_succeeds)));
+      // The defender's answer to a first attack it holds: fire back, move away, or nothing it can do.
+      out.appendChild(el("p", {}, data.defender_response === "counterattack"
+        ? fill(T.counter, { n: data.counterattack_target + 1 }) + ": " + pct(data.counterattack_succeeds)
+        : data.defender_response === "evade" ? T.evades : T.no_counter));
       var rowsOut = Object.keys(data.exchange).filter(function (k) { return data.exchange[k] > 0; })
         .map(function (k) { return { label: T.outcomes[k], p: data.exchange[k] }; });
       out.appendChild(barChart(T.exchange, rowsOut));

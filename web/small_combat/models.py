@@ -198,6 +198,7 @@ class ParsecCombatAnswer(Cited):
     attack_bonus: int
     defense_bonus: int
     taking_part: list[Count]
+    defender_response: parsec.DefenderResponse
     counterattack_target: int | None
     counterattack_succeeds: Probability | None
     exchange: ParsecExchange

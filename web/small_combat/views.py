@@ -209,6 +209,7 @@ def api_parsec():
             "attack_bonus": odds.attack_bonus,
             "defense_bonus": odds.defense_bonus,
             "taking_part": list(odds.taking_part),
+            "defender_response": odds.defender_response,
             "counterattack_target": odds.counterattack_target,
             "counterattack_succeeds": None if odds.counterattack_succeeds is None else _p(odds.counterattack_succeeds),
             "exchange": {outcome: _p(p) for outcome, p in odds.outcomes.items()},

@@ -81,7 +81,7 @@ def test_colony_at_long_range_ends_the_fight():
     odds = combat_odds([AttackingShip("cruiser", distance=2)], Defender("colony"))
     assert odds.outcomes["target_destroyed"] == Fraction(28, 64)
     assert odds.outcomes["combat_ended"] == Fraction(36, 64)
-    assert odds.counterattack_target is None
+    assert odds.counterattack_target is None and odds.defender_response == "none"
     assert any(r.code == "colony_no_long_range_counter" for r in odds.reasons)
 
 
@@ -90,6 +90,15 @@ def test_ship_out_of_range_must_evade():
     # Cruiser +2 against fighter +0: lead 2, 43/64; the fighter cannot reach and leaves.
     assert odds.outcomes["target_destroyed"] == Fraction(43, 64)
     assert odds.outcomes["defender_evaded"] == Fraction(21, 64)
+    assert odds.defender_response == "evade"
+
+
+def test_the_defenders_response_is_said_even_when_the_attack_never_fails():
+    # +10 against a fighter's +0 always wins (the d8 lead is at least 3), so the evasion the
+    # fighter would make never happens: the page still says what it would do.
+    odds = combat_odds([AttackingShip("cruiser", distance=2)], Defender("fighter"), Modifiers(attack=8))
+    assert odds.outcomes["target_destroyed"] == 1 and odds.outcomes["defender_evaded"] == 0
+    assert odds.defender_response == "evade"
 
 
 def test_fighter_duel_to_the_end():
@@ -216,6 +225,7 @@ def test_defender_that_prefers_to_evade():
 def test_counterattack_aims_at_the_weakest_defense():
     odds = combat_odds([AttackingShip("cruiser"), AttackingShip("fighter")], Defender("cruiser", surrounded=True))
     assert odds.counterattack_target == 1  # the fighter defends at +0, the cruiser at +2
+    assert odds.defender_response == "counterattack"
     assert odds.counterattack_succeeds == Fraction(43, 64)
 
 

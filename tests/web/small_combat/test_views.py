@@ -163,6 +163,7 @@ def test_parsec_issue_example(client, db):
     answer = post(client, "/api/combat/parsec", body).get_json()
     # +3 against +2: the attacker wins when X - Y >= 0 on two d8: 36/64.
     assert close(answer["attack_succeeds"], Fraction(36, 64))
+    assert (answer["defender_response"], answer["counterattack_target"]) == ("counterattack", 1)  # the fighter
     assert (answer["attack_bonus"], answer["defense_bonus"]) == (3, 2)
     assert abs(sum(answer["exchange"].values()) - 1) < 1e-12
     assert abs(sum(answer["ships_lost"]) - 1) < 1e-12
@@ -176,7 +177,7 @@ def test_parsec_three_linked_colonies_and_long_range(client, db):
     assert answer["defense_bonus"] == 6
     assert close(answer["attack_succeeds"], Fraction(6, 64))  # lead -4
     assert close(answer["exchange"]["combat_ended"], Fraction(58, 64))  # the colony cannot answer at 2 hexes
-    assert answer["counterattack_target"] is None
+    assert answer["counterattack_target"] is None and answer["defender_response"] == "none"
     assert {"linked_colonies", "colony_no_long_range_counter"} <= {r["code"] for r in answer["reasons"]}
     assert_cites_real_sections(db, answer)
 
