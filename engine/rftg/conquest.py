@@ -53,6 +53,8 @@ def conquest_check(
     discard_power: bool = False,
     space_mercenaries: bool = False,
     hand_size: int = 0,
+    second_world: bool = False,
+    discarded_this_phase: int = 0,
 ) -> ConquestVerdict:
     """Compare military force with ``defense``; force equal to defense is enough.
 
@@ -61,6 +63,11 @@ def conquest_check(
     the sum of bonuses that apply only to this kind of world. ``hand_size`` is the number of
     cards the player could discard (the world being placed excluded). Space Mercenaries carry the
     discard power themselves.
+
+    ``second_world``: the world is the second placed in this Settle phase ("Colonizza un Secondo
+    Pianeta"), so no power of the first counts (leave its military out of ``military``); the
+    ``discarded_this_phase`` cards discarded for the first still give their +1 "until the end of
+    this Settle phase", and the power's two cards are shared between the two worlds.
     """
     require_int(defense, 1, MAX_DEFENSE, "defense", "defense_out_of_range")
     if len(military) > MAX_TABLEAU:
@@ -69,9 +76,17 @@ def conquest_check(
         require_int(value, -MILITARY_LIMIT, MILITARY_LIMIT, f"military[{i}]", "military_out_of_range")
     require_int(specialized_bonus, 0, MAX_SPECIALIZED, "specialized_bonus", "specialized_bonus_out_of_range")
     require_int(hand_size, 0, MAX_HAND, "hand_size", "hand_size_out_of_range")
+    require_int(discarded_this_phase, 0, MAX_DISCARDS, "discarded_this_phase", "discarded_out_of_range")
+    can_discard = discard_power or space_mercenaries
+    if discarded_this_phase and not second_world:
+        raise InvalidInput("earlier_discards_need_second_world", field="discarded_this_phase", rule=RULE_SETTLE_POWERS)
+    if discarded_this_phase and not can_discard:
+        raise InvalidInput("earlier_discards_need_power", field="discarded_this_phase", rule=RULE_SETTLE_POWERS)
 
     reasons: list[Reason] = []
     rules = [RULE_SETTLE_POWERS]
+    if second_world:
+        reasons.append(Reason("second_world", RULE_SETTLE_POWERS))
     tableau = sum(military)
     negatives = sum(v for v in military if v < 0)
     if negatives:
@@ -83,8 +98,11 @@ def conquest_check(
     if space_mercenaries:
         force += MERCENARIES_BONUS
         reasons.append(Reason("space_mercenaries", RULE_SETTLE_POWERS, {"bonus": MERCENARIES_BONUS}))
-    can_discard = discard_power or space_mercenaries
-    allowed = min(MAX_DISCARDS, hand_size) if can_discard else 0
+    if discarded_this_phase:
+        force += discarded_this_phase
+        reasons.append(Reason("earlier_discards", RULE_SETTLE_POWERS, {"cards": discarded_this_phase}))
+    left = MAX_DISCARDS - discarded_this_phase  # the power's two cards serve the whole phase
+    allowed = min(left, hand_size) if can_discard else 0
     max_force = force + allowed
 
     if force >= defense:
@@ -97,7 +115,7 @@ def conquest_check(
         )
     else:
         needed = None
-        if can_discard and allowed < MAX_DISCARDS:
+        if can_discard and allowed < left:
             reasons.append(Reason("too_few_cards_to_discard", RULE_SETTLE_POWERS, {"hand": hand_size}))
         short = {"force": max_force, "defense": defense, "shortfall": defense - max_force}
         if allowed:

@@ -443,7 +443,9 @@
         specialized_bonus: intValue(document.getElementById("r-specialized")),
         discard_power: document.getElementById("r-discard").checked,
         space_mercenaries: document.getElementById("r-mercenaries").checked,
-        hand_size: intValue(document.getElementById("r-hand"))
+        hand_size: intValue(document.getElementById("r-hand")),
+        second_world: document.getElementById("r-second").checked,
+        discarded_this_phase: intValue(document.getElementById("r-earlier"))
       };
     }
     function write(state) {
@@ -453,6 +455,9 @@
       document.getElementById("r-discard").checked = !!state.discard_power;
       document.getElementById("r-mercenaries").checked = !!state.space_mercenaries;
       document.getElementById("r-hand").value = String(state.hand_size || 0);
+      document.getElementById("r-second").checked = !!state.second_world;
+      document.getElementById("r-earlier").value = String(state.discarded_this_phase || 0);
+      if (state.second_world || state.discarded_this_phase) { document.getElementById("r-second-world").open = true; }
     }
     function render(data, out) {
       var verdict = el("div", { "class": "verdict " + (data.conquerable ? "yes" : "no") }, data.conquerable ? T.yes : T.no);

@@ -111,6 +111,32 @@ def test_rftg_conquest_in_italian(page, live_url):
     expect(page.locator("#rftg-error")).to_contain_text("numeri interi")
 
 
+def test_rftg_a_second_world_uses_the_cards_discarded_for_the_first(page, live_url):
+    # The rulebook's "Colonizza un Secondo Pianeta": tableau 3, two cards already discarded for the
+    # first world, defense 4: conquerable with no more discards; a refusal opens the folded part.
+    page.goto(live_url + "/tools/conquest/rftg?lang=en")
+    page.get_by_role("spinbutton", name="Defense of the military world").fill("4")
+    page.get_by_label("Military of each tableau card").fill("3")
+    page.get_by_label("I have a power to discard cards for temporary military").check()
+    page.get_by_role("spinbutton", name="Cards in hand I could discard").fill("3")
+    page.get_by_text("A second world in this Settle phase").click()
+    page.get_by_role("spinbutton", name="Cards already discarded for military in this phase").fill("2")
+    page.get_by_role("button", name="Check").click()
+    error = page.locator("#rftg-error")
+    expect(error).to_contain_text("tick that this is the second world")
+    page.get_by_label("This is the second world I place in this phase").check()
+    page.get_by_role("button", name="Check").click()
+    results = page.locator("#rftg-results")
+    expect(results.locator(".verdict")).to_have_text("Yes, it can be conquered")
+    expect(results).to_contain_text("Cards to discard: 0")
+    expect(results).to_contain_text("from the cards discarded earlier in this phase")
+    fits_the_phone(page)
+
+    page.reload()  # the situation comes back from the address, the folded part open
+    expect(page.locator("#r-second-world")).to_have_attribute("open", "")
+    expect(page.get_by_label("This is the second world I place in this phase")).to_be_checked()
+
+
 # These three tools compute on the button, so an answer on screen can be for other values.
 
 

@@ -147,6 +147,8 @@ class RftgConquest(RequestModel):
     discard_power: bool = False
     space_mercenaries: bool = False
     hand_size: Annotated[int, between(0, rftg.MAX_HAND), cited("hand_size_out_of_range")] = 0
+    second_world: bool = False
+    discarded_this_phase: Annotated[int, between(0, rftg.MAX_DISCARDS), cited("discarded_out_of_range")] = 0
 
 
 # --- Answers ------------------------------------------------------------------------------

@@ -59,6 +59,15 @@ ERRORS = {
     "military_out_of_range": _l("A card's military value must be between %(min)s and %(max)s (got %(value)s)."),
     "specialized_bonus_out_of_range": _l("The specialized bonus must be between %(min)s and %(max)s (got %(value)s)."),
     "hand_size_out_of_range": _l("The number of cards in hand must be between %(min)s and %(max)s (got %(value)s)."),
+    "discarded_out_of_range": _l(
+        "The cards already discarded in this phase must be between %(min)s and %(max)s (got %(value)s)."
+    ),
+    "earlier_discards_need_second_world": _l(
+        "Cards discarded earlier in this phase were for a first world: tick that this is the second world."
+    ),
+    "earlier_discards_need_power": _l(
+        "Cards can be discarded for military only with a power that allows it (or the Space Mercenaries)."
+    ),
 }
 
 # Reasons (Reason codes) behind the verdicts.
@@ -95,6 +104,18 @@ REASONS = {
     "negative_military_counted": _l("Negative military values count: %(negatives)s, tableau total %(total)s."),
     "specialized_bonus": _l("+%(bonus)s military that applies to this world."),
     "space_mercenaries": _l("Space Mercenaries: +%(bonus)s military."),
+    "second_world": _l(
+        "Second world of this Settle phase: no power of the world placed first counts for it, "
+        "so its military is left out."
+    ),
+    "earlier_discards": Counted(
+        "cards",
+        lambda n: ungettext(
+            "+%(cards)s military from the card discarded earlier in this phase: it lasts until the phase ends.",
+            "+%(cards)s military from the cards discarded earlier in this phase: they last until the phase ends.",
+            n,
+        ),
+    ),
     "enough_military": _l("Military %(force)s against defense %(defense)s: enough, no discard needed."),
     "discard_to_conquer": Counted(
         "cards",

@@ -235,6 +235,8 @@ def api_rftg():
             discard_power=data.discard_power,
             space_mercenaries=data.space_mercenaries,
             hand_size=data.hand_size,
+            second_world=data.second_world,
+            discarded_this_phase=data.discarded_this_phase,
         )
     except InvalidInput as error:
         raise _refuse(error) from None

@@ -56,6 +56,59 @@ def test_specialized_bonus_applies():
     assert verdict.conquerable and verdict.force == 4
 
 
+# --- a second world in the same Settle phase ("Colonizza un Secondo Pianeta") ---------------
+
+
+def test_a_second_world_keeps_the_earlier_discards_and_shares_the_two_cards():
+    # Tableau 3 and two cards already discarded for the first world: force 5 against defense 4,
+    # no further discard (asked as a first world, the check wanted one more card).
+    verdict = conquest_check(4, [3], discard_power=True, hand_size=3, second_world=True, discarded_this_phase=2)
+    assert verdict.conquerable and verdict.discards_needed == 0 and verdict.force == 5
+    assert [r.code for r in verdict.reasons] == ["second_world", "earlier_discards", "enough_military"]
+    # One card discarded before: one more at most (3 + 1 + 1 = 5), so defense 6 is out of reach.
+    one_left = conquest_check(6, [3], discard_power=True, hand_size=3, second_world=True, discarded_this_phase=1)
+    assert (one_left.force, one_left.max_force, one_left.shortfall) == (4, 5, 1)
+    assert one_left.reasons[-1].code == "not_enough_military"
+    assert "too_few_cards_to_discard" not in [r.code for r in one_left.reasons]  # the hand is not what limits
+    # Both cards used before: nothing left to discard, so no "even discarding".
+    used = conquest_check(6, [3], discard_power=True, hand_size=3, second_world=True, discarded_this_phase=2)
+    assert used.max_force == 5 and used.reasons[-1].code == "not_enough_military_no_discard"
+
+
+def test_a_second_world_without_earlier_discards_is_a_plain_check_with_the_note():
+    first = conquest_check(6, [2, 1], space_mercenaries=True, hand_size=5)
+    second = conquest_check(6, [2, 1], space_mercenaries=True, hand_size=5, second_world=True)
+    assert (second.force, second.max_force, second.discards_needed) == (first.force, first.max_force, 2)
+    assert second.reasons[0].code == "second_world" and second.reasons[0].rule == "rftg/iii-colonizzazione"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "code"),
+    [
+        ({"discard_power": True, "hand_size": 2, "discarded_this_phase": 1}, "earlier_discards_need_second_world"),
+        ({"second_world": True, "discarded_this_phase": 1}, "earlier_discards_need_power"),
+        ({"discard_power": True, "second_world": True, "discarded_this_phase": 3}, "discarded_out_of_range"),
+    ],
+)
+def test_earlier_discards_refusals(kwargs, code):
+    with pytest.raises(InvalidInput) as err:
+        conquest_check(4, [3], **kwargs)
+    assert (err.value.code, err.value.field) == (code, "discarded_this_phase")
+
+
+@relaxed
+@given(st.integers(1, 15), st.lists(st.integers(-3, 5), max_size=6), st.integers(0, 4), st.integers(0, 2))
+def test_earlier_discards_never_change_what_the_phase_can_reach(defense, military, hand, earlier):
+    # Cards discarded for the first world count for the second, and leave fewer to discard: the
+    # force the phase can reach is the same as if all were discarded now, given the cards.
+    later = conquest_check(
+        defense, military, discard_power=True, hand_size=hand, second_world=True, discarded_this_phase=earlier
+    )
+    now = conquest_check(defense, military, discard_power=True, hand_size=hand + earlier, second_world=True)
+    assert later.max_force == now.max_force and later.conquerable == now.conquerable
+    assert later.force == now.force + earlier
+
+
 @relaxed
 @given(st.integers(1, 15), st.lists(st.integers(-3, 5), max_size=8), st.booleans(), st.integers(0, 4))
 def test_more_military_never_hurts(defense, military, power, hand):

@@ -265,6 +265,21 @@ def test_rftg_shortfall_agrees_in_number_and_says_discarding_only_when_possible(
     assert answer["reasons"][-1]["message"] == "At most 3 military against defense 8: 5 short."
 
 
+def test_rftg_second_world_in_italian(client):
+    # The audit's case: tableau 3, two cards discarded for the first world, defense 4.
+    body = {"defense": 4, "military": [3], "discard_power": True, "hand_size": 3}
+    first = post(client, "/api/conquest/rftg", body, "it").get_json()
+    assert first["discards_needed"] == 1
+    body |= {"second_world": True, "discarded_this_phase": 2}
+    second = post(client, "/api/conquest/rftg", body, "it").get_json()
+    assert (second["discards_needed"], second["force"], second["max_force"]) == (0, 5, 5)
+    messages = {r["code"]: r["message"] for r in second["reasons"]}
+    assert messages["earlier_discards"].startswith("+2 alla Forza militare per le carte scartate")
+    assert "nessun potere del pianeta piazzato per primo" in messages["second_world"]
+    error = post(client, "/api/conquest/rftg", body | {"second_world": False}, "it").get_json()["error"]
+    assert (error["code"], error["field"]) == ("earlier_discards_need_second_world", "discarded_this_phase")
+
+
 @pytest.mark.parametrize(
     ("lang", "hand", "expected"),
     [
