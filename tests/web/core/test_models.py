@@ -200,8 +200,8 @@ def test_openapi_shows_the_rule_beside_the_bound(client):
         (
             "en",
             "/api/combat/parsec",
-            {"attackers": [{"unit": "fighter"}] * 9, "defender": {"unit": "colony"}},
-            "at most 8 items.",
+            {"attackers": [{"unit": "fighter"}] * 25, "defender": {"unit": "colony"}},
+            "at most 24 items.",
         ),
     ],
 )
