@@ -1,7 +1,7 @@
 """Retreat checkers: time of the largest allowed situations, engine and full API request.
 
 Prints median and p95 in milliseconds for each game at its documented maximum size (six
-Eclipse hexes, twelve TI4 systems, Parsec's 12-hex movement over an open field with twelve
+Eclipse hexes, twelve TI4 systems, Parsec's 12-hex movement over an open field with twenty-four
 attackers and sixty blocked hexes), so a regression in the hex search would show here.
 
     .venv/bin/python benchmarks/retreat.py [--runs 300]
@@ -29,11 +29,13 @@ TI4 = ti4.parse(
     + " ".join(f"S{i}=wormhole,units,planet,gravity_rift" for i in range(ti4.MAX_CANDIDATES)),
     ti4.Fleet(carriers=4, war_suns=2, fighters=60, infantry=60),
 )
-RING = [(q, r) for q in range(-8, 9) for r in range(-8, 9) if max(abs(q), abs(r), abs(q + r)) == 8]
+# Two rings, 7 and 8 hexes out (90 hexes): room for every attacker and every blocked hex allowed.
+RING = [(q, r) for q in range(-8, 9) for r in range(-8, 9) if max(abs(q), abs(r), abs(q + r)) in (7, 8)]
+ATTACKERS, BLOCKED = RING[: parsec.MAX_ATTACKERS], RING[parsec.MAX_ATTACKERS :][: parsec.MAX_BLOCKED]
 PARSEC = parsec.situation(
     "transport",
-    [{"kind": "cruiser", "at": h, "range": 6} for h in RING[:12]],
-    blocked=RING[12:72],
+    [{"kind": "cruiser", "at": h, "range": 6} for h in ATTACKERS],
+    blocked=BLOCKED,
     movement=parsec.MAX_MOVEMENT,
 )
 
@@ -80,8 +82,8 @@ def api_bodies():
         "parsec": {
             "vessel": "transport",
             "movement": parsec.MAX_MOVEMENT,
-            "attackers": [{"kind": "cruiser", "q": q, "r": r, "range": 6} for q, r in RING[:12]],
-            "blocked": [{"q": q, "r": r} for q, r in RING[12:72]],
+            "attackers": [{"kind": "cruiser", "q": q, "r": r, "range": 6} for q, r in ATTACKERS],
+            "blocked": [{"q": q, "r": r} for q, r in BLOCKED],
         },
     }
 

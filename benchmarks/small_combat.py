@@ -25,8 +25,8 @@ def main() -> None:
     mixed = [ShipTarget(10), ShipTarget(9), BaseTarget(), BaseTarget(True)]
     _measure("galaxy: 9 attacks, same plan, ships then bases", lambda: attack_sequence(Attacker(7), mixed, n))
     # The most a target can face (MAX_ATTACKERS): two fighters on each of its six neighbours and a
-    # cruiser on each of the twelve hexes of the next ring; the modifiers keep the first roll from
-    # always winning, so the whole chain is computed.
+    # cruiser on each of the twelve hexes of the next ring (their +36 wins every first roll; the
+    # chain behind it is computed all the same).
     attackers = [AttackingShip("fighter", 1)] * 12 + [AttackingShip("cruiser", 2)] * 12
     assert len(attackers) == MAX_ATTACKERS
     _measure(

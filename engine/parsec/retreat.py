@@ -66,7 +66,9 @@ SMALL = frozenset({"cargo", "fighter"})
 
 MAX_MOVEMENT = 12  # transport's 10 plus event-card bonuses
 MAX_RANGE = 6  # cruiser's 2 plus event-card bonuses, generously
-MAX_ATTACKERS = 12
+# As the combat calculator (engine/parsec/combat.py): two small vessels on each of the six
+# neighbours and a cruiser on each hex of the next ring.
+MAX_ATTACKERS = 24
 MAX_BLOCKED = 60
 MAX_COORD = 12  # |q|, |r| and |q + r| at most this far from the evading vessel
 

@@ -27,7 +27,9 @@ class Counted:
         return self.forms(len(value) if isinstance(value, (list, tuple)) else int(value))
 
 
-FIELD_MARK = "\x00"  # stands for the field path while its place in a message is looked for
+# Stands for the field path while its place in a message is looked for: a noncharacter, which no
+# keyboard types (a NUL in a hex name would otherwise hide the place).
+FIELD_MARK = "\ufdd0"
 
 
 def utf16_offset(text: str, at: int) -> int:

@@ -246,10 +246,10 @@ def _schema(model: type[BaseModel]) -> dict[str, Any]:
 def _resolve(root: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     while "$ref" in node:
         node = root["$defs"][node["$ref"].rsplit("/", 1)[-1]]
-    if "properties" not in node and "type" not in node:  # X | None: the X
-        for branch in node.get("anyOf", ()):
-            if branch.get("type") != "null":
-                return _resolve(root, branch)
+    if "properties" not in node and "type" not in node:  # X | None: the X (a list of choices first)
+        branches = [b for b in node.get("anyOf", ()) if b.get("type") != "null"]
+        if branches:
+            return _resolve(root, min(branches, key=lambda b: "enum" not in b))
     return node
 
 

@@ -217,16 +217,14 @@ VESSEL_WORDS = {
 }
 
 
-def vessel_kind(word: str) -> str:
-    """A typed kind as the API's code: the code itself or its word in either language, in any
-    case (an Italian link opened in English still reads); anything else passes on for the reader."""
-    typed = word.casefold()
-    for kind, said in VESSEL_WORDS.items():
-        for lang in LANGS:
-            with force_locale(lang):
-                if typed == str(said).casefold():
-                    return kind
-    return word
+def typed_kinds() -> dict[str, str]:
+    """Every word a kind may be typed as, folded, to its API code: the code itself is the English
+    word, and an Italian link opened in English still reads. Built once per page request."""
+    kinds = {}
+    for lang in LANGS:
+        with force_locale(lang):
+            kinds.update({str(said).casefold(): kind for kind, said in VESSEL_WORDS.items()})
+    return kinds
 
 
 ROLE_NAMES = {"attacker": _l("Attacker (active player)"), "defender": _l("Defender")}

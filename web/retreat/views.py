@@ -10,7 +10,7 @@ readers and builders, so page and API cannot disagree.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, cast
+from typing import Any, Callable, Mapping, NamedTuple, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, jsonify, render_template, request
@@ -87,9 +87,17 @@ def _page(
     ), status
 
 
-# A request path's form field on a page: the input's id (None for a group of chips or choices)
-# and the words that name it, as the page labels it.
-Places = dict[str, tuple[str | None, str]]
+class Place(NamedTuple):
+    """A request path's form field on a page: the input's id (None for a group of chips or
+    choices), the words that name it as the page labels it, and, for a field typed as text, the
+    choices in the page's words (a refused kind then lists what the player may type)."""
+
+    input: str | None
+    words: str
+    choices: str | None = None
+
+
+Places = dict[str, Place]
 
 
 def _placed(error: ApiError, places: Places) -> tuple[str, str | None]:
@@ -99,8 +107,12 @@ def _placed(error: ApiError, places: Places) -> tuple[str, str | None]:
     held = [p for p in places if field == p or field.startswith((p + ".", p + "["))]
     if not held:
         return error.message, None
-    input_id, words = places[max(held, key=len)]
-    return path_in_words(error.message, field, words, error.field_at) or error.message, input_id
+    place = places[max(held, key=len)]
+    if place.choices is not None and error.code == "unknown_choice":
+        return _(
+            "The field %(field)s must be one of: %(choices)s.", field=place.words, choices=place.choices
+        ), place.input
+    return path_in_words(error.message, field, place.words, error.field_at) or error.message, place.input
 
 
 def _label(text: str, item: str | None = None) -> str:
@@ -169,16 +181,16 @@ def eclipse_request(args: MultiDict) -> dict[str, Any]:
 
 def eclipse_places(args: MultiDict) -> Places:
     places: Places = {
-        "player": ("player", _label(_("Your colour"))),
-        "ship_type": ("ship", _label(_("Ship type retreating"))),
-        "all_ships_retreat": ("all", _label(_("Do all your remaining ships retreat?"))),
+        "player": Place("player", _label(_("Your colour"))),
+        "ship_type": Place("ship", _label(_("Ship type retreating"))),
+        "all_ships_retreat": Place("all", _label(_("Do all your remaining ships retreat?"))),
     }
     for k in _cards(args, "h", ec.MAX_NEIGHBOURS):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
-        places[f"{card}.hex"] = (f"h{k}", _label(_("Hex name"), number))
-        places[f"{card}.influence"] = (f"d{k}", _label(_("Influence disc"), number))
-        places[f"{card}.ships"] = (None, _label(_("Ships in this hex"), number))
-        places[f"{card}.wormhole"] = (None, _label(_("Wormholes on the shared edge"), number))
+        places[f"{card}.hex"] = Place(f"h{k}", _label(_("Hex name"), number))
+        places[f"{card}.influence"] = Place(f"d{k}", _label(_("Influence disc"), number))
+        places[f"{card}.ships"] = Place(None, _label(_("Ships in this hex"), number))
+        places[f"{card}.wormhole"] = Place(None, _label(_("Wormholes on the shared edge"), number))
     return places
 
 
@@ -242,18 +254,18 @@ def ti4_request(args: MultiDict) -> dict[str, Any]:
 
 def ti4_places(args: MultiDict) -> Places:
     places: Places = {
-        "role": (None, _label(_("You are"))),
-        "fleet_pool": ("pool", _label(_("Command tokens in my fleet pool (leave empty to skip this check)"))),
-        "active_anomaly": ("in", _label(_("The combat's own system is"))),
+        "role": Place(None, _label(_("You are"))),
+        "fleet_pool": Place("pool", _label(_("Command tokens in my fleet pool (leave empty to skip this check)"))),
+        "active_anomaly": Place("in", _label(_("The combat's own system is"))),
     }
     for name in ti4.FLEET_INT_FIELDS:
-        places[f"units.{name}"] = (f"u-{name}", _label(str(words.TI4_UNIT_NAMES[name])))
+        places[f"units.{name}"] = Place(f"u-{name}", _label(str(words.TI4_UNIT_NAMES[name])))
     for k in _cards(args, "n", ti4.MAX_CANDIDATES):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
-        places[f"{card}.system"] = (f"n{k}", _label(_("System name"), number))
-        places[f"{card}.anomaly"] = (f"an{k}", _label(_("Anomaly"), number))
-        places[f"{card}.adjacent"] = (None, _label(_("How it touches the active system"), number))
-        places[f"{card}.own_ships"] = (f"o{k}", _label(_("My ships already there (not fighters)"), number))
+        places[f"{card}.system"] = Place(f"n{k}", _label(_("System name"), number))
+        places[f"{card}.anomaly"] = Place(f"an{k}", _label(_("Anomaly"), number))
+        places[f"{card}.adjacent"] = Place(None, _label(_("How it touches the active system"), number))
+        places[f"{card}.own_ships"] = Place(f"o{k}", _label(_("My ships already there (not fighters)"), number))
     return places
 
 
@@ -295,12 +307,14 @@ PICTURE_RADIUS = 3  # the clickable hex picture shows the vessel and three rings
 def parsec_request(args: MultiDict) -> dict[str, Any]:
     """Query ``vessel, move, card``, ``att`` (``cruiser@2,0^3 ...``: kind, hex, range),
     ``blocked`` (``0,1 ...``) and ``to`` (``q,r``) as the API's request object."""
-    attackers = []
+    attackers, kinds = [], words.typed_kinds()
     for token in args.get("att", "").split():
         kind, _, where = token.partition("@")
         at, _, rng = where.partition("^")
         cell = (_hexes(at) or [{"q": "", "r": ""}])[0]
-        attackers.append({"kind": words.vessel_kind(kind), **cell, "range": _int_or_text(rng) if rng else None})
+        attackers.append(
+            {"kind": kinds.get(kind.casefold(), kind), **cell, "range": _int_or_text(rng) if rng else None}
+        )
     move = args.get("move", "").strip()
     destination = _hexes(args.get("to", ""))
     return {
@@ -314,17 +328,23 @@ def parsec_request(args: MultiDict) -> dict[str, Any]:
 
 
 def parsec_places(args: MultiDict) -> Places:
-    """The text fields' items are named by what the player typed (``cruiser@2,0``)."""
+    """The text fields' items are named by what the player typed and the part of it refused
+    (``cruiser@2: r``); a refused kind lists the words the page's language types."""
+    kinds = ", ".join(str(w) for w in words.VESSEL_WORDS.values())
+    parts = {"kind": _("kind"), "q": "q", "r": "r", "range": _("range (^N)")}
     lists = {"attackers": ("att", _("Attackers")), "blocked": ("blocked", _("Other players' vessels"))}
     places: Places = {
-        "vessel": ("vessel", _label(_("Vessel type"))),
-        "movement": ("move", _label(_("Movement, if an event card changes it"))),
-        "destination": ("to", _label(_("Destination"))),
+        "vessel": Place("vessel", _label(_("Vessel type"))),
+        "movement": Place("move", _label(_("Movement, if an event card changes it"))),
+        "destination": Place("to", _label(_("Destination"))),
     }
     for key, (field, label) in lists.items():
-        places[key] = (field, _label(label))
+        places[key] = Place(field, _label(label))
         for k, token in enumerate(args.get(field, "").split()):
-            places[f"{key}[{k}]"] = (field, _label(label, token))
+            places[f"{key}[{k}]"] = Place(field, _label(label, token))
+            for part, said in parts.items():
+                choices = kinds if part == "kind" else None
+                places[f"{key}[{k}].{part}"] = Place(field, _label(label, f"{token}: {said}"), choices)
     return places
 
 

@@ -93,6 +93,13 @@ def test_ship_out_of_range_must_evade():
     assert odds.defender_response == "evade"
 
 
+def test_a_ship_that_can_neither_fire_back_nor_move_away_waits():
+    # A surrounded fighter under a cruiser's long-range fire: no counterattack, no evasion.
+    odds = combat_odds([AttackingShip("cruiser", distance=2)], Defender("fighter", surrounded=True))
+    assert odds.defender_response == "none" and odds.counterattack_target is None
+    assert odds.outcomes["target_destroyed"] == 1  # it waits for the next attack, every time
+
+
 def test_the_defenders_response_is_said_even_when_the_attack_never_fails():
     # +10 against a fighter's +0 always wins (the d8 lead is at least 3), so the evasion the
     # fighter would make never happens: the page still says what it would do.

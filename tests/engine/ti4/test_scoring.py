@@ -78,6 +78,15 @@ def test_an_eliminated_player_does_not_win_on_the_objective_ending():
     assert ti4.track([P("A", 9, 1), P("B", 7, 3), P("C", 7, 5)], unrevealed_public_objectives=0).winner == "A"
 
 
+def test_the_speaker_token_passes_over_every_eliminated_column():
+    # 32.8 twice: the speaker S and then X are out, so B holds the token and wins the tie.
+    players = [P("S", 4, eliminated=True), P("X", 2, eliminated=True), P("B", 10), P("C", 10)]
+    result = ti4.track(players)
+    assert result.winner == "B" and result.tie_break.params["values"] == {"B": 0, "C": 1}
+    assert result.verdicts[1].params == {"players": ["S", "X"]}
+    assert result.verdicts[2].params == {"speaker": "B"}
+
+
 def test_an_eliminated_player_neither_reaches_the_target_nor_breaks_a_tie():
     result = ti4.track([P("S", 4), P("X", 10, eliminated=True), P("B", 10), P("C", 10)])
     assert result.winner == "B" and result.tie_break.code == "ti4_speaker_order"

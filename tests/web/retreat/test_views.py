@@ -82,25 +82,37 @@ def _marked(html: str) -> list[str]:
         (
             "/retreat/ti4?role=defender&n0=A&o0=x",
             "en",
-            "The field “My ships already there (not fighters)” (no. 1)",
+            "The field “My ships already there (not fighters)” (no. 1) must be a whole number.",
             "o0",
         ),
+        # a gap in the query's cards: n3 is the second card on the page
+        ("/retreat/ti4?role=defender&n0=A&n3=B&an3=swamp", "en", "The field “Anomaly” (no. 2) must be one of:", "an1"),
+        (
+            "/retreat/parsec?vessel=fighter&att=cruiser@2,0+incrocatore@1,0",
+            "it",
+            "Il campo “Attaccanti” (incrocatore@1,0: tipo) deve essere uno tra:"
+            " caccia, incrociatore, trasporto, cargo, colonia.",
+            "att",
+        ),
+        ("/retreat/parsec?vessel=boat&att=cruiser@2,0", "en", "The field “Vessel type” must be one of:", "vessel"),
+        # a NUL typed in a name does not hide where the message names the field
+        ("/retreat/eclipse?player=red&h0=%00&h1=%00", "en", "", "h1"),
         (
             "/retreat/parsec?vessel=fighter&att=cruiser@2,x",
             "it",
-            "Il campo “Attaccanti” (cruiser@2,x) deve essere un numero intero.",
+            "Il campo “Attaccanti” (cruiser@2,x: r) deve essere un numero intero.",
             "att",
         ),
         (
             "/retreat/parsec?vessel=fighter&att=fighter@1,0+cruiser@2,0^9",
             "en",
-            "The field “Attackers” (cruiser@2,0^9) must be between 1 and 6.",
+            "The field “Attackers” (cruiser@2,0^9: range (^N)) must be between 1 and 6.",
             "att",
         ),
         (
             "/retreat/parsec?vessel=fighter&att=cruiser@2,0&blocked=0,1+1,q",
             "en",
-            "The field “Other players' vessels” (1,q)",
+            "The field “Other players' vessels” (1,q: r) must be a whole number.",
             "blocked",
         ),
         (
@@ -116,6 +128,7 @@ def test_a_page_refusal_names_the_field_as_the_form_labels_it_and_marks_it(clien
     html = response.get_data(as_text=True)
     assert response.status_code == 400
     assert _refusal(html).startswith(message)
+    assert "[" not in _refusal(html)  # no API path ("candidates[1].hex")
     assert _marked(html) == [marked]
     assert "<code>" not in html  # the API's path ("units.fighters") stays in the API
 
