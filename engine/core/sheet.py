@@ -52,7 +52,9 @@ class Standing:
 
     ``winner`` is ``None`` when the rules leave first place shared (``co_winners`` then names
     everyone sharing it) or, for TI4's running tracker, while the game is still going.
-    ``tie_break`` is the rung that separated tied leaders, or ``tie_unbroken`` when none could.
+    ``tie_break`` is the rung that separated tied leaders, or ``tie_unbroken`` when none could;
+    ``narrowed_by`` the rungs walked before it, which left several still tied (Galaxy's hand value
+    before who played last), so a table can see why a third player dropped out.
     ``verdicts`` holds game-level findings (game over, a victory condition met).
     """
 
@@ -60,6 +62,7 @@ class Standing:
     winner: str | None
     co_winners: tuple[str, ...] = ()
     tie_break: Reason | None = None
+    narrowed_by: tuple[Reason, ...] = ()
     verdicts: tuple[Reason, ...] = ()
     game_over: bool = True
     rules: tuple[str, ...] = ()
@@ -76,24 +79,26 @@ def leaders(totals: Mapping[str, int]) -> list[str]:
 
 def break_ties(
     tied: Sequence[str], ladder: Sequence[TieBreak], unbroken_rule: str
-) -> tuple[str | None, tuple[str, ...], Reason | None]:
+) -> tuple[str | None, tuple[str, ...], Reason | None, tuple[Reason, ...]]:
     """Walk the ladder until one tied player remains.
 
-    Returns ``(winner, co_winners, tie_break)``. The reason's params show the compared values of
-    the players still tied at that rung, so the page can print "12 against 9".
+    Returns ``(winner, co_winners, tie_break, narrowed_by)``: the deciding rung (or
+    ``tie_unbroken``) and the rungs walked before it. Each reason's params show the compared
+    values of the players still tied at that rung, so the page can print "12 against 9".
     """
     if len(tied) == 1:
-        return tied[0], (), None
+        return tied[0], (), None, ()
     remaining = list(tied)
-    last: Reason | None = None
+    walked: list[Reason] = []
     for rung in ladder:
         compared = {name: rung.values[name] for name in remaining}
         best = (min if rung.lower_wins else max)(compared.values())
-        last = Reason(rung.code, rung.rule, {"values": compared})
+        walked.append(Reason(rung.code, rung.rule, {"values": compared}))
         remaining = [name for name in remaining if compared[name] == best]
         if len(remaining) == 1:
-            return remaining[0], (), last
-    return None, tuple(remaining), Reason("tie_unbroken", unbroken_rule, {"players": list(remaining)})
+            return remaining[0], (), walked[-1], tuple(walked[:-1])
+    unbroken = Reason("tie_unbroken", unbroken_rule, {"players": list(remaining)})
+    return None, tuple(remaining), unbroken, tuple(walked)
 
 
 def cited(first: Sequence[str], players: Sequence[PlayerScore], *reasons: Reason | None) -> tuple[str, ...]:
@@ -107,5 +112,12 @@ def cited(first: Sequence[str], players: Sequence[PlayerScore], *reasons: Reason
 def standing(players: Sequence[PlayerScore], ladder: Sequence[TieBreak], scoring_rule: str) -> Standing:
     """Totals, then the tie-break ladder among the leaders: the usual end of a scored game."""
     totals = {p.name: p.total for p in players}
-    winner, co_winners, tie_break = break_ties(leaders(totals), ladder, scoring_rule)
-    return Standing(tuple(players), winner, co_winners, tie_break, rules=cited([scoring_rule], players, tie_break))
+    winner, co_winners, tie_break, narrowed = break_ties(leaders(totals), ladder, scoring_rule)
+    return Standing(
+        tuple(players),
+        winner,
+        co_winners,
+        tie_break,
+        narrowed,
+        rules=cited([scoring_rule], players, tie_break, *narrowed),
+    )

@@ -141,7 +141,7 @@ def track(
         return Standing(
             sheets, None, verdicts=out, game_over=False, rules=cited([RULE_VP, RULE_NO_OBJECTIVE], sheets, *out)
         )
-    winner, co_winners, tie_break = break_ties(tied, [rung], RULE_VP)
+    winner, co_winners, tie_break, _narrowed = break_ties(tied, [rung], RULE_VP)  # one rung: nothing before it
     return Standing(
         sheets,
         winner,

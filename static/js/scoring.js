@@ -361,9 +361,12 @@
     const tie = $("tie-break");
     tie.textContent = "";
     if (result.tie_break && !blank) {
+      // The rungs that left several tied first (Galaxy's hand value), then the one that decided.
+      result.narrowed_by.forEach((r) => tie.append(el("span", { class: "rung" },
+        [t.still_tied + ": " + r.message + " ", ruleLink(r.rule, result.citations)])));
       const decided = result.tie_break.code !== "tie_unbroken" && result.winner;
-      tie.append((decided ? t.decided_by + ": " : "") + result.tie_break.message + " ",
-        ruleLink(result.tie_break.rule, result.citations));
+      tie.append(el("span", { class: "rung" }, [(decided ? t.decided_by + ": " : "") + result.tie_break.message + " ",
+        ruleLink(result.tie_break.rule, result.citations)]));
     }
     const verdicts = $("verdicts");
     verdicts.textContent = "";

@@ -35,7 +35,7 @@ def test_eclipse_sheet_totals_tie_break_refresh_and_rule_link(page, live_url):
     expect(page.locator("#total-0")).to_have_text("12")
     expect(page.locator("#total-1")).to_have_text("12")
     expect(page.locator("#winner")).to_have_text("Winner: Ben")
-    expect(page.locator("#tie-break")).to_contain_text("resources in storage")
+    expect(page.locator("#tie-break")).to_contain_text("Decided by: Resources in storage")
     fits_the_phone(page)
 
     page.emulate_media(media="print")  # printable: controls hidden, table and breakdown kept
@@ -77,7 +77,7 @@ def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
         cell(page, "Victory points", i).fill(vp)
         cell(page, "Strategy card number (the lower of two; blank if none)", i).fill(card)
     expect(page.locator("#winner")).to_have_text("Winner: Ben")
-    expect(page.locator("#tie-break")).to_contain_text("initiative")
+    expect(page.locator("#tie-break")).to_contain_text("Decided by: Initiative order")
 
     # On the 10-point side, 11 is refused with the track's own range (before: "between 0 and 14").
     cell(page, "Victory points", 2).fill("11")
@@ -109,6 +109,10 @@ def test_a_galaxy_tie_asks_who_played_last_by_its_label(page, live_url):
     expect(error).not_to_contain_text("last_player")
     page.get_by_label("Who played last").select_option("Red")
     expect(page.locator("#winner")).to_have_text("Winner: Red")
+    rungs = page.locator("#tie-break .rung")  # the hands that left them tied, then who played last
+    expect(rungs).to_have_count(2)
+    expect(rungs.nth(0)).to_contain_text("Still tied after: Hand value")
+    expect(rungs.nth(1)).to_contain_text("Decided by: Who played last")
 
 
 def test_galaxy_sheet_secret_base_and_share_link(page, live_url, browser):

@@ -357,6 +357,7 @@ class StandingAnswer(Cited):
     winner: str | None
     co_winners: list[str]
     tie_break: Reason | None
+    narrowed_by: list[Reason]  # the tie-break rungs before ``tie_break`` that left several tied
     verdicts: list[Reason]
     game_over: bool
 

@@ -28,10 +28,10 @@ LINE_MESSAGES: dict[str, Any] = {
     "eclipse_traitor": _l("Traitor card"),
     "eclipse_planta_hexes": _l("Planta: 1 extra VP per controlled hex (%(count)s)"),
     "eclipse_draco_ancients": _l("Descendants of Draco: 1 VP per Ancient ship left on the board (%(count)s)"),
-    "eclipse_resources": _l("Tie broken by the resources in storage (money + science + materials): %(values)s"),
+    "eclipse_resources": _l("Resources in storage (money + science + materials): %(values)s"),
     "tie_unbroken": _l("Still tied after every tie-break the rules give: %(players)s share the victory"),
     "ti4_vp": _l("Victory points on the track (game to %(target)s)"),
-    "ti4_initiative_order": _l("Tie broken by initiative order, lowest strategy card first: %(values)s"),
+    "ti4_initiative_order": _l("Initiative order, lowest strategy card first: %(values)s"),
     "ti4_speaker_order": _l(
         "No strategy cards held: the player closest to the speaker, clockwise, wins "
         "(the columns taken as the seating, the speaker first)"
@@ -83,12 +83,8 @@ LINE_MESSAGES: dict[str, Any] = {
         "A secret base revealed by Sensors at the end leaves its owner no influence at all, whatever the "
         "other bases are worth: −%(influence)s"
     ),
-    "galaxy_hand_value": _l(
-        "Tie broken by hand value (ships of surviving worlds double, technology cards nothing): %(values)s"
-    ),
-    "galaxy_played_last": _l(
-        "Tie broken by who played last (turns ago, counted back through the columns' seating: %(values)s)"
-    ),
+    "galaxy_hand_value": _l("Hand value (ships of surviving worlds double, technology cards nothing): %(values)s"),
+    "galaxy_played_last": _l("Who played last (turns ago, counted back through the columns' seating): %(values)s"),
     "rftg_vp_chips": _l("VP chips"),
     "rftg_card_vp": _l("VP printed on the tableau's cards"),
     "rftg_galactic_genome_project": _l(
@@ -105,9 +101,7 @@ LINE_MESSAGES: dict[str, Any] = {
     "rftg_most_goal": _l("Most goal: %(goal)s, sole leader with %(value)s (minimum %(minimum)s)"),
     "rftg_most_goal_tied": _l("Most goal: %(goal)s, %(tied)s players tied at %(value)s: 3 VP each"),
     "rftg_robot_six_dev_chips": _l("Robot's 6-cost developments: %(count)s × %(each)s"),
-    "rftg_robot_tie": _l(
-        "Tie broken by cards in hand plus goods against the robot's economic impact plus credits: %(values)s"
-    ),
+    "rftg_robot_tie": _l("Cards in hand plus goods against the robot's economic impact plus credits: %(values)s"),
     "parsec_resources": _l("Unplayed resource cards: %(count)s × %(each)s"),
     "parsec_events": _l("%(colour)s event cards: %(count)s × %(each)s"),
     "parsec_units": _l("%(unit)s on the board: %(count)s × %(each)s"),

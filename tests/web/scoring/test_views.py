@@ -254,6 +254,13 @@ def test_a_galaxy_tie_asks_who_played_last(client):
     assert answer.status_code == 422 and (error["code"], error["field"]) == ("last_player_needed", "last_player")
     assert error["message"].startswith("A, B sono ancora pari") and error["rule"] == "galaxy/3-come-vincere"
     assert post(client, "/api/score/galaxy", body | {"last_player": "B"}).get_json()["winner"] == "B"
+    # Decided by who played last, after the hands left both tied: both rungs are said.
+    decided = post(client, "/api/score/galaxy", body | {"last_player": "B"}, "it").get_json()
+    assert decided["tie_break"]["code"] == "galaxy_played_last"
+    assert [(r["code"], r["params"]["values"]) for r in decided["narrowed_by"]] == [
+        ("galaxy_hand_value", {"A": 0, "B": 0})
+    ]
+    assert decided["narrowed_by"][0]["message"].startswith("Valore della mano")
 
 
 def test_rftg_and_solitaire(client):
