@@ -3,7 +3,8 @@
 Order of events, as the Rules Reference gives it:
 1. Space cannon offense (15.2-15.5): the attacker's units with Space Cannon in the active system
    fire, then the defender's that are left; the owner of the ships hit chooses the losses, and
-   may sustain (77.4).
+   may sustain (77.4). Fighters the ships left cannot carry are destroyed before the combat
+   (17.3: capacity is suspended only during it).
 2. Round 1 only, anti-fighter barrage (23.3, 68): simultaneous; hits destroy fighters only,
    excess hits are lost, sustain cannot cancel them (77.4). A side left with no ship ends it.
 3. Each round: retreats announced, defender first (23.4); combat rolls (23.5, nebula +1 to the
@@ -75,6 +76,36 @@ def keep_within_capacity(units: dict[str, int], force: Force, docks: bool) -> di
         room += force.count("space_dock") * dock.fighter_allowance
     out["fighter"] = min(units["fighter"], room)
     return out
+
+
+def capacity_after_cannon(att: ForceStates, att_force: Force, dfn: ForceStates, def_force: Force):
+    """Between the space cannon offense and the combat (17.3): a side whose carriers the cannon
+    destroyed loses at once the fighters its ships left can no longer carry; the capacity rule
+    is suspended only during the combat. Fighters already beyond capacity in the situation as
+    described are taken as given (a lone fighter still fights): only the capacity the cannon
+    destroyed takes fighters with it. The step answers the new distribution and whether any
+    fighter was lost that way."""
+
+    def excess(states: ForceStates, force: Force, i: int) -> int:
+        counts = states.counts(i)
+        return counts.get("fighter", 0) - keep_within_capacity(counts, force, docks=True).get("fighter", 0)
+
+    given = (excess(att, att_force, att.start), excess(dfn, def_force, dfn.start))
+
+    def cut(states: ForceStates, force: Force, i: int, tolerated: int) -> int:
+        lost = excess(states, force, i) - tolerated
+        return states.lose_fighters(i, lost) if lost > 0 else i
+
+    def step(mass: Distribution) -> tuple[Distribution, bool]:
+        out: Distribution = {}
+        lost = False
+        for (ia, idf), m in mass.items():
+            key = (cut(att, att_force, ia, given[0]), cut(dfn, def_force, idf, given[1]))
+            lost = lost or (key != (ia, idf) and bool(m))
+            out[key] = out.get(key, 0) + m
+        return out, lost
+
+    return step
 
 
 def retreat_with(units: dict[str, int], force: Force) -> dict[str, int]:
@@ -262,6 +293,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     start = before
     steps: tuple[PreCombatStep, ...] = ()
     cannon = battle.space_cannon and (fires_cannon(att_force, "attacker") or fires_cannon(def_force, "defender"))
+    cannon_capacity = False  # whether the cannon left some side with fighters beyond capacity
     if cannon:
         # 15.2: starting with the active player, each player fires in turn. The attacker's hits
         # are assigned first, so the defender fires with what is left: a flagship with Space
@@ -294,6 +326,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
             )
             if fires
         )
+        start, cannon_capacity = capacity_after_cannon(att, att_force, dfn, def_force)(start)
     if att_force.ground_forces or def_force.ground_forces:
         start = nekro_call(att, dfn)(start)
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
@@ -320,6 +353,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     )
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
+    if cannon_capacity:
+        reasons += (Reason("fighters_over_capacity_after_cannon", "ti4/17.3"),)
     result = summarize(
         outcome,
         att,

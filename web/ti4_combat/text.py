@@ -95,6 +95,10 @@ REASONS = {
     "retreat_after_stop": _l("A retreat planned for round %(round)s never happens: the battle stops before it."),
     "fighters_left_behind": _l("A retreating side loses the fighters its ships cannot carry."),
     "fighters_over_capacity": _l("After the combat the winner destroys fighters beyond its ships' capacity."),
+    "fighters_over_capacity_after_cannon": _l(
+        "Fighters the space cannon left without enough capacity are destroyed before the combat: "
+        "capacity is suspended only during it."
+    ),
     "stalemate": _l(
         "Sometimes neither side can win any more (no hit can land, or repairs undo every hit): the attacker"
         " must retreat, or is destroyed if it cannot."

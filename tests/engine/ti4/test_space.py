@@ -106,6 +106,24 @@ def test_space_cannon_hits_can_be_sustained():
     assert {"ti4/15.2", "ti4/77.4"} <= set(r.rules)
 
 
+def test_fighters_the_space_cannon_leaves_without_a_carrier_are_destroyed_before_the_combat():
+    # 17.3 suspends capacity only during the combat. The PDS (1/2) must hit the carrier (Graviton):
+    # the fighter it carried is then destroyed at once and no combat is fought. Otherwise the
+    # battle is the one without the PDS.
+    graviton = Force({"cruiser": 1, "pds": 1}, technologies=("graviton_laser_system",))
+    r = solve(Force({"carrier": 1, "fighter": 1}), graviton)
+    plain = solve(Force({"carrier": 1, "fighter": 1}), Force({"cruiser": 1}))
+    assert r.attacker_win == F(1, 2) * plain.attacker_win
+    assert r.defender_win == F(1, 2) + F(1, 2) * plain.defender_win
+    assert ("fighters_over_capacity_after_cannon", "ti4/17.3") in [(x.code, x.rule) for x in r.reasons]
+    # Fighter II needs no capacity (its card): the fighter fights on alone after a hit.
+    upgraded = solve(Force({"carrier": 1, "fighter": 1}, upgrades=("fighter",)), graviton)
+    both = solve(Force({"carrier": 1, "fighter": 1}, upgrades=("fighter",)), Force({"cruiser": 1}))
+    alone = solve(Force({"fighter": 1}, upgrades=("fighter",)), Force({"cruiser": 1}))
+    assert upgraded.attacker_win == F(1, 2) * both.attacker_win + F(1, 2) * alone.attacker_win
+    assert "fighters_over_capacity_after_cannon" not in [x.code for x in upgraded.reasons]
+
+
 def test_space_cannon_can_be_declined():
     r = solve(Force({"dreadnought": 1}), Force({"fighter": 1, "pds": 1}), space_cannon=False)
     assert r.attacker_win == F(279, 289)
