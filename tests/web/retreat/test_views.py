@@ -445,3 +445,21 @@ def test_parsec_picture_shades_the_reach_of_every_attacker_on_a_shared_hex():
     cells = {(c["q"], c["r"]): c for c in hex_picture(data, None)["cells"]}
     assert cells[(1, 0)]["piece"] == "colony" and cells[(2, 0)]["piece"] == "cruiser"
     assert cells[(2, -2)]["in_range"]  # the cruiser's range 2 from 2,0, not the fighter's 1
+
+
+@pytest.mark.parametrize(
+    "query, says",
+    [
+        ("carriers=1&fighters=5&lang=en", "1 unit is destroyed for lack of capacity (fighters: 1, infantry: 0)."),
+        ("carriers=1&fighters=5&lang=it", "1 unità distrutta per mancanza di capienza (caccia: 1, fanterie: 0)."),
+        (
+            "carriers=1&fighters=4&infantry=2&lang=en",
+            "2 units are destroyed for lack of capacity, as you choose (fighters: 0 to 2, infantry: 0 to 2).",
+        ),
+        ("carriers=1&fighters=20&fighter_ii=1&lang=en", "Fighter II fighters move by themselves."),
+    ],
+)
+def test_ti4_capacity_card_counts_in_words_and_offers_a_choice_only_when_there_is_one(client, query, says):
+    html = client.get(f"/retreat/ti4?role=attacker&n0=A&p0=1&{query}").get_data(as_text=True)
+    card = html_module.unescape(re.sub(r"<[^>]+>", " ", html.split('id="capacity">', 1)[1].split("</div>", 1)[0]))
+    assert says in " ".join(card.split())
