@@ -26,7 +26,7 @@ from engine.core.reasons import InvalidInput, Reason
 
 from .blueprints import ShipStats, check_count
 from .parts import SHIP_TYPES
-from .reputation import RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
+from .reputation import MAX_DRAW, RULE_REPUTATION, RULE_RETREAT_PENALTY, tiles_drawn
 from .sweep import Final, GroupSpec, Num, Sweep
 from .targeting import LARGEST_FIRST, NPC_TARGETING, OPTIMAL, TARGETINGS
 
@@ -157,6 +157,25 @@ def estimate_states(attacker: Fleet, defender: Fleet) -> int:
         if fleet.retreat:
             rounds = max(rounds, fleet.retreat.round)
     return est * rounds
+
+
+FALLBACK_REASON = Reason(
+    "optimal_fallback", RULE_COMBAT, {"limit": MAX_OPTIMAL_STATES, "targeting": FALLBACK_TARGETING}
+)
+
+
+def npc_reasons(fleet: Fleet, side: str) -> list[Reason]:
+    """How the Ancients' or the GCDS's dice are assigned and what their ships are, for a side
+    that is theirs (none for a player's)."""
+    if not fleet.npc:
+        return []
+    kinds = {g.kind for g in fleet.groups}
+    out = [Reason("npc_targeting", RULE_NPC, {"side": side})]
+    if "ancient" in kinds:
+        out.append(Reason("ancient_stats", RULE_ANCIENTS))
+    if "gcds" in kinds:
+        out.append(Reason("gcds_stats", RULE_GCDS))
+    return out
 
 
 def check_size(attacker: Fleet, defender: Fleet, background: bool = False) -> tuple[int, bool]:
@@ -405,8 +424,9 @@ class _Battle:
             stalemate=f(win["S"]),
             attacker_escape=f(escape[0]),
             defender_escape=f(escape[1]),
-            attacker_reputation=None if self.fleets[0].npc else f(rep[0]),
-            defender_reputation=None if self.fleets[1].npc else f(rep[1]),
+            # Each tile count is at most MAX_DRAW; a float sum may still land a hair above it.
+            attacker_reputation=None if self.fleets[0].npc else min(f(rep[0]), MAX_DRAW),
+            defender_reputation=None if self.fleets[1].npc else min(f(rep[1]), MAX_DRAW),
             expected_rounds=f(out.expected_rounds),
             rounds=tuple(f(p) for p in out.rounds) if self.rounds_detail else (),
             groups=tuple(groups),
@@ -439,17 +459,9 @@ class _Battle:
         if not self.rounds_detail:
             reasons.append(Reason("rounds_expected_only", RULE_ROUND, {"limit": MAX_ROUNDS_DETAIL}))
         if self.fallback:
-            reasons.append(
-                Reason("optimal_fallback", RULE_COMBAT, {"limit": MAX_OPTIMAL_STATES, "targeting": FALLBACK_TARGETING})
-            )
+            reasons.append(FALLBACK_REASON)
         for side, fleet in enumerate(self.fleets):
-            if fleet.npc:
-                kinds = {g.kind for g in fleet.groups}
-                reasons.append(Reason("npc_targeting", RULE_NPC, {"side": SIDE_NAMES[side]}))
-                if "ancient" in kinds:
-                    reasons.append(Reason("ancient_stats", RULE_ANCIENTS))
-                if "gcds" in kinds:
-                    reasons.append(Reason("gcds_stats", RULE_GCDS))
+            reasons += npc_reasons(fleet, SIDE_NAMES[side])
             if fleet.retreat:
                 reasons.append(
                     Reason("retreat_plan", RULE_RETREAT, {"side": SIDE_NAMES[side], "round": fleet.retreat.round})

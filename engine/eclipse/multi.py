@@ -21,7 +21,8 @@ from fractions import Fraction
 
 from engine.core.reasons import InvalidInput, Reason
 
-from .battle import RULE_COMBAT, RULE_SHIPS, Fleet, Group, chain_of, final_states, validate_fleet
+from .battle import FALLBACK_REASON, RULE_COMBAT, RULE_SHIPS, Fleet, Group, chain_of, check_size, final_states
+from .battle import npc_reasons, validate_fleet
 from .sweep import Num, Sweep
 
 RULE_REPAIR = "eclipse/riparare-danni"
@@ -112,7 +113,7 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
     # holders: (faction index, surviving fleet) -> probability
     holders: dict[tuple[int, Fleet], Num] = {}
     solved: dict[tuple, Sweep] = {}  # the same ships meet again in later battles (same players)
-    _fight(0, [(order[0].fleet, Fraction(1) if exact else 1.0)], 1, order[1].fleet, holders, exact, solved)
+    fell_back = _fight(0, [(order[0].fleet, Fraction(1) if exact else 1.0)], 1, order[1].fleet, holders, exact, solved)
     battles = 1
     for nxt in range(2, len(order)):
         if battles + len(holders) > MAX_BATTLES:
@@ -124,14 +125,18 @@ def resolve_hex(factions: list[Faction], exact: bool = False) -> HexResult:
             alike.setdefault((who, chain_of(fleet)), []).append((fleet, p))
         merged: dict[tuple[int, Fleet], Num] = {}
         for (who, _), attackers in alike.items():
-            _fight(who, attackers, nxt, order[nxt].fleet, merged, exact, solved)
+            fell_back |= _fight(who, attackers, nxt, order[nxt].fleet, merged, exact, solved)
         holders = merged
     hold: dict[str, Num] = {f.name: Fraction(0) if exact else 0.0 for f in factions}
     for (who, _), p in holders.items():
         hold[order[who].name] += p if exact else float(p)
     order_reason = "multi_faction_order" if len(factions) > 2 else "two_faction_order"
-    reasons = (Reason(order_reason, RULE_COMBAT), Reason("damage_carries_over", RULE_REPAIR))
-    return HexResult(hold, tuple(f.name for f in order), battles, (RULE_COMBAT, RULE_REPAIR), reasons)
+    reasons = [Reason(order_reason, RULE_COMBAT), Reason("damage_carries_over", RULE_REPAIR)]
+    reasons += npc_reasons(order[-1].fleet, "defender")  # the Ancients or the GCDS fight last
+    if fell_back:
+        reasons.append(FALLBACK_REASON)
+    rules = tuple(dict.fromkeys([RULE_COMBAT, RULE_REPAIR, *(r.rule for r in reasons)]))
+    return HexResult(hold, tuple(f.name for f in order), battles, rules, tuple(reasons))
 
 
 def _fight(
@@ -142,9 +147,10 @@ def _fight(
     out: dict[tuple[int, Fleet], Num],
     exact: bool,
     solved: dict[tuple, Sweep],
-) -> None:
+) -> bool:
     """Add the distribution of (holder, surviving fleet) after each weighted attacker (one fleet
-    with different damage) meets ``defender``."""
+    with different damage) meets ``defender``; say whether the battle was too large for optimal
+    targeting (solved with FALLBACK_TARGETING, as a two-sided battle would be)."""
     try:
         finals = final_states(attackers, defender, exact, solved)
     except InvalidInput as error:
@@ -165,3 +171,4 @@ def _fight(
                 groups.append(Group(g.kind, len(ships), g.stats, ships))
         key = (holder, Fleet(tuple(groups), fleet.targeting))
         out[key] = out.get(key, 0) + p
+    return check_size(attacker, defender)[1]

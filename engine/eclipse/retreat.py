@@ -132,7 +132,10 @@ def destination_reasons(s: Situation, n: Neighbour) -> tuple[Reason, ...]:
 
 
 def notes(s: Situation) -> tuple[Reason, ...]:
-    """What a legal retreat still costs: a round under fire, perhaps the battle's reputation."""
+    """What a legal retreat still costs: a round under fire, perhaps the battle's reputation;
+    nothing when no destination is legal (or the ships cannot move), as no retreat happens."""
+    if not legal_destinations(s):
+        return ()
     out = [Reason("next_activation", RULE_RETREAT)]
     if s.all_ships_retreat is True:
         out.append(Reason("reputation_lost", RULE_PENALTY))

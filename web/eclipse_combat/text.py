@@ -70,6 +70,7 @@ ERRORS = {
     "stat_out_of_range": _l("%(field)s must be between %(min)s and %(max)s."),
     "count_too_small": _l("%(field)s: a ship group needs at least %(min)s ship."),
     "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type."),
+    "npc_count_over_limit": _l("%(field)s: at most %(max)s of these in one battle."),
     "battle_too_large": _l(
         "This battle is too large to compute exactly (about %(estimate)s states; the limit is "
         "%(limit)s). Use fewer ships or less hull."
@@ -135,28 +136,36 @@ REASONS = {
     ),
     "npc_targeting": _l(
         "The %(side)s's dice are assigned by the rulebook: destroy the largest ships when possible, "
-        "otherwise inflict the most damage."
+        "otherwise inflict the most damage. Where several assignments do the same damage, the rules "
+        "let the player rolling for them choose; this calculator puts it on the largest ship (an "
+        "assumption, which can move the odds by a few points)."
     ),
     "ancient_stats": _l("Ancient ship: 2 ion cannons, electron computer, hull, initiative 2."),
     "gcds_stats": _l("GCDS: 4 ion cannons, electron computer, 7 hull, initiative 0."),
     "retreat_plan": _l(
-        "The %(side)s retreats as planned from round %(round)s: it announces on its activation, leaves "
-        "on the next one and can be fired at meanwhile."
+        "Planned retreat of the %(side)s from round %(round)s, for the ship types chosen: each announces "
+        "on its activation, leaves on the next one and can be fired at meanwhile."
     ),
     "stalemate_possible": _l(
         "If nobody can destroy the other (only missiles), the attacker retreats or is destroyed: the defender holds the hex."
     ),
-    "retreat_penalty": _l("A player whose remaining ships all retreat draws no reputation tile for the battle."),
+    "retreat_penalty": _l(
+        "A player whose remaining ships all retreat draws no reputation tile for the battle. Counted "
+        "here whenever every ship the side still has at the end left by retreating, even if ships it "
+        "left behind were destroyed after (a reading: the summary card keeps the tile when the "
+        "player's last ships were destroyed)."
+    ),
     "reputation": _l(
         "Reputation: 1 for the battle, 1 per interceptor, starbase or Ancient destroyed, 2 per "
         "cruiser, 3 per dreadnought or GCDS; at most 5."
     ),
     "two_faction_order": _l(
         "With two factions there is one battle: the one that entered last attacks, the one already there "
-        "(the controller, the NPCs) defends."
+        "(the controller, the Ancients or the GCDS) defends."
     ),
     "multi_faction_order": _l(
-        "With more than two factions, players fight in reverse order of entry; the controller and the NPCs fight last."
+        "With more than two factions, players fight in reverse order of entry; the controller, the Ancients "
+        "and the GCDS fight last."
     ),
     "damage_carries_over": _l("Damage is repaired only at the end of the combat phase."),
 }

@@ -63,6 +63,9 @@ def test_counts_follow_the_miniature_limits():
     err = refused(check_count, "interceptor", 9, "attacker.ships[0].count")
     assert (err.code, err.field, err.rule) == ("count_over_limit", "attacker.ships[0].count", "eclipse/costruzione")
     assert refused(check_count, "dreadnought", 0, "x").code == "count_too_small"
+    # No player owns the Ancients or the GCDS: their limit has its own words.
+    err = refused(check_count, "gcds", 2, "defender.ships[0].count")
+    assert (err.code, err.rule) == ("npc_count_over_limit", "eclipse/sistema-di-difesa-del-centro-galattico")
 
 
 def test_explicit_stats_bounds():

@@ -6,7 +6,7 @@ import pytest
 
 from engine.eclipse.battle import Fleet, Group, final_states, solve_battle
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
-from engine.eclipse import multi
+from engine.eclipse import battle, multi
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
 from engine.core.reasons import InvalidInput
 
@@ -40,6 +40,22 @@ def test_hold_probabilities_sum_to_one():
     assert abs(sum(r.hold.values()) - 1) < 1e-12
     assert r.sequence == ("blue", "green", "red", "ancients")
     assert "eclipse/riparare-danni" in r.rules
+
+
+def test_the_ancients_fight_last_and_the_answer_says_how_their_dice_are_assigned():
+    r = resolve_hex([RED, GREEN, ANCIENTS])
+    codes = [x.code for x in r.reasons]
+    assert "npc_targeting" in codes and "ancient_stats" in codes
+    assert {"eclipse/combattere-contro-gli-antichi-e-il-sdcg", "eclipse/navi-degli-antichi"} <= set(r.rules)
+    assert "npc_targeting" not in [x.code for x in resolve_hex([RED, GREEN]).reasons]
+
+
+def test_a_battle_past_the_optimal_limit_says_it_fell_back(monkeypatch):
+    # As a two-sided battle does (optimal_fallback), with the limit lowered to these small fleets.
+    assert "optimal_fallback" not in [x.code for x in resolve_hex([RED, GREEN, BLUE]).reasons]
+    monkeypatch.setattr(battle, "MAX_OPTIMAL_STATES", 1)
+    r = resolve_hex([RED, GREEN, BLUE])
+    assert [x.code for x in r.reasons][-1] == "optimal_fallback"
 
 
 def test_damage_carries_into_the_next_battle():

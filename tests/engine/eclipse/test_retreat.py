@@ -1,5 +1,7 @@
 """Eclipse retreat legality: the rulebook's example, one case per reason code, and properties."""
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, strategies as st
 
@@ -83,8 +85,16 @@ def test_notes_retreat_is_not_immediate_and_reputation_penalty():
         ("next_activation", "eclipse/ritirata"),
         ("reputation_lost", "eclipse/penalita-di-ritirata"),
     ]
-    partial = ec.situation("green", [], all_ships_retreat=False)
+    partial = replace(ec.parse(f"green: {EXAMPLE}"), all_ships_retreat=False)
     assert [n.code for n in ec.notes(partial)] == ["next_activation"]
+
+
+def test_no_notes_on_a_retreat_that_cannot_happen():
+    # Nothing legal (red in the rulebook's example, an empty list, a starbase): nobody leaves, so
+    # nothing about leaving next activation or losing the battle's tile is said.
+    assert ec.notes(ec.parse(f"red +all: {EXAMPLE}")) == ()
+    assert ec.notes(ec.situation("green", [], all_ships_retreat=True)) == ()
+    assert ec.notes(ec.parse(f"green starbase +all: {EXAMPLE}")) == ()
 
 
 def test_rules_lead_with_the_retreat_paragraph_and_cover_every_reason():

@@ -586,3 +586,32 @@ def test_the_page_offers_species_and_discovery_parts(client, lang, species, part
     assert boards["planta"]["interceptor"]["slots"] == 3
     assert boards["orion"]["interceptor"]["parts"][-1] == "gauss_shield"
     assert any(p["name"].startswith(part) and p["discovery"] for p in data["parts"])
+
+
+def test_words_for_the_ancients_and_a_planned_retreat_in_italian(client):
+    gcds = {
+        "attacker": {"ships": [{"type": "dreadnought", "count": 1}]},
+        "defender": {"ships": [{"type": "gcds", "count": 2}]},
+    }
+    err = client.post("/api/combat/eclipse?lang=it", json=gcds).get_json()["error"]
+    assert err["code"] == "npc_count_over_limit" and "al massimo 1 di queste in una battaglia" in err["message"]
+    body = {
+        "attacker": {"ships": [{"type": "interceptor", "count": 2}], "retreat": {"round": 1, "types": ["interceptor"]}},
+        "defender": {"ships": [{"type": "ancient", "count": 1}]},
+    }
+    reasons = {
+        r["code"]: r["message"] for r in client.post("/api/combat/eclipse?lang=it", json=body).get_json()["reasons"]
+    }
+    assert reasons["retreat_plan"].startswith("Ritirata prevista (attaccante) dal round 1")
+    assert "lascia scegliere al giocatore che tira per loro" in reasons["npc_targeting"].replace("lasciano", "lascia")
+
+
+def test_expected_reputation_never_passes_the_five_tiles(client):
+    # Four unarmed starbases defending: every ending draws the most there is, and a float sum of them
+    # landed a hair above 5 (5.000000000000004).
+    body = {
+        "attacker": {"ships": [{"type": "interceptor", "count": 1}]},
+        "defender": {"ships": [{"type": "starbase", "count": 4, "parts": []}]},
+    }
+    answer = client.post("/api/combat/eclipse?lang=en", json=body).get_json()
+    assert answer["attacker"]["reputation"] <= 5
