@@ -126,4 +126,6 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         tuple(reasons),
         zero,
     )
-    return replace(result, pre_combat=tuple(steps))
+    # The FAQ answers a space combat; here it is applied by analogy, and its words differ.
+    reasons_out = tuple(Reason("ground_stalemate", r.rule) if r.code == "stalemate" else r for r in result.reasons)
+    return replace(result, pre_combat=tuple(steps), reasons=reasons_out)

@@ -313,7 +313,9 @@
   function summary(data) {
     var endings = data.likely.map(function (ending) {
       var kept = Object.keys(ending.units).length ? composition(ending.units) : T.no_units;
-      return fill(T.likely[ending.ending], { units: kept });
+      // A ground combat's stalemate destroys the attacker's ground forces: no retreat there.
+      var said = data.kind === "ground" && ending.ending === "stalemate" ? "ground_stalemate" : ending.ending;
+      return fill(T.likely[said], { units: kept });
     });
     var chance = percent(data.likely[0].p);
     var likely = endings.length > 1 ? fill(T.likely_tied, { p: chance, endings: endings.join("; ") })
@@ -372,7 +374,10 @@
     facts.textContent = "";
     if (data.retreat.attacker > 0) { facts.appendChild(el("li", {}, fill(T.attacker_retreats, { p: percent(data.retreat.attacker) }))); }
     if (data.retreat.defender > 0) { facts.appendChild(el("li", {}, fill(T.defender_retreats, { p: percent(data.retreat.defender) }))); }
-    if (data.stalemate > 0) { facts.appendChild(el("li", {}, fill(T.stalemate, { p: percent(data.stalemate) }))); }
+    if (data.stalemate > 0) {
+      var stuck = data.kind === "ground" ? T.ground_stalemate : T.stalemate;
+      facts.appendChild(el("li", {}, fill(stuck, { p: percent(data.stalemate) })));
+    }
     var survivors = result.querySelector(".survivors");
     var losses = result.querySelector(".losses");
     survivors.textContent = "";

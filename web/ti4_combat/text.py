@@ -103,6 +103,10 @@ REASONS = {
         "Sometimes neither side can win any more (no hit can land, or repairs undo every hit): the attacker"
         " must retreat, or is destroyed if it cannot."
     ),
+    "ground_stalemate": _l(
+        "Sometimes neither side can win any more (no hit can land): the FAQ's answer for a space combat "
+        "is applied by analogy, and the attacker's ground forces, which cannot retreat, are destroyed."
+    ),
     "war_sun_ignores_shield": _l("A war sun in the system switches off the Planetary Shield: every unit bombards."),
     "shield_blocks_bombardment": _l(
         "The PDS's Planetary Shield stops the bombardment (only a war sun or the Letnev flagship takes it away)."
@@ -302,6 +306,9 @@ def page_strings() -> dict[str, Any]:
             "defender_retreat": _("the defender retreats and the attacker stays with %(units)s"),
             "attacker_retreat": _("the attacker retreats and the defender stays with %(units)s"),
             "stalemate": _("neither side can win, the attacker must retreat and the defender stays with %(units)s"),
+            "ground_stalemate": _(
+                "neither side can win, the attacker's ground forces are destroyed and the defender keeps %(units)s"
+            ),
             "draw": _("both sides destroyed"),
             "unfinished": _("still fighting when you stop"),
         },
@@ -314,6 +321,7 @@ def page_strings() -> dict[str, Any]:
         "attacker_retreats": _("The attacker retreats: %(p)s"),
         "defender_retreats": _("The defender retreats: %(p)s"),
         "stalemate": _("Neither side can win, so the attacker must retreat: %(p)s"),
+        "ground_stalemate": _("Neither side can win, so the attacker's ground forces are destroyed: %(p)s"),
         "unit": _("Unit"),
         "lost": _("Expected losses"),
         "total_units": _("Units lost in all"),

@@ -85,6 +85,10 @@ def test_stalemate_destroys_the_landed_infantry():
     assert r.stalemate == 1 and r.defender_win == 1
     assert r.attacker.survivors == (((), F(1)),)
     assert r.defender.survivors == (((("infantry", 1),), F(1)),)
+    # The FAQ speaks of a space combat: here it is applied by analogy, in words of its own.
+    assert [(x.code, x.rule) for x in r.reasons if "stalemate" in x.code] == [
+        ("ground_stalemate", "ti4/faq-generale-2")
+    ]
 
 
 def test_structures_never_count_as_combatants():
