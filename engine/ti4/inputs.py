@@ -52,6 +52,9 @@ ALLOWED = {
     ("ground", "defender"): ("infantry", "pds", "space_dock"),
 }
 COMBATANTS = {"space": SHIPS, "ground": ("infantry",)}
+# Structures on the one planet a ground combat is fought for: at most 2 PDS (71.3) and one space
+# dock (50.3). In a space combat they stand on the system's planets, so the box's counts hold.
+ON_ONE_PLANET = {"pds": (2, "ti4/71.3"), "space_dock": (1, "ti4/50.3")}
 
 
 def unit_limit(key: str) -> int:
@@ -120,6 +123,9 @@ def _check_units(kind: str, side: str, force: Force) -> None:
             raise InvalidInput("negative_count", field=where, unit=key)
         if n > unit_limit(key):
             raise InvalidInput("too_many_units", field=where, rule="ti4/87.2", unit=key, max=unit_limit(key))
+        if kind == "ground" and key in ON_ONE_PLANET and n > ON_ONE_PLANET[key][0]:
+            most, rule = ON_ONE_PLANET[key]
+            raise InvalidInput("too_many_on_one_planet", field=where, rule=rule, unit=key, max=most)
         if n and (key not in allowed or (kind == "ground" and key == "flagship" and not force.flagship.invades)):
             if kind == "ground" and key == "fighter":
                 raise InvalidInput("fighters_in_ground_combat", field=where, rule="ti4/24.1")

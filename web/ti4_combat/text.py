@@ -27,6 +27,7 @@ ERRORS = {
         "%(unit)s: at most %(max)s per side (the pieces of one colour, or this "
         "calculator's limit for fighters and infantry)."
     ),
+    "too_many_on_one_planet": _l("%(unit)s: at most %(max)s on the planet being invaded."),
     "fighters_in_ground_combat": _l("Fighters never take part in a ground combat: remove them."),
     "unit_not_in_ground_combat": _l(
         "%(unit)s: not part of this ground combat. Only the attacker's infantry, dreadnoughts, war "

@@ -37,6 +37,17 @@ def test_a_plain_battle_passes():
         (Battle("space", Force({"cruiser": -1}), Force({"fighter": 1})), "negative_count", "attacker.units.cruiser"),
         (Battle("space", Force({"cruiser": 9}), Force({"fighter": 1})), "too_many_units", "attacker.units.cruiser"),
         (Battle("space", Force({"fighter": 21}), Force({"fighter": 1})), "too_many_units", "attacker.units.fighter"),
+        # 71.3 and 50.3: one planet holds at most 2 PDS and one space dock; a system may hold more.
+        (
+            Battle("ground", Force({"infantry": 1}), Force({"infantry": 1, "pds": 3})),
+            "too_many_on_one_planet",
+            "defender.units.pds",
+        ),
+        (
+            Battle("ground", Force({"infantry": 1}), Force({"infantry": 1, "space_dock": 2})),
+            "too_many_on_one_planet",
+            "defender.units.space_dock",
+        ),
         (
             Battle("space", Force({"fighter": 20, "cruiser": 5}), Force({"fighter": 1})),
             "too_many_combatants",
