@@ -217,6 +217,9 @@ def validate_fleet(fleet: Fleet, side: str) -> None:
             raise InvalidInput("bad_damage", field=f"{side}.ships[{i}].damage", rule=RULE_DAMAGE)
     if fleet.npc and any(SHIP_TYPES[g.kind].npc != fleet.npc for g in fleet.groups):
         raise InvalidInput("npc_mixed_with_players", field=f"{side}.ships", rule=RULE_NPC)
+    if {"ancient", "gcds"} <= {g.kind for g in fleet.groups}:
+        # FASE COMBATTIMENTO: a faction is a player, the Ancients or the GCDS, never both at once.
+        raise InvalidInput("ancients_and_gcds_apart", field=f"{side}.ships", rule=RULE_COMBAT)
     if fleet.targeting not in TARGETINGS:
         raise InvalidInput(
             "unknown_targeting",

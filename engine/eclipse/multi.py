@@ -76,6 +76,11 @@ def validate_hex(factions: list[Faction]) -> None:
     if sum(f.controller for f in factions) > 1:
         raise InvalidInput("one_controller", field="factions", rule=RULE_COMBAT)
     for i, f in enumerate(factions):
+        if not f.name.strip():
+            raise InvalidInput("blank_faction_name", field=f"factions[{i}].name", rule=RULE_COMBAT)
+        if f.controller and f.fleet.npc:  # a hex is controlled by a player's influence disc
+            raise InvalidInput("npc_controller", field=f"factions[{i}].controller", rule=RULE_COMBAT)
+    for i, f in enumerate(factions):
         if any(g.kind == "starbase" for g in f.fleet.groups):
             # COSTRUZIONE: built only where the player has an influence disc; NAVI: immobile, so
             # they could not attack the Ancients or the GCDS after the players' battles.

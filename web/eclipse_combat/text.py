@@ -71,6 +71,13 @@ ERRORS = {
     "count_too_small": _l("%(field)s: a ship group needs at least %(min)s ship."),
     "count_over_limit": _l("%(field)s: a player has at most %(max)s ships of this type."),
     "npc_count_over_limit": _l("%(field)s: at most %(max)s of these in one battle."),
+    "ancients_and_gcds_apart": _l(
+        "%(field)s: the Ancients and the GCDS are two factions, never on one side: give one of them."
+    ),
+    "blank_faction_name": _l("%(field)s: give the faction a name."),
+    "npc_controller": _l(
+        "%(field)s: a hex is controlled by a player's influence disc, not by the Ancients or the GCDS."
+    ),
     "battle_too_large": _l(
         "This battle is too large to compute exactly (about %(estimate)s states; the limit is "
         "%(limit)s). Use fewer ships or less hull."

@@ -120,10 +120,20 @@ def _label(text: str, item: str | None = None) -> str:
     return f"“{text}”" + (f" ({item})" if item else "")
 
 
-def _cards(args: MultiDict, key: str, limit: int) -> range:
+MAX_CARD_INDEX = 99  # a card key's number in a query (h0..h99): past the limits, for the model to refuse
+
+
+def _card_indices(args: MultiDict, key: str) -> list[int]:
+    """The query's card numbers for ``key`` (``h0 h2 h7``), in order: every card, even past the
+    game's limit, so a query with one card too many is refused as the API refuses it."""
+    found = {name[len(key) :] for name in args if name.startswith(key)}
+    return sorted({int(n) for n in found if n.isdecimal() and int(n) <= MAX_CARD_INDEX})  # not "²"
+
+
+def _cards(args: MultiDict, key: str) -> range:
     """The candidate cards the query holds, as the reader counts them and the page numbers them
     (a card the query skips, ``h0 h2``, leaves no gap)."""
-    return range(sum(f"{key}{i}" in args for i in range(limit)))
+    return range(len(_card_indices(args, key)))
 
 
 # Translated names the pages show for engine values (colours, anomalies, vessels...).
@@ -167,8 +177,7 @@ def eclipse_request(args: MultiDict) -> dict[str, Any]:
             "ships": args.getlist(f"s{i}"),
             "wormhole": args.get(f"w{i}") or "full",
         }
-        for i in range(ec.MAX_NEIGHBOURS)
-        if f"h{i}" in args
+        for i in _card_indices(args, "h")
     ]
     return {
         "player": args.get("player", ""),
@@ -184,8 +193,9 @@ def eclipse_places(args: MultiDict) -> Places:
         "player": Place("player", _label(_("Your colour"))),
         "ship_type": Place("ship", _label(_("Ship type retreating"))),
         "all_ships_retreat": Place("all", _label(_("Do all your remaining ships retreat?"))),
+        "candidates": Place(None, _label(_("Neighbouring hexes"))),
     }
-    for k in _cards(args, "h", ec.MAX_NEIGHBOURS):
+    for k in _cards(args, "h"):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
         places[f"{card}.hex"] = Place(f"h{k}", _label(_("Hex name"), number))
         places[f"{card}.influence"] = Place(f"d{k}", _label(_("Influence disc"), number))
@@ -234,8 +244,7 @@ def ti4_request(args: MultiDict) -> dict[str, Any]:
             "anomaly": args.get(f"an{i}") or None,
             "own_ships": _int_or_text(args.get(f"o{i}", "").strip() or "0"),
         }
-        for i in range(ti4.MAX_CANDIDATES)
-        if f"n{i}" in args
+        for i in _card_indices(args, "n")
     ]
     units: dict[str, Any] = {name: _int_or_text(args.get(name, "").strip() or "0") for name in ti4.FLEET_INT_FIELDS}
     units.update({name: _flag(args, name) for name in ti4.FLEET_BOOL_FIELDS})
@@ -257,10 +266,11 @@ def ti4_places(args: MultiDict) -> Places:
         "role": Place(None, _label(_("You are"))),
         "fleet_pool": Place("pool", _label(_("Command tokens in my fleet pool (leave empty to skip this check)"))),
         "active_anomaly": Place("in", _label(_("The combat's own system is"))),
+        "candidates": Place(None, _label(_("Systems you might retreat to"))),
     }
     for name in ti4.FLEET_INT_FIELDS:
         places[f"units.{name}"] = Place(f"u-{name}", _label(str(words.TI4_UNIT_NAMES[name])))
-    for k in _cards(args, "n", ti4.MAX_CANDIDATES):
+    for k in _cards(args, "n"):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
         places[f"{card}.system"] = Place(f"n{k}", _label(_("System name"), number))
         places[f"{card}.anomaly"] = Place(f"an{k}", _label(_("Anomaly"), number))

@@ -107,6 +107,16 @@ def test_refusals():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([RED, Faction("green", GREEN.fleet, 1, controller=True)])
     assert info.value.code == "one_controller"
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([GREEN, Faction("ancients", ANCIENTS.fleet, controller=True)])
+    assert (info.value.code, info.value.field) == ("npc_controller", "factions[1].controller")
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([RED, Faction(" ", GREEN.fleet, 1)])
+    assert (info.value.code, info.value.field) == ("blank_faction_name", "factions[1].name")
+    both = Fleet((Group("ancient", 1, npc_stats("ancient")), Group("gcds", 1, npc_stats("gcds"))))
+    with pytest.raises(InvalidInput) as info:
+        solve_battle(GREEN.fleet, both)
+    assert (info.value.code, info.value.field) == ("ancients_and_gcds_apart", "defender.ships")
 
 
 def test_three_lone_interceptors_worked_by_hand():
