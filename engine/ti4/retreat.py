@@ -325,7 +325,8 @@ def notes(c: Combat) -> tuple[Reason, ...]:
         out.append(Reason("stalemate", RULE_FAQ_STALEMATE))
     out.append(Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT))
     if c.active_anomaly == "gravity_rift":
-        ships = movable_ships(c.fleet) if c.fleet is not None else None
+        # 39.2: no die for a unit a ship carries, so Fighter II fighters aboard roll none.
+        ships = non_fighter_ships(c.fleet) + fighters_over_capacity(c.fleet) if c.fleet is not None else None
         out.append(Reason("gravity_rift_exit", RULE_GRAVITY_RIFT, {"ships": ships}))
     if c.fleet is not None and capacity_loss(c.fleet).excess:
         code = "capacity_loss_infantry" if c.fleet.fighter_ii else "capacity_loss"  # Fighter II: no fighter is lost

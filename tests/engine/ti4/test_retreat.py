@@ -96,6 +96,20 @@ def test_leaving_a_combat_fought_in_a_gravity_rift_rolls_for_each_ship():
     assert rift and rift[0].rule == "ti4/39.2" and rift[0].params == {"ships": 3}
 
 
+def test_fighter_ii_aboard_a_carrier_rolls_no_die_leaving_a_gravity_rift():
+    # 39.2: "I dadi non vengono tirati per le unità trasportate". A carrier (room for 4) takes 3
+    # Fighter II: 1 die, its own; of 6, two fly on their own: 3 dice; 2 infantry board first, so one
+    # of 3 fighters flies: 2 dice.
+    def dice(fighters, infantry=0):
+        fleet = Fleet(carriers=1, fighters=fighters, infantry=infantry, fighter_ii=True)
+        c = ti4.parse(f"attacker in=gravity_rift: {HOME}", fleet)
+        return next(n.params["ships"] for n in ti4.notes(c) if n.code == "gravity_rift_exit")
+
+    assert dice(3) == 1
+    assert dice(6) == 3
+    assert dice(3, infantry=2) == 2
+
+
 def test_faq_notes_stalemate_for_the_attacker_only_and_skilled_retreat_for_both():
     attacker = [(n.code, n.rule) for n in ti4.notes(ti4.parse(f"attacker: {HOME}"))]
     defender = [(n.code, n.rule) for n in ti4.notes(ti4.parse(f"defender: {HOME}"))]
