@@ -352,6 +352,12 @@ class ForceStates:
                 cells[2 * k] = cells[2 * k + 1] = 0
         return self.index(tuple(cells))
 
+    def can_leave(self, i: int) -> bool:
+        """Whether state ``i`` holds a unit with a move value, which a retreat needs (23.7):
+        fighters without Fighter II only leave carried."""
+        state = self.states[i]
+        return any((state[2 * k] + state[2 * k + 1]) and s.unit.move > 0 for k, s in enumerate(self.slots))
+
     def has_flagship(self, i: int) -> bool:
         state = self.states[i]
         return any(state[2 * k] + state[2 * k + 1] for k, s in enumerate(self.slots) if s.unit.key == "flagship")

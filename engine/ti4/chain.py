@@ -113,6 +113,7 @@ class _Side:
         self.alive = self.depth > 0
         self.nf = np.array([force.non_fighter_ships(i) for i in range(n)], dtype=np.int64)
         self.wipes = force.wipes
+        self.can_leave = np.array([force.can_leave(i) for i in range(n)], dtype=bool)
         most = opponent.non_fighter_ships(opponent.start)
         self.lengths = np.array([len(force.roll(i, "combat", opponents=most)) for i in range(n)])
         self.width = int(self.lengths.max())  # outcomes 0..dice: no modifier adds a die
@@ -244,9 +245,13 @@ class _PairChain:
         grid[ad, :] = self.zero
         grid[:, dd] = self.zero
         if retreating is not None:
-            ended += grid.sum()
-            self.ends[f"{retreating}_retreat"] += grid
-            grid[...] = self.zero
+            # Only a side with a unit that moves can leave (23.7); one left with fighters alone
+            # fights on, as the retreat checker answers (no_ship_can_move).
+            mask = self.a.can_leave[:, None] if retreating == "attacker" else self.d.can_leave[None, :]
+            leaving = np.where(mask, grid, self.zero)
+            ended += leaving.sum()
+            self.ends[f"{retreating}_retreat"] += leaving
+            grid[...] = np.where(mask, self.zero, grid)
         return ended
 
     def moves(self, profiles: np.ndarray, modifier: Mode) -> list[np.ndarray]:

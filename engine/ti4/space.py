@@ -353,6 +353,9 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     )
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)
+    for side, force, states in (("attacker", att_force, att), ("defender", def_force, dfn)):
+        if force.retreat_round and not states.can_leave(states.start):  # fighters alone: nothing moves
+            reasons += (Reason("retreat_without_movement", "ti4/23.7", {"side": side}),)
     if cannon_capacity:
         reasons += (Reason("fighters_over_capacity_after_cannon", "ti4/17.3"),)
     result = summarize(

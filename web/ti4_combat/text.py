@@ -104,6 +104,10 @@ REASONS = {
         "Sometimes neither side can win any more (no hit can land, or repairs undo every hit): the attacker"
         " must retreat, or is destroyed if it cannot."
     ),
+    "retreat_without_movement": _l(
+        "%(side)s: the retreat plan is ignored, as none of its units can move (fighters leave only "
+        "carried); it fights on, as whenever the battle leaves it with fighters alone."
+    ),
     "ground_stalemate": _l(
         "Sometimes neither side can win any more (no hit can land): the FAQ's answer for a space combat "
         "is applied by analogy, and the attacker's ground forces, which cannot retreat, are destroyed."

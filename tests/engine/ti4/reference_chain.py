@@ -90,7 +90,10 @@ class _PairChain:
                 if not p:
                     continue
                 kind = self.kind(a, d)
-                if kind is None and retreating is not None:
+                leaves = retreating is not None and (
+                    self.attacker.can_leave(a) if retreating == "attacker" else self.defender.can_leave(d)
+                )
+                if kind is None and leaves:  # only a side with a unit that moves can leave (23.7)
                     kind = f"{retreating}_retreat"
                 if kind is not None:
                     self.add(kind, a, d, p)

@@ -124,6 +124,23 @@ def test_fighters_the_space_cannon_leaves_without_a_carrier_are_destroyed_before
     assert "fighters_over_capacity_after_cannon" not in [x.code for x in upgraded.reasons]
 
 
+def test_a_side_with_nothing_that_moves_cannot_retreat_and_fights_on():
+    # 23.7: fighters leave only carried. Two fighters planning to retreat in round 1 fight on, as
+    # the retreat checker answers (no_ship_can_move); the odds are those without the plan.
+    planned = solve(Force({"fighter": 2}, retreat_round=1), Force({"carrier": 1}))
+    plain = solve(Force({"fighter": 2}), Force({"carrier": 1}))
+    assert (planned.attacker_win, planned.defender_win, planned.attacker_retreat) == (
+        plain.attacker_win,
+        plain.defender_win,
+        0,
+    )
+    assert ("retreat_without_movement", "ti4/23.7") in [(r.code, r.rule) for r in planned.reasons]
+    # A carrier can leave: after round 1 it retreats with what it carries whenever it survives.
+    carried = solve(Force({"carrier": 1, "fighter": 2}, retreat_round=1), Force({"destroyer": 1}))
+    assert carried.attacker_retreat > 0
+    assert "retreat_without_movement" not in [r.code for r in carried.reasons]
+
+
 def test_space_cannon_can_be_declined():
     r = solve(Force({"dreadnought": 1}), Force({"fighter": 1, "pds": 1}), space_cannon=False)
     assert r.attacker_win == F(279, 289)
