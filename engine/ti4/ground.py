@@ -99,15 +99,18 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     if att_force.modifiers or def_force.modifiers:
         rules.append("ti4/49.2")
     reasons += technology_reasons(att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False)
-    reasons += situation_reasons(att_force, def_force, "ground")
-    att_modifiers, def_modifiers = with_morale_boost(att_force), with_morale_boost(def_force)
-    if def_force.has("magen_defense_grid") and def_force.count("pds"):
-        if shield_off:  # the PDS lose Planetary Shield, and the card with it (70.3)
-            reasons.append(Reason("shield_off_stops_magen", "ti4/70.3"))
-        else:
-            att_modifiers += (NO_ROLLS_IN_ROUND_1,)
-            reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))
-    rerolls = (fire_team_round(att_force), fire_team_round(def_force))
+    magen = def_force.has("magen_defense_grid") and def_force.count("pds")
+    silenced = bool(magen and not shield_off)  # the attacker makes no combat rolls in round 1
+    # A card that changes the attacker's rolls waits for the first round it rolls in.
+    att_first = 2 if silenced else 1
+    reasons += situation_reasons(att_force, def_force, "ground", (att_first, 1))
+    if magen and shield_off:  # the PDS lose Planetary Shield, and the card with it (70.3)
+        reasons.append(Reason("shield_off_stops_magen", "ti4/70.3"))
+    att_modifiers, def_modifiers = with_morale_boost(att_force, att_first), with_morale_boost(def_force)
+    if silenced:
+        att_modifiers += (NO_ROLLS_IN_ROUND_1,)
+        reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))
+    rerolls = (fire_team_round(att_force, att_first), fire_team_round(def_force))
     round_rules = RoundRules(
         horizon=horizon(battle.stop_after, rerolls, (att_modifiers, def_modifiers)),
         modifier=lambda r: (total_modifier(att_modifiers, r), total_modifier(def_modifiers, r)),

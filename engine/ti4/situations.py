@@ -32,14 +32,16 @@ def round_effects(own: Force, other: Force) -> RoundEffects:
     )
 
 
-def with_morale_boost(force: Force) -> tuple[RoundModifier, ...]:
-    """The side's modifiers plus +1 in rounds 1..n for n Morale Boosts (one a round, 18.6)."""
+def with_morale_boost(force: Force, first_round: int = 1) -> tuple[RoundModifier, ...]:
+    """The side's modifiers plus +1 in n rounds from ``first_round`` for n Morale Boosts (one a
+    round, 18.6): round 2 when the side makes no combat rolls in round 1 (Magen Defense Grid)."""
     n = force.cards.morale_boost
-    return force.modifiers + ((RoundModifier(1, 1, n),) if n else ())
+    return force.modifiers + ((RoundModifier(1, first_round, first_round + n - 1),) if n else ())
 
 
-def fire_team_round(force: Force) -> int | None:
-    return 1 if force.cards.fire_team else None
+def fire_team_round(force: Force, first_round: int = 1) -> int | None:
+    """The round Fire Team is played in: the first in which the side rolls."""
+    return first_round if force.cards.fire_team else None
 
 
 def fires_cannon(force: Force, side: str) -> bool:
@@ -52,14 +54,14 @@ def fires_cannon(force: Force, side: str) -> bool:
     )
 
 
-def situation_reasons(att: Force, dfn: Force, kind: str) -> list[Reason]:
-    """A reason for each card played, Duranium Armor, a modelled flagship ability and damaged
-    units, with the side it belongs to."""
+def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int, int] = (1, 1)) -> list[Reason]:
+    """A reason for each card played (from the first round its side rolls in), Duranium Armor, a
+    modelled flagship ability and damaged units, with the side it belongs to."""
     reasons = []
-    for side, force in (("attacker", att), ("defender", dfn)):
+    for (side, force), first in zip((("attacker", att), ("defender", dfn)), first_rounds):
         params = {"side": side}
         for card in force.cards.played():
-            reasons.append(Reason(f"card_{card}", CARD_RULES[card], params))
+            reasons.append(Reason(f"card_{card}", CARD_RULES[card], {**params, "round": first}))
         if force.has("duranium_armor") and kind == "space":
             reasons.append(Reason("duranium_armor", DURANIUM_RULE, params))
         effect = force.flagship.effect

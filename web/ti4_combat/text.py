@@ -140,7 +140,7 @@ REASONS = {
     "magen_defense_grid": _l(
         "%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first round of the ground combat."
     ),
-    "card_morale_boost": _l("%(side)s, Morale Boost: +1 to its combat rolls, one card a round from round 1."),
+    "card_morale_boost": _l("%(side)s, Morale Boost: +1 to its combat rolls, one card a round from round %(round)s."),
     "card_shields_holding": _l(
         "%(side)s, Shields Holding: cancels up to 2 hits on its ships, one card in "
         "each round it is hit, from the first."
@@ -154,7 +154,7 @@ REASONS = {
         "%(side)s, Experimental Battlestation: a space dock fires space "
         "cannon 5 (×3) at the attacker's ships before the combat."
     ),
-    "card_fire_team": _l("%(side)s, Fire Team: rerolls every missed die of its ground forces in round 1."),
+    "card_fire_team": _l("%(side)s, Fire Team: rerolls every missed die of its ground forces in round %(round)s."),
     "duranium_armor": _l(
         "%(side)s, Duranium Armor: after each round's hits it repairs one damaged unit that "
         "did not sustain damage that round."

@@ -5,6 +5,7 @@ from fractions import Fraction as F
 
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.ground import ground_combat
+from engine.ti4.cards import ActionCards
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.space import space_combat
@@ -141,6 +142,24 @@ def test_magen_defense_grid_silences_the_first_round():
     # So does the Letnev flagship (its sheet: the other player's units lose Planetary Shield).
     letnev = Force({"infantry": 1, "flagship": 1}, flagship=FACTION_FLAGSHIPS["barony_of_letnev"].sheet)
     assert defender_win(("magen_defense_grid",), letnev) == defender_win((), letnev)
+
+
+def test_under_the_magen_grid_the_attackers_cards_wait_for_round_2():
+    # The attacker makes no combat rolls in round 1, so a Morale Boost is played in round 2, when
+    # it can change a roll: the same battle as a +1 modifier in round 2 only. Fire Team likewise
+    # rerolls the first round the attacker rolls in, and both reasons say so.
+    grid = Force({"infantry": 2, "pds": 1}, technologies=("magen_defense_grid",))
+    boosted = ground(Force({"infantry": 2}, cards=ActionCards(morale_boost=1)), grid, space_cannon=False)
+    by_hand = ground(Force({"infantry": 2}, modifiers=(RoundModifier(1, 2, 2),)), grid, space_cannon=False)
+    plain = ground(Force({"infantry": 2}), grid, space_cannon=False)
+    assert boosted.attacker_win == by_hand.attacker_win > plain.attacker_win
+    team = ground(Force({"infantry": 2}, cards=ActionCards(fire_team=1)), grid, space_cannon=False)
+    assert team.attacker_win > plain.attacker_win
+    said = {r.code: r.params for r in boosted.reasons + team.reasons if r.code.startswith("card_")}
+    assert said == {
+        "card_morale_boost": {"side": "attacker", "round": 2},
+        "card_fire_team": {"side": "attacker", "round": 2},
+    }
 
 
 def test_each_reason_names_the_side_whose_card_acts():
