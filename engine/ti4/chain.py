@@ -228,9 +228,10 @@ class _PairChain:
             grid[a, d] += p
         return grid
 
-    def settle(self, grid: np.ndarray, retreating: str | None = None) -> Number:
-        """Record and clear the finished battles in ``grid`` (all of them when a side
-        retreats this round); return the mass that ended."""
+    def settle(self, grid: np.ndarray, retreating: tuple[str, ...] = ()) -> Number:
+        """Record and clear the finished battles in ``grid``, and those a side retreats from
+        (``retreating``: the sides planning to this round, the defender first); return the mass
+        that ended."""
         ad, dd = self.a.dead, self.d.dead
         alive_a, alive_d = self.a.alive, self.d.alive
         for wipes, lost in ((self.d.wipes, grid[:, dd]), (self.a.wipes, grid[ad, :])):
@@ -244,13 +245,14 @@ class _PairChain:
         self.ends["attacker"][alive_a, dd] += grid[alive_a, dd]
         grid[ad, :] = self.zero
         grid[:, dd] = self.zero
-        if retreating is not None:
+        for side in retreating:
             # Only a side with a unit that moves can leave (23.7); one left with fighters alone
-            # fights on, as the retreat checker answers (no_ship_can_move).
-            mask = self.a.can_leave[:, None] if retreating == "attacker" else self.d.can_leave[None, :]
+            # fights on, as the retreat checker answers (no_ship_can_move), and where the
+            # defender cannot, the attacker may still announce its own retreat.
+            mask = self.a.can_leave[:, None] if side == "attacker" else self.d.can_leave[None, :]
             leaving = np.where(mask, grid, self.zero)
             ended += leaving.sum()
-            self.ends[f"{retreating}_retreat"] += leaving
+            self.ends[f"{side}_retreat"] += leaving
             grid[...] = np.where(mask, self.zero, grid)
         return ended
 
@@ -496,11 +498,12 @@ def run(
         if not (grid != 0).any():
             alive = False
             break
-        retreating = None
-        if rules.defender_retreat == r:
-            retreating = "defender"  # 23.4: the attacker cannot announce in this round
-        elif rules.attacker_retreat == r:
-            retreating = "attacker"
+        # 23.4: the defender announces first; where it does, the attacker cannot in this round.
+        retreating = tuple(
+            side
+            for side, planned in (("defender", rules.defender_retreat), ("attacker", rules.attacker_retreat))
+            if planned == r
+        )
         if r > rules.horizon:
             work += int(pairs.cost[grid != 0].sum())
         grid = pairs.step(grid, rules.modes(r))

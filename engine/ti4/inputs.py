@@ -123,7 +123,7 @@ def _check_units(kind: str, side: str, force: Force) -> None:
             raise InvalidInput("negative_count", field=where, unit=key)
         if n > unit_limit(key):
             raise InvalidInput("too_many_units", field=where, rule="ti4/87.2", unit=key, max=unit_limit(key))
-        if kind == "ground" and key in ON_ONE_PLANET and n > ON_ONE_PLANET[key][0]:
+        if kind == "ground" and side == "defender" and key in ON_ONE_PLANET and n > ON_ONE_PLANET[key][0]:
             most, rule = ON_ONE_PLANET[key]
             raise InvalidInput("too_many_on_one_planet", field=where, rule=rule, unit=key, max=most)
         if n and (key not in allowed or (kind == "ground" and key == "flagship" and not force.flagship.invades)):

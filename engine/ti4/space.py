@@ -83,11 +83,13 @@ def capacity_after_cannon(att: ForceStates, att_force: Force, dfn: ForceStates, 
     destroyed loses at once the fighters its ships left can no longer carry; the capacity rule
     is suspended only during the combat. Fighters already beyond capacity in the situation as
     described are taken as given (a lone fighter still fights): only the capacity the cannon
-    destroyed takes fighters with it. The step answers the new distribution and whether any
+    destroyed takes fighters with it. The Nekro flagship's ground forces are left out: they join
+    only if the flagship survives the fire, and the owner, choosing the excess units (17.3),
+    would not give up fighters for them. The step answers the new distribution and whether any
     fighter was lost that way."""
 
     def excess(states: ForceStates, force: Force, i: int) -> int:
-        counts = states.counts(i)
+        counts = {k: n for k, n in states.counts(i).items() if k != "infantry"}
         return counts.get("fighter", 0) - keep_within_capacity(counts, force, docks=True).get("fighter", 0)
 
     given = (excess(att, att_force, att.start), excess(dfn, def_force, dfn.start))

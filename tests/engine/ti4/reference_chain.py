@@ -81,20 +81,18 @@ class _PairChain:
                 ended += p
         return going, ended
 
-    def settle(self, grid: list[list[Number]], retreating: str | None = None) -> Number:
-        """Record and clear the finished battles in ``grid`` (all of them when a side
-        retreats this round); return the mass that ended."""
+    def settle(self, grid: list[list[Number]], retreating: tuple[str, ...] = ()) -> Number:
+        """Record and clear the finished battles in ``grid``, and those a side retreats from
+        (the sides planning to this round, the defender first); return the mass that ended."""
         ended = self.zero
         for a, row in enumerate(grid):
             for d, p in enumerate(row):
                 if not p:
                     continue
                 kind = self.kind(a, d)
-                leaves = retreating is not None and (
-                    self.attacker.can_leave(a) if retreating == "attacker" else self.defender.can_leave(d)
-                )
-                if kind is None and leaves:  # only a side with a unit that moves can leave (23.7)
-                    kind = f"{retreating}_retreat"
+                if kind is None:  # only a side with a unit that moves can leave (23.7)
+                    can = {"attacker": self.attacker.can_leave(a), "defender": self.defender.can_leave(d)}
+                    kind = next((f"{side}_retreat" for side in retreating if can[side]), None)
                 if kind is not None:
                     self.add(kind, a, d, p)
                     ended += p
@@ -149,11 +147,12 @@ def run(
         r += 1
         if r > 1:
             expected += sum((p for _, _, p in _cells(grid)), zero)
-        retreating = None
-        if rules.defender_retreat == r:
-            retreating = "defender"  # 23.4: the attacker cannot announce in this round
-        elif rules.attacker_retreat == r:
-            retreating = "attacker"
+        # 23.4: the defender announces first; where it does, the attacker cannot in this round.
+        retreating = tuple(
+            side
+            for side, planned in (("defender", rules.defender_retreat), ("attacker", rules.attacker_retreat))
+            if planned == r
+        )
         nxt = pairs.empty()
         modifiers = rules.modifier(r)
         for a, d, m in _cells(grid):

@@ -48,6 +48,12 @@ def test_a_plain_battle_passes():
             "too_many_on_one_planet",
             "defender.units.space_dock",
         ),
+        # the attacker's PDS take no part in an invasion at all, whatever their number
+        (
+            Battle("ground", Force({"infantry": 1, "pds": 3}), Force({"infantry": 1})),
+            "unit_not_in_ground_combat",
+            "attacker.units.pds",
+        ),
         (
             Battle("space", Force({"fighter": 20, "cruiser": 5}), Force({"fighter": 1})),
             "too_many_combatants",

@@ -7,7 +7,7 @@ from hypothesis import assume, given, settings, strategies as st
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
-from engine.ti4.space import barrage_step, keep_within_capacity, space_combat
+from engine.ti4.space import _ships, barrage_step, capacity_after_cannon, keep_within_capacity, space_combat
 from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, SHIPS, Flagship, Loadout
 
 
@@ -124,6 +124,37 @@ def test_fighters_the_space_cannon_leaves_without_a_carrier_are_destroyed_before
     assert "fighters_over_capacity_after_cannon" not in [x.code for x in upgraded.reasons]
 
 
+def test_the_defenders_fighters_follow_the_capacity_its_docks_and_ships_keep_after_the_cannon():
+    # The attacker's PDS (1/2, Graviton) may destroy the defender's carrier: its fighter then goes,
+    # unless a space dock in the system keeps it (3 fighters each).
+    cannon = Force({"cruiser": 1, "pds": 1}, technologies=("graviton_laser_system",))
+    lone = solve(cannon, Force({"carrier": 1, "fighter": 1}))
+    plain = solve(Force({"cruiser": 1}), Force({"carrier": 1, "fighter": 1}))
+    assert lone.defender_win == F(1, 2) * plain.defender_win
+    docked = solve(cannon, Force({"carrier": 1, "fighter": 1, "space_dock": 1}))
+    alone = solve(Force({"cruiser": 1}), Force({"fighter": 1, "space_dock": 1}))
+    both = solve(Force({"cruiser": 1}), Force({"carrier": 1, "fighter": 1, "space_dock": 1}))
+    assert docked.defender_win == F(1, 2) * both.defender_win + F(1, 2) * alone.defender_win
+
+
+def test_ground_forces_in_space_cost_no_fighter_after_the_cannon():
+    # The Nekro flagship's ground forces join only if it survives the fire; the owner would not
+    # give up fighters for them. A carrier's 4 fighters fit its room, whatever the 3 ground forces.
+    nekro = Force(
+        {"flagship": 1, "carrier": 1, "fighter": 4},
+        flagship=FACTION_FLAGSHIPS["nekro_virus"].sheet,
+        ground_forces=3,
+    )
+    states = ForceStates(_ships(nekro), nekro.loadout, nekro.policy)
+    cells = list(states.states[states.start])
+    k = next(k for k, slot in enumerate(states.slots) if slot.unit.key == "flagship")
+    cells[2 * k] = cells[2 * k + 1] = 0  # the cannon destroyed the flagship
+    no_flagship = states.index(tuple(cells))
+    step = capacity_after_cannon(states, nekro, states, nekro)
+    out, lost = step({(no_flagship, states.start): F(1)})
+    assert out == {(no_flagship, states.start): F(1)} and not lost
+
+
 def test_a_side_with_nothing_that_moves_cannot_retreat_and_fights_on():
     # 23.7: fighters leave only carried. Two fighters planning to retreat in round 1 fight on, as
     # the retreat checker answers (no_ship_can_move); the odds are those without the plan.
@@ -135,6 +166,15 @@ def test_a_side_with_nothing_that_moves_cannot_retreat_and_fights_on():
         0,
     )
     assert ("retreat_without_movement", "ti4/23.7") in [(r.code, r.rule) for r in planned.reasons]
+    # The defender likewise; and where it cannot, the attacker may announce in the same round.
+    stuck = solve(Force({"carrier": 1}), Force({"fighter": 2}, retreat_round=1))
+    assert (
+        stuck.defender_retreat == 0
+        and stuck.attacker_win == solve(Force({"carrier": 1}), Force({"fighter": 2})).attacker_win
+    )
+    both = solve(Force({"carrier": 1}, retreat_round=1), Force({"fighter": 2}, retreat_round=1))
+    only = solve(Force({"carrier": 1}, retreat_round=1), Force({"fighter": 2}))
+    assert both.attacker_retreat == only.attacker_retreat > 0
     # A carrier can leave: after round 1 it retreats with what it carries whenever it survives.
     carried = solve(Force({"carrier": 1, "fighter": 2}, retreat_round=1), Force({"destroyer": 1}))
     assert carried.attacker_retreat > 0
