@@ -20,7 +20,7 @@ from dataclasses import replace
 
 from engine.core.reasons import Reason
 from engine.ti4.assignment import ForceStates
-from engine.ti4.chain import Distribution, RoundRules, run
+from engine.ti4.chain import STALEMATE_RULE, Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.plans import horizon, total_modifier
@@ -128,7 +128,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         tuple(dict.fromkeys(rules)),
         tuple(reasons),
         zero,
+        # The FAQ answers a space combat; a ground combat applies it by analogy, in words of its own.
+        stalemate=Reason("ground_stalemate", STALEMATE_RULE),
     )
-    # The FAQ answers a space combat; here it is applied by analogy, and its words differ.
-    reasons_out = tuple(Reason("ground_stalemate", r.rule) if r.code == "stalemate" else r for r in result.reasons)
-    return replace(result, pre_combat=tuple(steps), reasons=reasons_out)
+    return replace(result, pre_combat=tuple(steps))

@@ -184,8 +184,10 @@ def summarize(
     rules: tuple[str, ...],
     reasons: tuple[Reason, ...],
     zero: Number,
+    stalemate: Reason = Reason("stalemate", STALEMATE_RULE),
 ) -> CombatResult:
-    """Aggregate the chain's end states into a ``CombatResult``."""
+    """Aggregate the chain's end states into a ``CombatResult``. ``stalemate`` is the FAQ's
+    stalemate as the combat applies it (a ground combat only by analogy)."""
     columns = {
         name: zero
         for name in (
@@ -227,7 +229,7 @@ def summarize(
                 )
                 found[reason.code] = reason
     if columns["stalemate"]:
-        found["stalemate"] = Reason("stalemate", STALEMATE_RULE)
+        found["stalemate"] = stalemate
     reasons += tuple(found[code] for code in sorted(found))
     rules += tuple(r.rule for r in reasons if r.rule not in rules)
     return CombatResult(
