@@ -19,10 +19,10 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Flask, has_request_context, request, url_for
 from flask_babel import Babel, format_percent, get_locale, get_translations
-from flask_babel import gettext as _
 from flask_babel.speaklater import LazyString
 
 from web.core.errors import framed
+from web.core.messages import one_of
 from web.core.urls import query_url
 
 LANGS = ("it", "en")
@@ -80,11 +80,7 @@ def init_i18n(app: Flask) -> None:
         # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
         chosen = request.args.get("lang")
         if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
-            raise framed(
-                "unknown_choice",
-                lambda f: _("The field %(field)s must be one of: %(choices)s.", field=f, choices=", ".join(LANGS)),
-                "lang",
-            )
+            raise framed("unknown_choice", lambda f: one_of(f, ", ".join(LANGS)), "lang")
 
     @app.after_request
     def remember_choice(response):

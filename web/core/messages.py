@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 
 from babel import numbers
 from flask_babel import get_locale
+from flask_babel import gettext as _
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,11 @@ class Counted:
 # Stands for the field path while its place in a message is looked for: a noncharacter, which no
 # keyboard types (a NUL in a hex name would otherwise hide the place).
 FIELD_MARK = "\ufdd0"
+
+
+def one_of(field: str, choices: str) -> str:
+    """The refusal of a value outside its list, for the API's frame and the pages alike."""
+    return _("The field %(field)s must be one of: %(choices)s.", field=field, choices=choices)
 
 
 def utf16_offset(text: str, at: int) -> int:

@@ -28,7 +28,7 @@ from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 from rules_db.loader import GAMES
 from web.core.errors import ApiError, framed
 from web.core.i18n import ungettext
-from web.core.messages import Counted, field_offset, fill
+from web.core.messages import Counted, field_offset, fill, one_of
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -343,7 +343,7 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
         choices = ", ".join(str(c) for c in schema_at(model, loc).get("enum", ()) if c is not None)
         return framed(
             "unknown_choice",
-            lambda f: _("The field %(field)s must be one of: %(choices)s.", field=f, choices=choices),
+            lambda f: one_of(f, choices),
             field,
         )
     if kind in ("list_type", "tuple_type"):

@@ -24,7 +24,7 @@ from engine.parsec import retreat as ps
 from engine.ti4 import retreat as ti4
 from web.core.urls import query_url
 from web.core.errors import ApiError, rule_refusal
-from web.core.messages import path_in_words
+from web.core.messages import one_of, path_in_words
 from web.core.models import read_json, validate
 from web.core.openapi import document
 from web.core.rules import rule_label
@@ -109,9 +109,7 @@ def _placed(error: ApiError, places: Places) -> tuple[str, str | None]:
         return error.message, None
     place = places[max(held, key=len)]
     if place.choices is not None and error.code == "unknown_choice":
-        return _(
-            "The field %(field)s must be one of: %(choices)s.", field=place.words, choices=place.choices
-        ), place.input
+        return one_of(place.words, place.choices), place.input
     return path_in_words(error.message, field, place.words, error.field_at) or error.message, place.input
 
 
