@@ -77,8 +77,12 @@ def init_i18n(app: Flask) -> None:
 
     @app.before_request
     def refuse_unknown_language() -> None:
-        # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en.
+        # Pages fall back to the cookie or the browser; the API documents ?lang= as it|en. A
+        # route that does not exist or a method it does not allow answers 404 / 405 first (Flask
+        # raises those after the before-request hooks), whatever the language asked.
         chosen = request.args.get("lang")
+        if request.routing_exception is not None:
+            return
         if chosen is not None and chosen not in LANGS and request.path.startswith("/api/"):
             raise framed("unknown_choice", lambda f: one_of(f, ", ".join(LANGS)), "lang")
 

@@ -178,3 +178,11 @@ def test_a_number_in_a_declared_text_takes_the_readers_digits_when_shown(app, la
         assert str(text).endswith("1.100.000 states")
     with app.test_request_context(f"/?lang={lang}"):
         assert str(text).endswith(f"{shown} states")
+
+
+def test_a_wrong_method_or_route_answers_405_or_404_before_the_language_is_checked(client):
+    # The method or the route is the first thing wrong (schemathesis's unsupported_method check).
+    wrong_method = client.open("/api/combat/eclipse?lang=0", method="TRACE")
+    assert wrong_method.status_code == 405 and "POST" in wrong_method.headers["Allow"]
+    assert client.get("/api/no-such-route?lang=AAA").status_code == 404
+    assert client.get("/api/sections?lang=AAA").status_code == 400  # a real route still refuses it
