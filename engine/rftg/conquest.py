@@ -2,9 +2,11 @@
 
 No dice: a world is conquered when the player's military force reaches its defense. The force
 is the sum of the tableau's military values, negative ones included, plus bonuses that apply to
-this world, plus temporary military from discarding up to two cards (the Space Mercenaries add
-a base +1 as well). The check answers with the fewest discards needed, so the player knows what
-it costs, and every step carries its rule.
+this world, plus temporary military from discarding up to two cards per power that allows it
+(the Space Mercenaries carry one and add a base +1 as well; powers of different cards add up).
+The check answers with the fewest discards needed, so the player knows what it costs, and every
+step carries its rule. Placing a military world by paying for it (a base-game power) is not
+this check's question: "no" means "not by military force".
 
 Rule ids (rulebook ``004``, The Gathering Storm) are kept as literals for the citation test.
 """
@@ -23,7 +25,8 @@ RULE_SETTLE_POWERS = "rftg/iii-colonizzazione"
 # "Obiettivi più" (Greatest Military): military force counts negative values.
 RULE_OBJECTIVES = "rftg/obiettivi-piu"
 
-MAX_DISCARDS = 2  # the temporary-military power allows up to two cards
+MAX_DISCARDS = 2  # each temporary-military power allows up to two cards
+MAX_POWERS = 2  # the Space Mercenaries' and one other card's
 MERCENARIES_BONUS = 1
 # Limits: a tableau rarely passes 14 cards (the game ends at 12); card military values and the
 # world's defense printed on cards are small numbers.
@@ -62,12 +65,12 @@ def conquest_check(
     the Space Mercenaries, whose +1 is added by ``space_mercenaries``). ``specialized_bonus`` is
     the sum of bonuses that apply only to this kind of world. ``hand_size`` is the number of
     cards the player could discard (the world being placed excluded). Space Mercenaries carry the
-    discard power themselves.
+    discard power themselves; ``discard_power`` is another card's, and each allows two cards.
 
     ``second_world``: the world is the second placed in this Settle phase ("Colonizza un Secondo
     Pianeta"), so no power of the first counts (leave its military out of ``military``); the
     ``discarded_this_phase`` cards discarded for the first still give their +1 "until the end of
-    this Settle phase", and the power's two cards are shared between the two worlds.
+    this Settle phase", and each power's two cards are shared between the two worlds.
     """
     require_int(defense, 1, MAX_DEFENSE, "defense", "defense_out_of_range")
     if len(military) > MAX_TABLEAU:
@@ -76,12 +79,22 @@ def conquest_check(
         require_int(value, -MILITARY_LIMIT, MILITARY_LIMIT, f"military[{i}]", "military_out_of_range")
     require_int(specialized_bonus, 0, MAX_SPECIALIZED, "specialized_bonus", "specialized_bonus_out_of_range")
     require_int(hand_size, 0, MAX_HAND, "hand_size", "hand_size_out_of_range")
-    require_int(discarded_this_phase, 0, MAX_DISCARDS, "discarded_this_phase", "discarded_out_of_range")
-    can_discard = discard_power or space_mercenaries
+    require_int(discarded_this_phase, 0, MAX_DISCARDS * MAX_POWERS, "discarded_this_phase", "discarded_out_of_range")
+    phase_cards = MAX_DISCARDS * (discard_power + space_mercenaries)  # what the phase's powers allow
+    can_discard = phase_cards > 0
     if discarded_this_phase and not second_world:
         raise InvalidInput("earlier_discards_need_second_world", field="discarded_this_phase", rule=RULE_SETTLE_POWERS)
     if discarded_this_phase and not can_discard:
         raise InvalidInput("earlier_discards_need_power", field="discarded_this_phase", rule=RULE_SETTLE_POWERS)
+    if discarded_this_phase > phase_cards:
+        raise InvalidInput(
+            "discarded_out_of_range",
+            field="discarded_this_phase",
+            rule=RULE_SETTLE_POWERS,
+            min=0,
+            max=phase_cards,
+            value=discarded_this_phase,
+        )
 
     reasons: list[Reason] = []
     rules = [RULE_SETTLE_POWERS]
@@ -94,14 +107,16 @@ def conquest_check(
         reasons.append(Reason("negative_military_counted", RULE_OBJECTIVES, {"negatives": negatives, "total": tableau}))
     force = tableau + specialized_bonus
     if specialized_bonus:
-        reasons.append(Reason("specialized_bonus", RULE_OBJECTIVES, {"bonus": specialized_bonus}))
+        reasons.append(Reason("specialized_bonus", RULE_SETTLE_POWERS, {"bonus": specialized_bonus}))
     if space_mercenaries:
         force += MERCENARIES_BONUS
         reasons.append(Reason("space_mercenaries", RULE_SETTLE_POWERS, {"bonus": MERCENARIES_BONUS}))
+    if discard_power and space_mercenaries:
+        reasons.append(Reason("two_discard_powers", RULE_SETTLE_POWERS, {"cards": phase_cards}))
     if discarded_this_phase:
         force += discarded_this_phase
         reasons.append(Reason("earlier_discards", RULE_SETTLE_POWERS, {"cards": discarded_this_phase}))
-    left = MAX_DISCARDS - discarded_this_phase  # the power's two cards serve the whole phase
+    left = phase_cards - discarded_this_phase  # each power's two cards serve the whole phase
     allowed = min(left, hand_size) if can_discard else 0
     max_force = force + allowed
 
@@ -116,7 +131,10 @@ def conquest_check(
     else:
         needed = None
         if can_discard and allowed < left:
-            reasons.append(Reason("too_few_cards_to_discard", RULE_SETTLE_POWERS, {"hand": hand_size}))
+            if hand_size:
+                reasons.append(Reason("too_few_cards_to_discard", RULE_SETTLE_POWERS, {"hand": hand_size}))
+            else:
+                reasons.append(Reason("no_cards_to_discard", RULE_SETTLE_POWERS))
         short = {"force": max_force, "defense": defense, "shortfall": defense - max_force}
         if allowed:
             reasons.append(Reason("not_enough_military", RULE_SETTLE_POWERS, short))

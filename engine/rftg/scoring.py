@@ -7,6 +7,10 @@ the end), the three new 6-cost developments' bonuses, and the robot's score in s
 worth 6 or 9 each depending on the difficulty chosen (``rftg/fine-del-gioco``); ``six_dev_chips``
 keeps the API's name for their count. VP chips and the
 VP printed on cards are taken as the players count them.
+
+A tie between players goes to the most cards in hand plus goods: the base game's rule, which the
+expansion keeps (it adds to the base game, ``rftg/uno-sguardo-d-insieme``) and whose count it
+spells out for the solitaire tie (``rftg/fine-del-gioco``), the section cited.
 """
 
 from __future__ import annotations
@@ -68,7 +72,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 5  # the expansion adds the fifth player
 MAX_VP = 200
 MAX_CARDS = 60
 MIN_GOAL_VALUE, MAX_GOAL_VALUE = -50, 200  # military can be negative
-MAX_ROBOT_CHIPS = 10
+MAX_ROBOT_CHIPS = 20  # its 6-cost developments, cards and chips, rarely past a dozen
 
 CODES = frozenset(
     {
@@ -83,6 +87,7 @@ CODES = frozenset(
         "rftg_most_goal_tied",
         "rftg_robot_six_dev_chips",
         "rftg_robot_tie",
+        "rftg_cards_and_goods_tie",
         "tie_unbroken",
     }
 )
@@ -127,7 +132,7 @@ class RftgPlayer:
     terraforming_guild: TerraformingGuild | None = None
     imperium_lords: ImperiumLords | None = None
     other_six_dev_bonus: int = 0  # every other 6-cost development's bonus, counted by hand
-    cards_and_goods: int = 0  # solitaire tie-break: cards in hand plus goods on worlds
+    cards_and_goods: int = 0  # the tie-break: cards in hand plus goods on worlds
 
 
 @dataclass(frozen=True)
@@ -279,7 +284,7 @@ def score(
     most_goals: list[MostGoal] | tuple[MostGoal, ...] = (),
     robot: Robot | None = None,
 ) -> Standing:
-    """Final VP. Multiplayer ties stay shared: the base game's tie-break is not in our rulebook."""
+    """Final VP; ties go to cards in hand plus goods (against the robot's impact plus credits)."""
     players, most_goals = tuple(players), tuple(most_goals)
     _validate(players, most_goals, robot)
     awards = [most_goal_awards(g) for g in most_goals]
@@ -294,7 +299,7 @@ def score(
         lines += [Line("rftg_first_goal", FIRST_GOAL_VP, RULE_FIRST, {"goal": g}) for g in p.first_goals]
         lines += [award[p.name] for award in awards if p.name in award]
         sheets.append(PlayerScore(p.name, tuple(lines)))
-    ladder: list[TieBreak] = []
+    ladder = [TieBreak("rftg_cards_and_goods_tie", RULE_SOLITAIRE_END, {p.name: p.cards_and_goods for p in players})]
     if robot:
         robot_lines = []
         if robot.vp_chips:
@@ -312,11 +317,11 @@ def score(
             )
         sheets.append(PlayerScore(robot.name, tuple(robot_lines)))
         human = players[0]
-        ladder.append(
+        ladder = [
             TieBreak(
                 "rftg_robot_tie",
                 RULE_SOLITAIRE_END,
                 {human.name: human.cards_and_goods, robot.name: robot.economic_impact + robot.credits},
             )
-        )
+        ]
     return standing(sheets, ladder, RULE_SOLITAIRE_END if robot else RULE_SCORING)

@@ -268,7 +268,7 @@
           if (p.ggp && p.ggp.has) out.six_dev_bonus.galactic_genome_project = { gene_worlds: p.ggp.gene_worlds, genetic_labs: p.ggp.genetic_labs };
           if (p.tg && p.tg.has) out.six_dev_bonus.terraforming_guild = { windfall_worlds: p.tg.windfall_worlds, terraforming_cards: p.tg.terraforming_cards };
           if (p.il && p.il.has) out.six_dev_bonus.imperium_lords = { imperium_cards: p.il.imperium_cards, other_military_worlds: p.il.other_military_worlds };
-          if (game.solitaire) out.cards_and_goods = p.cards_and_goods;
+          out.cards_and_goods = p.cards_and_goods;
           [1, 2].forEach((k) => { if (most[k - 1] && p["most_" + k] !== undefined) most[k - 1].values[p.name] = p["most_" + k]; });
           return out;
         }),

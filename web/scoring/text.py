@@ -94,14 +94,18 @@ LINE_MESSAGES: dict[str, Any] = {
         "Terraforming Guild: 2 per windfall world (%(windfall_worlds)s), 3 per TERRAFORMING card (%(terraforming_cards)s)"
     ),
     "rftg_imperium_lords": _l(
-        "Imperium Lords: 2 per IMPERIUM card (%(imperium_cards)s), 1 per other military world (%(other_military_worlds)s)"
+        "Imperium Lords: 2 per IMPERIUM card (%(imperium_cards)s), 1 per military world not named IMPERIUM "
+        "(%(other_military_worlds)s)"
     ),
     "rftg_other_six_dev": _l("Other 6-cost development bonuses"),
     "rftg_first_goal": _l("First goal: %(goal)s"),
     "rftg_most_goal": _l("Most goal: %(goal)s, sole leader with %(value)s (minimum %(minimum)s)"),
     "rftg_most_goal_tied": _l("Most goal: %(goal)s, %(tied)s players tied at %(value)s: 3 VP each"),
-    "rftg_robot_six_dev_chips": _l("Robot's 6-cost developments: %(count)s × %(each)s"),
+    "rftg_robot_six_dev_chips": _l("Robot's 6-cost developments, cards and chips: %(count)s × %(each)s"),
     "rftg_robot_tie": _l("Cards in hand plus goods against the robot's economic impact plus credits: %(values)s"),
+    "rftg_cards_and_goods_tie": _l(
+        "Cards in hand plus goods (the base game's tie-break, the count the expansion gives for solitaire): %(values)s"
+    ),
     "parsec_resources": _l("Unplayed resource cards: %(count)s × %(each)s"),
     "parsec_events": _l("%(colour)s event cards: %(count)s × %(each)s"),
     "parsec_units": _l("%(unit)s on the board: %(count)s × %(each)s"),

@@ -205,7 +205,7 @@ def rftg_sheet() -> dict[str, Any]:
             field(
                 "robot.six_dev_chips",
                 "int",
-                _l("Robot: 6-cost developments in its tableau"),
+                _l("Robot: 6-cost developments in its tableau, cards and chips"),
                 max=rftg.MAX_ROBOT_CHIPS,
                 solitaire=True,
             ),
@@ -228,7 +228,7 @@ def rftg_sheet() -> dict[str, Any]:
             field("robot.credits", "int", _l("Robot: credits (tie-break)"), max=rftg.MAX_ROBOT_CREDITS, solitaire=True),
         ],
         "rows": [
-            field("vp_chips", "int", _l("VP chips"), max=rftg.MAX_VP),
+            field("vp_chips", "int", _l("VP chips (not the goals' tokens and tiles)"), max=rftg.MAX_VP),
             field("card_vp", "int", _l("VP printed on tableau cards"), max=rftg.MAX_VP),
             *[
                 field(f"first.{g}", "bool", _l("First goal: %(goal)s", goal=LABELS["goal"][g]), multiplayer=True)
@@ -253,7 +253,12 @@ def rftg_sheet() -> dict[str, Any]:
                 most=2,
             ),
             field("ggp.has", "bool", _l("Has Galactic Genome Project")),
-            field("ggp.gene_worlds", "int", _l("Galactic Genome Project: Genes worlds"), max=rftg.MAX_CARDS),
+            field(
+                "ggp.gene_worlds",
+                "int",
+                _l("Galactic Genome Project: Genes worlds, normal or windfall"),
+                max=rftg.MAX_CARDS,
+            ),
             field("ggp.genetic_labs", "bool", _l("Galactic Genome Project: has Genetic Labs")),
             field("tg.has", "bool", _l("Has Terraforming Guild")),
             field("tg.windfall_worlds", "int", _l("Terraforming Guild: windfall worlds"), max=rftg.MAX_CARDS),
@@ -274,15 +279,19 @@ def rftg_sheet() -> dict[str, Any]:
                 max=rftg.MAX_CARDS,
                 default="1",
             ),
-            field("il.other_military_worlds", "int", _l("Imperium Lords: other military worlds"), max=rftg.MAX_CARDS),
-            field("six_other", "int", _l("Other 6-cost development bonuses"), max=rftg.MAX_VP),
             field(
-                "cards_and_goods",
+                "il.other_military_worlds",
                 "int",
-                _l("Cards in hand plus goods (solitaire tie-break)"),
-                max=rftg.MAX_VP,
-                solitaire=True,
+                _l("Imperium Lords: military worlds not named IMPERIUM"),
+                max=rftg.MAX_CARDS,
             ),
+            field(
+                "six_other",
+                "int",
+                _l("Other 6-cost development bonuses (Galactic Renaissance: goal VP do not count)"),
+                max=rftg.MAX_VP,
+            ),
+            field("cards_and_goods", "int", _l("Cards in hand plus goods (tie-break)"), max=rftg.MAX_VP),
         ],
     }
 

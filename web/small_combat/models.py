@@ -148,7 +148,9 @@ class RftgConquest(RequestModel):
     space_mercenaries: bool = False
     hand_size: Annotated[int, between(0, rftg.MAX_HAND), cited("hand_size_out_of_range")] = 0
     second_world: bool = False
-    discarded_this_phase: Annotated[int, between(0, rftg.MAX_DISCARDS), cited("discarded_out_of_range")] = 0
+    discarded_this_phase: Annotated[
+        int, between(0, rftg.MAX_DISCARDS * rftg.MAX_POWERS), cited("discarded_out_of_range")
+    ] = 0
 
 
 # --- Answers ------------------------------------------------------------------------------

@@ -101,9 +101,15 @@ REASONS = {
     "colony_cannot_evade": _l("A colony cannot move, so it can never evade."),
     "surrounded_cannot_evade": _l("Surrounded on all six sides, the defender cannot evade."),
     # Race for the Galaxy
-    "negative_military_counted": _l("Negative military values count: %(negatives)s, tableau total %(total)s."),
-    "specialized_bonus": _l("+%(bonus)s military that applies to this world."),
+    "negative_military_counted": _l(
+        "Negative military values count, as for the Greatest Military goal: %(negatives)s, tableau total %(total)s."
+    ),
+    "specialized_bonus": _l("+%(bonus)s military from bonuses that apply only to this kind of world."),
     "space_mercenaries": _l("Space Mercenaries: +%(bonus)s military."),
+    "two_discard_powers": _l(
+        "Two powers to discard for temporary military (the Space Mercenaries' and another card's): "
+        "up to 2 cards each, %(cards)s in all in this phase."
+    ),
     "second_world": _l(
         "Second world of this Settle phase: no power of the world placed first counts for it, "
         "so its military is left out."
@@ -125,6 +131,7 @@ REASONS = {
             n,
         ),
     ),
+    "no_cards_to_discard": _l("No card in hand to discard for temporary military."),
     "too_few_cards_to_discard": Counted(
         "hand",
         lambda n: ungettext(

@@ -88,6 +88,10 @@ def test_a_second_world_without_earlier_discards_is_a_plain_check_with_the_note(
         ({"discard_power": True, "hand_size": 2, "discarded_this_phase": 1}, "earlier_discards_need_second_world"),
         ({"second_world": True, "discarded_this_phase": 1}, "earlier_discards_need_power"),
         ({"discard_power": True, "second_world": True, "discarded_this_phase": 3}, "discarded_out_of_range"),
+        (
+            {"discard_power": True, "space_mercenaries": True, "second_world": True, "discarded_this_phase": 5},
+            "discarded_out_of_range",
+        ),
     ],
 )
 def test_earlier_discards_refusals(kwargs, code):
@@ -148,11 +152,36 @@ def test_refusals(kwargs, code, field):
     assert err.value.code == code and err.value.field == field
 
 
-def test_specialized_bonus_cites_the_rule_that_names_such_bonuses():
+def test_specialized_bonus_cites_the_settle_powers_not_the_goal_that_leaves_it_out():
+    # "Obiettivi più" says specialized bonuses do NOT count for Greatest Military: no support there.
     verdict = conquest_check(4, [1], specialized_bonus=3)
-    assert ("specialized_bonus", "rftg/obiettivi-piu") in [(r.code, r.rule) for r in verdict.reasons]
+    assert ("specialized_bonus", "rftg/iii-colonizzazione") in [(r.code, r.rule) for r in verdict.reasons]
+    assert "rftg/obiettivi-piu" not in verdict.rules
 
 
 def test_a_discard_power_with_an_empty_hand_does_not_say_even_discarding():
     verdict = conquest_check(9, [3], discard_power=True, hand_size=0)
-    assert verdict.reasons[-1].code == "not_enough_military_no_discard"
+    assert [r.code for r in verdict.reasons][-2:] == ["no_cards_to_discard", "not_enough_military_no_discard"]
+
+
+def test_two_discard_powers_add_up_to_four_cards():
+    # Tableau 3, +1 Mercenaries = 4; each power discards up to 2: 8 is reached with 4 cards,
+    # where either power alone stops at 6 (with the Mercenaries) or 5 (without).
+    both = conquest_check(8, [3], discard_power=True, space_mercenaries=True, hand_size=6)
+    assert (both.force, both.max_force, both.discards_needed) == (4, 8, 4)
+    assert ("two_discard_powers", {"cards": 4}) in [(r.code, r.params) for r in both.reasons]
+    assert conquest_check(8, [3], space_mercenaries=True, hand_size=6).max_force == 6
+    assert conquest_check(8, [3], discard_power=True, hand_size=6).max_force == 5
+    # ... never more than the hand holds
+    assert conquest_check(8, [3], discard_power=True, space_mercenaries=True, hand_size=3).max_force == 7
+
+
+def test_earlier_discards_count_against_every_power_of_the_phase():
+    # Three cards discarded for the first world with two powers: one left for the second.
+    verdict = conquest_check(
+        9, [3], discard_power=True, space_mercenaries=True, hand_size=5, second_world=True, discarded_this_phase=3
+    )
+    assert (verdict.force, verdict.max_force) == (3 + 1 + 3, 3 + 1 + 4)
+    with pytest.raises(InvalidInput) as err:  # one power allows two in the whole phase
+        conquest_check(9, [3], discard_power=True, hand_size=5, second_world=True, discarded_this_phase=3)
+    assert (err.value.code, err.value.params["max"]) == ("discarded_out_of_range", 2)

@@ -63,9 +63,27 @@ def test_imperium_lords():
     assert result.player("A").total == 8 and result.player("B").total == 4
 
 
-def test_multiplayer_tie_stays_shared():
+def test_multiplayer_tie_stays_shared_when_cards_and_goods_are_level():
     result = rftg.score([P("A", vp_chips=10), P("B", card_vp=10)])
     assert result.winner is None and result.co_winners == ("A", "B")
+    assert [r.code for r in result.narrowed_by] == ["rftg_cards_and_goods_tie"]
+
+
+def test_multiplayer_tie_goes_to_the_most_cards_in_hand_plus_goods():
+    # The audit's sheet: 30 each; Anna holds 5 cards and goods, Bruno 2. C, behind, never compared.
+    players = [
+        P("Anna", vp_chips=10, card_vp=20, cards_and_goods=5),
+        P("Bruno", vp_chips=12, card_vp=18, cards_and_goods=2),
+    ]
+    result = rftg.score([*players, P("C", card_vp=29, cards_and_goods=9)])
+    assert result.winner == "Anna" and result.tie_break.code == "rftg_cards_and_goods_tie"
+    assert result.tie_break.params["values"] == {"Anna": 5, "Bruno": 2}
+    assert result.tie_break.rule == "rftg/fine-del-gioco" and "rftg/fine-del-gioco" in result.rules
+
+
+def test_the_robot_may_place_more_than_ten_six_cost_developments():
+    result = rftg.score([P("Me", card_vp=30)], robot=Robot(six_dev_chips=12))
+    assert result.player("Robot").total == 72
 
 
 def test_robot_scores_six_dev_chips_at_six_or_nine():

@@ -284,15 +284,29 @@ def test_rftg_second_world_in_italian(client):
     ("lang", "hand", "expected"),
     [
         ("en", 1, "Only 1 card in hand to discard for temporary military."),
-        ("en", 0, "Only 0 cards in hand to discard for temporary military."),
+        ("en", 2, "Only 2 cards in hand to discard for temporary military."),
         ("it", 1, "Solo 1 carta in mano da scartare per la Forza militare temporanea."),
-        ("it", 0, "Solo 0 carte in mano da scartare per la Forza militare temporanea."),
+        ("it", 2, "Solo 2 carte in mano da scartare per la Forza militare temporanea."),
     ],
 )
 def test_rftg_hand_size_is_counted_in_words(client, lang, hand, expected):
-    body = {"defense": 9, "military": [2, 2], "discard_power": True, "hand_size": hand}
+    # Two powers allow 4 cards, so a hand of 2 is what limits.
+    body = {"defense": 12, "military": [2, 2], "discard_power": True, "space_mercenaries": True, "hand_size": hand}
     reasons = post(client, "/api/conquest/rftg", body, lang).get_json()["reasons"]
     assert [r["message"] for r in reasons if r["code"] == "too_few_cards_to_discard"] == [expected]
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "No card in hand to discard for temporary military."),
+        ("it", "Nessuna carta in mano da scartare per la Forza militare temporanea."),
+    ],
+)
+def test_rftg_an_empty_hand_is_said_so_not_counted(client, lang, expected):
+    body = {"defense": 9, "military": [2, 2], "discard_power": True, "hand_size": 0}
+    reasons = post(client, "/api/conquest/rftg", body, lang).get_json()["reasons"]
+    assert [r["message"] for r in reasons if r["code"].endswith("cards_to_discard")] == [expected]
 
 
 @pytest.mark.parametrize(
