@@ -49,6 +49,11 @@ PHASER_BONUS = 2
 # columns (7) + IMPERIALI (1). Longer sequences cannot happen in play, so they are refused.
 MAX_OPPORTUNITIES = 1 + (len(WORLDS) - 1) + 1
 MAX_TARGETS = MAX_OPPORTUNITIES
+# A base never drops more than one row below the active row (chapter 13; "se la riga attuale
+# fornisce quattro punti influenza, una Base non può essere ridotta a meno di tre", chapter 12):
+# one row for a base in the active row, one more for each row above it, up to the Galaxy row (5
+# influence) over an active row worth 1.
+MAX_BASE_ROWS = 5
 
 _TWO_D6 = dice_sum(2, 6)
 
@@ -140,9 +145,14 @@ class ShipTarget:
 
 @dataclass(frozen=True)
 class BaseTarget:
-    """A visible, undefended base (no ship in its world's active row)."""
+    """A visible, undefended base (no ship in its world's active row).
+
+    ``rows_left``: how many rows it may still drop this turn before it is one row below the
+    active row, where no attack can move it: 1 in the active row, 2 a row above it.
+    """
 
     phaser_banks: bool = False
+    rows_left: int = 1
     kind: Literal["base"] = "base"
 
 
@@ -220,7 +230,8 @@ class TargetResult:
     """What the whole sequence did to one target.
 
     Ships: ``destroyed`` is P(the ship is destroyed). Bases: ``rows_lost[k]`` is P(the base
-    ends ``k`` rows lower); a base drops at most one row per attack.
+    ends ``k`` rows lower); a base drops at most one row per attack and never more than its
+    ``rows_left``.
     """
 
     kind: Literal["ship", "base"]
@@ -254,7 +265,8 @@ def attack_sequence(
 
     ``plan="same"``: every attack goes to the first target still standing, in list order (a
     destroyed ship's place passes to the next target; what lies under it is unknown, so it is not
-    attacked). ``plan="different"``: attack ``i`` goes to ``targets[i]``, one each. The sequence
+    attacked; a base one row below the active row can drop no further, so the next target's turn
+    comes too). ``plan="different"``: attack ``i`` goes to ``targets[i]``, one each. The sequence
     stops if a counterattack destroys the attacking fleet.
     """
     _check_attacker(attacker)
@@ -276,6 +288,11 @@ def attack_sequence(
     for index, target in enumerate(targets):
         if isinstance(target, ShipTarget):
             _check_ship_target(target, f"targets[{index}]")
+        else:
+            field = f"targets[{index}].rows_left"
+            require_int(target.rows_left, 1, MAX_BASE_ROWS, field, "base_rows_out_of_range", RULE_BASE_COMBAT)
+    # Rows each base may still drop (0 for ships): a base there is done, like a destroyed ship.
+    floors = [t.rows_left if isinstance(t, BaseTarget) else 0 for t in targets]
     odds = [ship_attack(attacker, t) if isinstance(t, ShipTarget) else base_attack(attacker, t) for t in targets]
 
     states: dict[_State, Fraction] = {(True, 0, (0,) * len(targets)): Fraction(1)}
@@ -285,7 +302,9 @@ def attack_sequence(
         nxt: dict[_State, Fraction] = {}
         for state, p in states.items():
             alive, count, rows = state
-            index = step if plan == "different" else count
+            # Under "same" the targets done (ships destroyed, bases at their floor) are a prefix.
+            done = count + sum(1 for i, lost in enumerate(rows) if floors[i] and lost == floors[i])
+            index = step if plan == "different" else done
             if not alive or index >= len(targets):  # the fleet is gone, or nothing is left standing
                 nxt[state] = nxt.get(state, Fraction(0)) + p
                 continue
@@ -301,7 +320,7 @@ def attack_sequence(
         if isinstance(target, ShipTarget):
             results.append(TargetResult("ship", dead[index], None))
         else:
-            dist = [Fraction(0)] * (opportunities + 1)
+            dist = [Fraction(0)] * (min(opportunities, target.rows_left) + 1)
             for (_, _, rows), p in states.items():
                 dist[rows[index]] += p
             results.append(TargetResult("base", None, tuple(dist)))
@@ -347,6 +366,7 @@ def _sequence_reasons(attacker: Attacker, targets: Sequence[Target]) -> tuple[tu
         rules += [RULE_SHIP_COMBAT, RULE_COUNTERATTACK]
     if any(isinstance(t, BaseTarget) for t in targets):
         rules.append(RULE_BASE_COMBAT)
+        reasons.append(Reason("base_floor", RULE_BASE_COMBAT))
     if attacker.phaser_banks:
         reasons.append(Reason("attacker_phaser_banks", RULE_PHASER_BANKS, {"bonus": PHASER_BONUS}))
         if any(isinstance(t, BaseTarget) for t in targets):

@@ -232,6 +232,7 @@
       list.querySelectorAll(".target-row").forEach(function (row) {
         var isShip = row.querySelector('[data-name="target"]').value === "ship";
         row.querySelectorAll(".ship-only").forEach(function (part) { part.hidden = !isShip; });
+        row.querySelectorAll(".base-only").forEach(function (part) { part.hidden = isShip; });
         var governor = row.querySelector('[data-name="defender_has_governor"]');
         var counter = row.querySelector('[data-name="counterattack"]');
         counter.disabled = !governor.checked;
@@ -247,7 +248,9 @@
     function read() {
       var targets = Array.prototype.map.call(list.children, function (row) {
         var values = readRow(row);
-        if (values.target === "base") { return { target: "base", defender_phaser_banks: values.defender_phaser_banks }; }
+        if (values.target === "base") {
+          return { target: "base", defender_phaser_banks: values.defender_phaser_banks, rows_left: values.rows_left };
+        }
         return values;
       });
       return {

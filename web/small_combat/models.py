@@ -42,6 +42,10 @@ class GalaxyTarget(RequestModel):
     defender_has_governor: bool = True
     counterattack: bool = True
     defender_screened: bool = False
+    # A base's rows it may still drop this turn (1 in the active row); ships ignore it.
+    rows_left: Annotated[
+        int, between(1, galaxy.MAX_BASE_ROWS), cited("base_rows_out_of_range", galaxy.RULE_BASE_COMBAT)
+    ] = 1
 
 
 class GalaxyCombat(GalaxyTarget):

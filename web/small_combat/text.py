@@ -33,6 +33,10 @@ ERRORS = {
     ),
     "no_targets": _l("Choose at least one target."),
     "too_many_targets": _l("At most %(max)s targets can be attacked in one turn."),
+    "base_rows_out_of_range": _l(
+        "A base can still drop between %(min)s and %(max)s rows (got %(value)s): it never goes more than one row "
+        "below the active row, so a base already there cannot be attacked."
+    ),
     "unknown_plan": _l("Unknown plan of attack."),
     "targets_must_match_opportunities": _l(
         "With one attack per target, list as many targets (%(targets)s) as opportunities (%(opportunities)s)."
@@ -77,7 +81,7 @@ REASONS = {
     "union": _l("MATCHING (UNIONE): a visible fleet of the same value (%(value)s) in the %(world)s column."),
     "imperial": _l("IMPERIALS (IMPERIALI): the Imperial governor played a fleet in the Imperial column."),
     "not_a_fleet": _l("A ship of value %(value)s is not a Fleet Ship (6-10): it cannot attack."),
-    "face_down": _l("A ship played face down is not visible and earns no attack."),
+    "face_down": _l("A ship played face down cannot use its power, and earns no attack."),
     "no_opportunity": _l("No ship was covered and no visible fleet has the value %(value)s."),
     # Galaxy: attacks
     "attacker_phaser_banks": _l("Phaser Banks: +%(bonus)s to the attacker's rolls."),
@@ -87,7 +91,14 @@ REASONS = {
     "attacker_screens": _l("Screens: the counterattack cannot destroy the attacking fleet."),
     "counterattack_forced": _l("Target %(number)s: its world has no governor, so it must counterattack."),
     "counterattack_declined": _l("Target %(number)s: the governor chooses not to counterattack."),
-    "defender_phaser_banks": _l("Target %(number)s: Phaser Banks, +%(bonus)s to its owner's rolls."),
+    "defender_phaser_banks": _l(
+        "Target %(number)s: Phaser Banks, +%(bonus)s to the rolls of whoever controls it (a ship's governor, a "
+        "base's owner)."
+    ),
+    "base_floor": _l(
+        "A base never drops more than one row below the active row: once there, the next attacks go to the next "
+        "target."
+    ),
     # Parsec
     "out_of_range": _l("Ship %(number)s (range %(range)s) is %(distance)s hexes away: it cannot take part."),
     "coordinated": _l("Coordinated attack: the attack bonuses of %(ships)s ships add up; defense never adds."),

@@ -50,7 +50,7 @@ def _refuse(error: InvalidInput, field_map: Callable[[str], str] | None = None) 
 
 def _galaxy_target(target: GalaxyTarget, path: str) -> galaxy.Target:
     if target.target == "base":
-        return galaxy.BaseTarget(phaser_banks=target.defender_phaser_banks)
+        return galaxy.BaseTarget(phaser_banks=target.defender_phaser_banks, rows_left=target.rows_left)
     if target.defender is None:
         field = f"{path}.defender" if path else "defender"
         raise framed("missing_field", lambda f: _("The field %(field)s is required.", field=f), field)
@@ -63,8 +63,13 @@ def _galaxy_target(target: GalaxyTarget, path: str) -> galaxy.Target:
     )
 
 
-_ENGINE_TARGET_FIELD = re.compile(r"^targets\[(\d+)\]\.(value|screened|phaser_banks)$")
-_API_TARGET_FIELD = {"value": "defender", "screened": "defender_screened", "phaser_banks": "defender_phaser_banks"}
+_ENGINE_TARGET_FIELD = re.compile(r"^targets\[(\d+)\]\.(value|screened|phaser_banks|rows_left)$")
+_API_TARGET_FIELD = {
+    "value": "defender",
+    "screened": "defender_screened",
+    "phaser_banks": "defender_phaser_banks",
+    "rows_left": "rows_left",
+}
 
 
 def _galaxy_field(single: bool) -> Callable[[str], str]:

@@ -147,12 +147,35 @@ def test_base_attack_table():
     assert base_attack(Attacker(9, phaser_banks=True), BaseTarget()).base_holds == Fraction(6, 36)
 
 
-def test_three_attacks_on_one_base_are_binomial():
-    odds = attack_sequence(Attacker(9), [BaseTarget()], 3)
+def test_three_attacks_on_a_base_two_rows_above_the_active_row_are_binomial():
+    odds = attack_sequence(Attacker(9), [BaseTarget(rows_left=3)], 3)
     # Each attack drops the base with p = 5/6: (1/6)^3, 3(5/6)(1/6)^2, 3(5/6)^2(1/6), (5/6)^3.
     assert odds.targets[0].rows_lost == (Fraction(1, 216), Fraction(15, 216), Fraction(75, 216), Fraction(125, 216))
     assert odds.attacker_destroyed == 0
     assert odds.nothing_happens == Fraction(1, 216)
+
+
+def test_a_base_in_the_active_row_drops_one_row_at_most():
+    # "Una Base non può essere danneggiata di oltre una riga alla volta": in round 1 (active row
+    # worth 4) a base goes no lower than 3, however many attacks are left.
+    odds = attack_sequence(Attacker(9), [BaseTarget()], 3)
+    assert odds.targets[0].rows_lost == (Fraction(1, 216), Fraction(215, 216))
+    assert "base_floor" in [r.code for r in odds.reasons]
+    # One row above the active row: two rows, then no further.
+    two = attack_sequence(Attacker(9), [BaseTarget(rows_left=2)], 3).targets[0].rows_lost
+    assert two == (Fraction(1, 216), Fraction(15, 216), Fraction(200, 216))
+
+
+def test_once_a_base_can_drop_no_further_the_next_target_is_attacked():
+    # Three attacks on [base in the active row, ship 7]: the base until it drops (5/6 each), then
+    # the ship with what is left.
+    single = ship_attack(Attacker(9), ShipTarget(7))
+    s, c, n = single.attack_succeeds, single.counterattack_destroys_attacker, single.nothing_happens
+    drop, hold = Fraction(5, 6), Fraction(1, 6)
+    odds = attack_sequence(Attacker(9), [BaseTarget(), ShipTarget(7)], 3, plan="same")
+    assert odds.targets[1].destroyed == drop * (s + n * s) + hold * drop * s
+    assert odds.attacker_destroyed == drop * (c + n * c) + hold * drop * c
+    assert odds.targets[0].rows_lost == (hold**3, 1 - hold**3)
 
 
 def test_two_attacks_on_the_same_ship():
@@ -195,7 +218,7 @@ def test_sequence_probabilities_sum_to_one(n):
     for result in odds.targets:
         if result.kind == "base":
             assert sum(result.rows_lost) == 1
-            assert len(result.rows_lost) == n + 1
+            assert len(result.rows_lost) == 2  # one attack each, and a base drops one row at most
 
 
 def test_sequence_matches_monte_carlo():
@@ -214,12 +237,12 @@ def test_sequence_matches_monte_carlo():
                     ship_dead = True
                 elif 8 + 2 + two_d6() > 9 + two_d6():
                     alive = False
-            elif two_d6() <= 9:
+            elif rows < 2 and two_d6() <= 9:  # a base one row above the active row: two rows at most
                 rows += 1
         destroyed += ship_dead
         attacker_dead += not alive
         rows_two += rows == 2
-    odds = attack_sequence(Attacker(9), [ShipTarget(8, phaser_banks=True), BaseTarget()], 3, plan="same")
+    odds = attack_sequence(Attacker(9), [ShipTarget(8, phaser_banks=True), BaseTarget(rows_left=2)], 3, plan="same")
     assert abs(destroyed / trials - float(odds.targets[0].destroyed)) < 0.01
     assert abs(attacker_dead / trials - float(odds.attacker_destroyed)) < 0.01
     assert abs(rows_two / trials - float(odds.targets[1].rows_lost[2])) < 0.01
@@ -317,6 +340,16 @@ def test_a_bigger_fleet_never_does_worse_over_a_sequence(a, values, plan):
         (lambda: attack_sequence(Attacker(8), [BaseTarget()], 10), "opportunities_out_of_range", "opportunities"),
         (lambda: attack_sequence(Attacker(8), [BaseTarget()], 0), "opportunities_out_of_range", "opportunities"),
         (lambda: attack_sequence(Attacker(8), [], 1), "no_targets", "targets"),
+        (
+            lambda: attack_sequence(Attacker(8), [BaseTarget(rows_left=0)], 1),
+            "base_rows_out_of_range",
+            "targets[0].rows_left",
+        ),
+        (
+            lambda: attack_sequence(Attacker(8), [BaseTarget(rows_left=6)], 1),
+            "base_rows_out_of_range",
+            "targets[0].rows_left",
+        ),
         (
             lambda: attack_sequence(Attacker(8), [BaseTarget()], 2, plan="different"),
             "targets_must_match_opportunities",

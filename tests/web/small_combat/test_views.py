@@ -62,14 +62,27 @@ def test_galaxy_phaser_banks_both_sides_cancel(client):
 
 
 def test_galaxy_rows_lost_on_a_base(client, db):
-    answer = post(client, "/api/combat/galaxy", {"attacker": 9, "target": "base", "opportunities": 3}).get_json()
-    # The base holds on 10, 11, 12 (6/36): rows lost ~ Binomial(3, 5/6).
+    body = {"attacker": 9, "target": "base", "opportunities": 3, "rows_left": 3}
+    answer = post(client, "/api/combat/galaxy", body).get_json()
+    # Two rows above the active row, three attacks: the base holds on 10, 11, 12 (6/36), so rows
+    # lost ~ Binomial(3, 5/6).
     assert close(answer["base_holds"], Fraction(1, 6))
     expected = [Fraction(1, 216), Fraction(15, 216), Fraction(75, 216), Fraction(125, 216)]
     rows = answer["sequence"]["targets"][0]["rows_lost"]
     assert all(close(p, q) for p, q in zip(rows, expected, strict=True))
     assert "galaxy/combattimento-astronave-contro-base" in answer["rules"]
     assert_cites_real_sections(db, answer)
+    # In the active row (the default) it drops one row at most, however many attacks are left.
+    in_row = post(client, "/api/combat/galaxy", {**body, "rows_left": 1}).get_json()["sequence"]["targets"][0]
+    assert all(close(p, q) for p, q in zip(in_row["rows_lost"], [Fraction(1, 216), Fraction(215, 216)], strict=True))
+
+
+@pytest.mark.parametrize(("body", "field"), [({"rows_left": 0}, "rows_left"), ({"rows_left": 6}, "rows_left")])
+def test_galaxy_a_base_at_its_lowest_row_is_refused_in_the_readers_words(client, body, field):
+    answer = post(client, "/api/combat/galaxy", {"attacker": 9, "targets": [{"target": "base", **body}]}, "it")
+    error = answer.get_json()["error"]
+    assert answer.status_code == 400 and error["field"] == f"targets[0].{field}"
+    assert error["code"] == "out_of_range" and "riga attiva" in error["message"]  # the bound in the rule's words
 
 
 def test_galaxy_different_targets(client, db):
