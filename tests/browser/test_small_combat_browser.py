@@ -155,7 +155,7 @@ def test_rftg_an_edit_marks_the_verdict_outdated_and_an_error_replaces_it(page, 
 
     page.get_by_role("button", name="Verifica").click()
     error = page.locator("#rftg-error")
-    expect(error).to_contain_text("Scrivete numeri interi")
+    expect(error).to_contain_text("Scrivi numeri interi")
     expect(error).to_contain_text("Forza militare di ogni carta")  # the field, named
     expect(results).to_be_hidden()  # replaced, not beside it
     expect(military).to_have_attribute("aria-invalid", "true")
@@ -221,7 +221,7 @@ def test_parsec_an_empty_distance_is_refused_in_place_of_the_old_odds(page, live
     expect(results.locator(".outdated-note")).to_be_visible()
     page.get_by_role("button", name="Calcola").click()
     error = page.locator("#parsec-error")
-    expect(error).to_contain_text("Distanza (esagoni): Scrivete un numero intero.")
+    expect(error).to_contain_text("Distanza (esagoni): Scrivi un numero intero.")
     expect(results).to_be_hidden()
     expect(distance).to_have_attribute("aria-invalid", "true")
     expect(distance).to_be_focused()

@@ -327,8 +327,8 @@ def test_rftg_an_empty_hand_is_said_so_not_counted(client, lang, expected):
     [
         ("en", 5, "Military 4 against defense 5: discard 1 card for temporary military."),
         ("en", 6, "Military 4 against defense 6: discard 2 cards for temporary military."),
-        ("it", 5, "Forza militare 4 contro difesa 5: scartate 1 carta per la Forza militare temporanea."),
-        ("it", 6, "Forza militare 4 contro difesa 6: scartate 2 carte per la Forza militare temporanea."),
+        ("it", 5, "Forza militare 4 contro difesa 5: scarta 1 carta per la Forza militare temporanea."),
+        ("it", 6, "Forza militare 4 contro difesa 6: scarta 2 carte per la Forza militare temporanea."),
     ],
 )
 def test_rftg_discards_are_counted_in_words(client, lang, defense, expected):
