@@ -4,19 +4,22 @@ Manovra evasiva: the vessel flees within its movement (event cards may add to it
 attackers occupy all six hexes around it, it cannot evade unless an event card lets it escape.
 It is out of the exchange only when it ends beyond the firing range of every attacker;
 otherwise they may attack it again (Attacco a lungo raggio). A colony never moves, so it never
-evades; when it survives a long-range attack the exchange simply ends. Movement never stops on
-or passes through a hex held by another player's vessel (Azioni e movimento dei vascelli).
+evades; when it survives a long-range attack the exchange simply ends; and it fires only in
+defence ("solo a scopi difensivi"), so it is never among the attackers. Movement never stops on
+or passes through a hex held by another player's vessel, unless its owner allows the transit
+(Azioni e movimento dei vascelli); a hex it may cross but not stop on (its own vessels filling
+it, or a vessel whose owner lets it through) is ``passable``.
 
 Geometry: axial hex coordinates ``(q, r)`` with the evading vessel at ``(0, 0)``; distance is the
 number of hex steps, which is how ranges and movement are counted in parsec (one hex each).
 
 Notation, one line, parts split by ``|``::
 
-    fighter vs cruiser@2,0 fighter@1,-1^2 | blocked 0,1 -1,1 | move 4 | card | to 3,0
+    fighter vs cruiser@2,0 fighter@1,-1^2 | blocked 0,1 -1,1 | pass -1,0 | move 4 | card | to 3,0
 
 ``KIND vs ATTACKER@q,r[^RANGE] ...`` then optional parts: ``blocked`` hexes (other vessels),
-``move N`` (movement including event cards), ``card`` (an event card allows escape),
-``to q,r`` (the hex the player means to reach).
+``pass`` hexes (crossed, never stopped on), ``move N`` (movement including event cards),
+``card`` (an event card allows escape), ``to q,r`` (the hex the player means to reach).
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ UNITS = MappingProxyType(
     }
 )
 EVADERS = ("cargo", "fighter", "transport", "cruiser", "colony")
+ATTACKER_KINDS = ("cargo", "fighter", "transport", "cruiser")  # a colony fires only in defence
 # "Solo un massimo di due unità piccole ... possono condividere la stessa casella" (RULE_MOVEMENT);
 # the cruiser and the transport are large and hold a hex alone.
 SMALL = frozenset({"cargo", "fighter"})
@@ -95,6 +99,7 @@ class Situation:
     movement: int | None = None  # None: the vessel's printed movement
     escape_card: bool = False
     destination: Hex | None = None
+    passable: frozenset[Hex] = frozenset()  # crossed on the way, never stopped on
 
     @property
     def move(self) -> int:
@@ -128,13 +133,15 @@ def is_surrounded(s: Situation) -> bool:
 
 
 def is_boxed_in(s: Situation) -> bool:
-    """Every neighbouring hex holds some other vessel, so no move can even start."""
-    return all(h in s.occupied for h in neighbours(ORIGIN))
+    """No hex within its movement to stop on: every neighbour holds another player's vessel, or
+    the hexes it may cross lead nowhere free in time."""
+    return not reachable(s)
 
 
 @lru_cache(maxsize=256)
 def reachable(s: Situation) -> Mapping[Hex, int]:
-    """Hexes the vessel can end on, with the fewest steps; occupied hexes block the way.
+    """Hexes the vessel can end on, with the fewest steps; occupied hexes block the way and
+    passable ones are crossed but never ended on.
 
     Cached (situations are frozen): the verdict, the reasons and the notes all ask for it."""
     occupied = s.occupied
@@ -148,8 +155,7 @@ def reachable(s: Situation) -> Mapping[Hex, int]:
             if nxt not in steps and nxt not in occupied:
                 steps[nxt] = steps[here] + 1
                 queue.append(nxt)
-    del steps[ORIGIN]
-    return MappingProxyType(steps)
+    return MappingProxyType({h: n for h, n in steps.items() if h != ORIGIN and h not in s.passable})
 
 
 def attackers_in_range(s: Situation, h: Hex) -> tuple[Attacker, ...]:
@@ -194,10 +200,10 @@ def destination_reasons(s: Situation) -> tuple[Reason, ...]:
         return ()
     out: list[Reason] = []
     if h == ORIGIN:
-        out.append(Reason("destination_is_start", RULE_EVASION, {"hex": list(h)}))
-    elif h in s.occupied:
-        out.append(Reason("destination_occupied", RULE_MOVEMENT, {"hex": list(h)}))
-    elif h not in reachable(s):
+        return (Reason("destination_is_start", RULE_EVASION, {"hex": list(h)}),)
+    if h in s.occupied or h in s.passable:
+        return (Reason("destination_occupied", RULE_MOVEMENT, {"hex": list(h)}),)
+    if h not in reachable(s):
         out.append(Reason("destination_unreachable", RULE_MOVEMENT, {"hex": list(h), "movement": s.move}))
     shooters = attackers_in_range(s, h)
     if shooters:
@@ -278,10 +284,9 @@ def _check_hex(h: tuple[object, ...], field: str) -> Hex:
 
 def _fits(present: list[str], kind: str) -> bool:
     """Whether an attacker of ``kind`` may join ``present`` on one hex: two small vessels share a
-    hex, a large one holds it alone, and a colony's hex takes vessels as any other does."""
+    hex, a large one holds it alone."""
     kinds = [*present, kind]
-    vessels = [k for k in kinds if k != "colony"]
-    return kinds.count("colony") <= 1 and (len(vessels) <= 1 or (len(vessels) == 2 and set(vessels) <= SMALL))
+    return len(kinds) <= 1 or (len(kinds) == 2 and set(kinds) <= SMALL)
 
 
 def situation(
@@ -292,6 +297,7 @@ def situation(
     movement: int | None = None,
     escape_card: bool = False,
     destination: Hex | None = None,
+    passable: list | tuple = (),
 ) -> Situation:
     """Validate raw values and build a :class:`Situation`; refuses with ``InvalidInput``."""
     if vessel not in EVADERS:
@@ -300,14 +306,18 @@ def situation(
         require_int(movement, 1, MAX_MOVEMENT, "movement", code="out_of_range")
     if not 1 <= len(attackers) <= MAX_ATTACKERS:
         raise InvalidInput("out_of_range", field="attackers", min=1, max=MAX_ATTACKERS)
-    if len(blocked) > MAX_BLOCKED:
-        raise InvalidInput("out_of_range", field="blocked", min=0, max=MAX_BLOCKED)
+    for name, given in (("blocked", blocked), ("passable", passable)):
+        if len(given) > MAX_BLOCKED:
+            raise InvalidInput("out_of_range", field=name, min=0, max=MAX_BLOCKED)
     built: list[Attacker] = []
     for i, a in enumerate(attackers):
         if not isinstance(a, Attacker):
             kind = a.get("kind", "")
-            if kind not in UNITS:
-                raise InvalidInput("unknown_vessel", field=f"attackers[{i}].kind", choices=list(UNITS))
+            if kind == "colony":
+                # "potenza di fuoco limitata, utilizzabile solo a scopi difensivi"
+                raise InvalidInput("colony_never_attacks", field=f"attackers[{i}].kind", rule=RULE_COLONY)
+            if kind not in ATTACKER_KINDS:
+                raise InvalidInput("unknown_vessel", field=f"attackers[{i}].kind", choices=list(ATTACKER_KINDS))
             a = Attacker(kind, tuple(a["at"]), a.get("range") or UNITS[kind].range)
         at = _check_hex(a.at, f"attackers[{i}]")
         if at == ORIGIN or not _fits([b.kind for b in built if b.at == at], a.kind):
@@ -317,8 +327,13 @@ def situation(
     cells = frozenset(_check_hex(tuple(h), f"blocked[{i}]") for i, h in enumerate(blocked))
     if ORIGIN in cells:
         raise InvalidInput("hex_taken", field="blocked", hex=[0, 0])
+    crossed = frozenset(_check_hex(tuple(h), f"passable[{i}]") for i, h in enumerate(passable))
+    taken = cells | {a.at for a in built} | {ORIGIN}
+    for i, h in enumerate(passable):
+        if tuple(h) in taken:  # a hex is one thing: the vessel's own, blocked, an attacker's, or crossed
+            raise InvalidInput("hex_taken", field=f"passable[{i}]", rule=RULE_MOVEMENT, hex=list(h))
     dest = None if destination is None else _check_hex(tuple(destination), "destination")
-    return Situation(vessel, tuple(built), cells, movement, escape_card, dest)
+    return Situation(vessel, tuple(built), cells, movement, escape_card, dest, crossed)
 
 
 def _hex(text: str) -> Hex:
@@ -345,6 +360,8 @@ def parse(line: str) -> Situation:
         word, *args = part.split()
         if word == "blocked":
             options["blocked"] = [_hex(a) for a in args]
+        elif word == "pass":
+            options["passable"] = [_hex(a) for a in args]
         elif word == "move":
             options["movement"] = int(args[0])
         elif word == "card":

@@ -97,9 +97,10 @@
   var fields = {
     att: document.getElementById("att"),
     blocked: document.getElementById("blocked"),
+    pass: document.getElementById("pass"),
     to: document.getElementById("to")
   };
-  var SYMBOLS = { fighter: "▲", cruiser: "◆", transport: "■", cargo: "●", colony: "⌂", blocked: "✕", to: "◎" };
+  var SYMBOLS = { fighter: "▲", cruiser: "◆", transport: "■", cargo: "●", blocked: "✕", pass: "⇢", to: "◎" };
 
   function tokens(field) {
     return field.value.split(/\s+/).filter(Boolean);
@@ -110,7 +111,9 @@
     fields.att.value = tokens(fields.att).filter(function (t) {
       return t.split("@")[1] === undefined || t.split("@")[1].split("^")[0] !== key;
     }).join(" ");
-    fields.blocked.value = tokens(fields.blocked).filter(function (t) { return t !== key; }).join(" ");
+    ["blocked", "pass"].forEach(function (name) {
+      fields[name].value = tokens(fields[name]).filter(function (t) { return t !== key; }).join(" ");
+    });
     if (fields.to.value.trim() === key) { fields.to.value = ""; }
   }
 
@@ -119,8 +122,8 @@
     var brush = chosen.value;
     var key = cell.getAttribute("data-q") + "," + cell.getAttribute("data-r");
     clearHex(key);
-    if (brush === "blocked") {
-      fields.blocked.value = tokens(fields.blocked).concat([key]).join(" ");
+    if (brush === "blocked" || brush === "pass") {
+      fields[brush].value = tokens(fields[brush]).concat([key]).join(" ");
     } else if (brush === "to") {
       map.querySelectorAll(".destination").forEach(function (old) {
         old.classList.remove("destination");

@@ -126,7 +126,7 @@ class ParsecHex(RequestModel):
 
 
 class ParsecRetreatAttacker(ParsecHex):
-    kind: Annotated[str, OneOf(tuple(ps.UNITS))]
+    kind: Annotated[str, OneOf(ps.ATTACKER_KINDS)]  # a colony fires only in defence
     range: Annotated[int, between(1, ps.MAX_RANGE)] | None = None  # the unit's own when absent
 
 
@@ -149,6 +149,9 @@ class ParsecRetreat(RequestModel):
     escape_card: bool = False
     attackers: Annotated[list[ParsecRetreatAttacker], Field(min_length=1, max_length=ps.MAX_ATTACKERS)]
     blocked: Annotated[list[ParsecHex], Field(max_length=ps.MAX_BLOCKED)] = []
+    # Hexes crossed but never stopped on: its own vessels filling them, or a vessel whose owner
+    # lets it through.
+    passable: Annotated[list[ParsecHex], Field(max_length=ps.MAX_BLOCKED)] = []
     destination: ParsecHex | None = None
 
 

@@ -120,8 +120,8 @@ PARSEC_MESSAGES = {
         "The attackers occupy all six hexes around the vessel: it cannot evade unless an event card allows its escape, so it can only counterattack."
     ),
     "no_free_hex": _l(
-        "Every hex around the vessel holds another player's vessel, which it can neither stop on nor pass: "
-        "it cannot move."
+        "No hex within its movement is free to stop on: the hexes around it hold other players' vessels, "
+        "which it can neither stop on nor cross, or hexes it may only cross: it cannot move."
     ),
     # Why the exchange goes on
     "still_in_range": _l(
@@ -132,7 +132,9 @@ PARSEC_MESSAGES = {
     ),
     # The chosen destination
     "destination_is_start": _l("Hex %(hex)s is where the vessel already is: evading means moving away from it."),
-    "destination_occupied": _l("Hex %(hex)s is occupied: a vessel cannot stop on another player's vessel."),
+    "destination_occupied": _l(
+        "Hex %(hex)s holds vessels the evading one cannot stop with (another player's, or its own hex already full)."
+    ),
     "destination_unreachable": _l(
         "Hex %(hex)s cannot be reached with movement %(movement)s (occupied hexes cannot be crossed)."
     ),
@@ -166,11 +168,14 @@ INPUT_MESSAGES = {
     "unknown_adjacency": _l("The field %(field)s must be true, false, edge, wormhole or none."),
     "out_of_range": _l("The field %(field)s must be between %(min)s and %(max)s."),
     "unknown_vessel": _l("The field %(field)s must be a vessel type."),
+    "colony_never_attacks": _l(
+        "A colony fires only in defence, so it is never among the attackers (%(field)s): leave it out."
+    ),
     "bad_hex": _l("The field %(field)s must be a hex with two whole coordinates."),
     "hex_too_far": _l("The field %(field)s is more than %(max)s hexes from the evading vessel."),
     "hex_taken": _l(
         "The field %(field)s names a hex that is already taken "
-        "(a hex holds at most two small vessels, or one large one)."
+        "(a hex holds at most two small vessels, or one large one, and is marked once)."
     ),
 }
 
@@ -207,13 +212,13 @@ VESSEL_NAMES = {
     "cruiser": _l("Cruiser"),
     "colony": _l("Colony"),
 }
-# The one word a player types for a vessel's kind in the Parsec page's text field ("caccia@1,0").
+# The one word a player types for an attacker's kind in the Parsec page's text field ("caccia@1,0"):
+# never a colony, which fires only in defence.
 VESSEL_WORDS = {
     "fighter": lazy_pgettext("typed vessel kind", "fighter"),
     "cruiser": lazy_pgettext("typed vessel kind", "cruiser"),
     "transport": lazy_pgettext("typed vessel kind", "transport"),
     "cargo": lazy_pgettext("typed vessel kind", "cargo"),
-    "colony": lazy_pgettext("typed vessel kind", "colony"),
 }
 
 

@@ -314,7 +314,7 @@ PICTURE_RADIUS = 3  # the clickable hex picture shows the vessel and three rings
 
 def parsec_request(args: MultiDict) -> dict[str, Any]:
     """Query ``vessel, move, card``, ``att`` (``cruiser@2,0^3 ...``: kind, hex, range),
-    ``blocked`` (``0,1 ...``) and ``to`` (``q,r``) as the API's request object."""
+    ``blocked`` and ``pass`` (``0,1 ...``) and ``to`` (``q,r``) as the API's request object."""
     attackers, kinds = [], words.typed_kinds()
     for token in args.get("att", "").split():
         kind, _, where = token.partition("@")
@@ -331,6 +331,7 @@ def parsec_request(args: MultiDict) -> dict[str, Any]:
         "escape_card": _flag(args, "card"),
         "attackers": attackers,
         "blocked": _hexes(args.get("blocked", "")),
+        "passable": _hexes(args.get("pass", "")),
         "destination": destination[0] if destination else None,
     }
 
@@ -340,7 +341,11 @@ def parsec_places(args: MultiDict) -> Places:
     (``cruiser@2: r``); a refused kind lists the words the page's language types."""
     kinds = ", ".join(str(w) for w in words.VESSEL_WORDS.values())
     parts = {"kind": _("kind"), "q": "q", "r": "r", "range": _("range (^N)")}
-    lists = {"attackers": ("att", _("Attackers")), "blocked": ("blocked", _("Other players' vessels"))}
+    lists = {
+        "attackers": ("att", _("Attackers")),
+        "blocked": ("blocked", _("Other players' vessels")),
+        "passable": ("pass", _("Hexes to cross, not to stop on")),
+    }
     places: Places = {
         "vessel": Place("vessel", _label(_("Vessel type"))),
         "movement": Place("move", _label(_("Movement, if an event card changes it"))),
@@ -379,6 +384,7 @@ def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
     for at, kind, _rng in attackers:
         pictured.setdefault(at, kind)  # a shared hex shows the first attacker typed on it
     blocked = {c for c in map(_cell, data["blocked"]) if c is not None}
+    crossed = {c for c in map(_cell, data["passable"]) if c is not None}
     destination = _cell(data["destination"]) if data["destination"] else None
     safe = {(h["q"], h["r"]) for h in result["safe_hexes"]} if result else set()
     radius, size, root3 = PICTURE_RADIUS, HEX_SIZE, 3**0.5
@@ -413,6 +419,8 @@ def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
                     if here in pictured
                     else "blocked"
                     if here in blocked
+                    else "pass"
+                    if here in crossed
                     else "",
                     "destination": here == destination,
                     "safe": here in safe,
@@ -588,6 +596,7 @@ def read_parsec(data: Mapping | ParsecRetreat) -> ps.Situation:
             body.vessel,
             attackers,
             blocked=[(h.q, h.r) for h in body.blocked],
+            passable=[(h.q, h.r) for h in body.passable],
             movement=body.movement,
             escape_card=body.escape_card,
             destination=None if body.destination is None else (body.destination.q, body.destination.r),
@@ -670,7 +679,7 @@ document(
     body=ParsecRetreat,
     response=ParsecRetreatAnswer,
     limits=_l(
-        "at most %(attackers)s attackers and %(blocked)s blocked hexes, all within %(coord)s hexes; "
+        "at most %(attackers)s attackers, %(blocked)s blocked hexes and as many to cross, all within %(coord)s hexes; "
         "movement 1-%(movement)s; range 1-%(range)s.",
         attackers=ps.MAX_ATTACKERS,
         blocked=ps.MAX_BLOCKED,

@@ -96,8 +96,7 @@ REASONS = {
         "base's owner)."
     ),
     "base_floor": _l(
-        "A base never drops more than one row below the active row: once there, the next attacks go to the next "
-        "target."
+        "A base never drops more than one row below the active row: once there, the next attacks go to the next target."
     ),
     # Parsec
     "out_of_range": _l("Ship %(number)s (range %(range)s) is %(distance)s hexes away: it cannot take part."),

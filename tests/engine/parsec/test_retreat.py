@@ -98,7 +98,9 @@ def test_walls_of_other_vessels_block_the_way():
     [
         ("fighter vs cruiser@2,0 | blocked -1,0 | to -1,0", ["destination_occupied"]),
         ("fighter vs cruiser@2,0 | to -3,0", ["destination_unreachable"]),
-        ("fighter vs cruiser@2,0 | to 0,0", ["destination_is_start", "destination_in_range"]),
+        ("fighter vs cruiser@2,0 | to 0,0", ["destination_is_start"]),  # not "still in range" too
+        ("fighter vs fighter@1,0 | to 1,0", ["destination_occupied"]),  # nor on an attacker's hex
+        ("fighter vs fighter@1,0 | pass -1,0 | to -1,0", ["destination_occupied"]),
         ("fighter vs cruiser@2,0 | to 0,1", ["destination_in_range"]),
         ("fighter vs cruiser@2,0 | to -2,0", []),
     ],
@@ -166,11 +168,9 @@ def test_reachable_matches_random_walks_on_an_open_field():
     [
         (("fighter", "fighter"), True),  # two small vessels share a hex
         (("cargo", "fighter"), True),
-        (("colony", "fighter"), True),  # a colony's hex takes vessels too
         (("fighter", "cruiser"), False),  # a large vessel holds its hex alone
         (("transport", "cruiser"), False),
         (("fighter", "fighter", "cargo"), False),  # at most two small ones
-        (("colony", "colony"), False),
     ],
 )
 def test_attackers_share_a_hex_as_the_movement_rule_allows(kinds, shared):
@@ -226,3 +226,53 @@ def test_safe_hexes_are_reachable_free_and_out_of_every_range(att, blk, vessel, 
 def test_a_colony_s_counterattack_cites_the_colony_rule():
     (reason,) = ps.exchange_reasons(ps.parse("colony vs cruiser@2,0 fighter@0,1"))
     assert reason.rule == "parsec/colonia"  # "la sua gittata di tiro è pari a 1"
+
+
+def test_a_colony_is_never_an_attacker():
+    """«potenza di fuoco limitata, utilizzabile solo a scopi difensivi» (parsec/colonia)."""
+    with pytest.raises(InvalidInput) as err:
+        ps.parse("fighter vs fighter@1,0 colony@-1,0")
+    assert (err.value.code, err.value.field, err.value.rule) == (
+        "colony_never_attacks",
+        "attackers[1].kind",
+        "parsec/colonia",
+    )
+
+
+# --- hexes crossed but never stopped on ---------------------------------------------------------
+
+WALLED = "fighter vs cruiser@2,0 | blocked 1,0 1,-1 0,-1 -1,1 0,1"  # every neighbour but -1,0
+
+
+def test_a_hex_full_of_its_own_vessels_is_crossed_not_stopped_on():
+    # The audit's position: every neighbour but -1,0 holds another player's vessel, and -1,0 holds
+    # two of the player's own fighters. Through it the fighter (movement 2) reaches the three free
+    # hexes beyond -1,0, each 4 hexes from the cruiser (range 2).
+    s = ps.parse(WALLED + " | pass -1,0")
+    assert ps.can_evade(s) and (-1, 0) not in ps.reachable(s)
+    assert set(ps.reachable(s)) == {(-2, 0), (-2, 1), (-1, -1)}
+    assert ps.ends_exchange(s) and (-2, 0) in ps.safe_hexes(s)  # 4 hexes from the cruiser
+    # Marked as another player's vessel instead, it is a wall: no move at all.
+    walled = ps.parse(WALLED.replace("blocked", "blocked -1,0"))
+    assert not ps.can_evade(walled) and [r.code for r in ps.evade_reasons(walled)] == ["no_free_hex"]
+
+
+def test_passable_hexes_need_the_movement_to_get_beyond_them():
+    # With movement 1 the only way out ends on the full hex: nowhere to stop.
+    s = ps.parse(WALLED + " | pass -1,0 | move 1")
+    assert not ps.can_evade(s) and [r.code for r in ps.evade_reasons(s)] == ["no_free_hex"]
+    assert ps.ends_exchange(s) is False
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "fighter vs fighter@1,0 | pass 1,0",
+        "fighter vs fighter@1,0 | blocked -1,0 | pass -1,0",
+        "fighter vs fighter@1,0 | pass 0,0",
+    ],
+)
+def test_a_passable_hex_is_nothing_else(line):
+    with pytest.raises(InvalidInput) as err:
+        ps.parse(line)
+    assert err.value.code == "hex_taken" and err.value.field == "passable[0]"

@@ -91,7 +91,7 @@ def _marked(html: str) -> list[str]:
             "/retreat/parsec?vessel=fighter&att=cruiser@2,0+incrocatore@1,0",
             "it",
             "Il campo “Attaccanti” (incrocatore@1,0: tipo) deve essere uno tra:"
-            " caccia, incrociatore, trasporto, cargo, colonia.",
+            " caccia, incrociatore, trasporto, cargo.",
             "att",
         ),
         ("/retreat/parsec?vessel=boat&att=cruiser@2,0", "en", "The field “Vessel type” must be one of:", "vessel"),
@@ -155,8 +155,8 @@ def test_parsec_page_reads_a_kind_typed_in_either_language(client, lang, word):
 @pytest.mark.parametrize(
     "lang, hint, words",
     [
-        ("it", "Tipi: caccia, incrociatore, trasporto, cargo, colonia.", "caccia"),
-        ("en", "Kinds: fighter, cruiser, transport, cargo, colony.", "fighter"),
+        ("it", "Tipi: caccia, incrociatore, trasporto, cargo.", "caccia"),
+        ("en", "Kinds: fighter, cruiser, transport, cargo.", "fighter"),
     ],
 )
 def test_parsec_page_lists_the_kinds_to_type_in_its_language(client, lang, hint, words):
@@ -436,21 +436,24 @@ def test_ti4_antimass_deflectors_through_the_api(client):
 
 
 def test_parsec_picture_shades_the_reach_of_every_attacker_on_a_shared_hex():
-    """A colony and a fighter share hex 1,0 (a colony's hex takes vessels): the picture shows the
-    first typed, and shades what either reaches, so the cruiser's range 2 is not lost."""
+    """A cruiser and a fighter share hex 2,0 (as typed: the engine refuses it later): the picture
+    shows the first typed, and shades what either reaches, so the cruiser's range 2 is not lost;
+    a hex to cross shows as one."""
     from web.retreat.views import hex_picture
 
     data = {
         "attackers": [
-            {"kind": "colony", "q": 1, "r": 0},
+            {"kind": "cargo", "q": 1, "r": 0},
             {"kind": "cruiser", "q": 2, "r": 0},
             {"kind": "fighter", "q": 2, "r": 0},
         ],
         "blocked": [],
+        "passable": [{"q": -1, "r": 0}],
         "destination": None,
     }
     cells = {(c["q"], c["r"]): c for c in hex_picture(data, None)["cells"]}
-    assert cells[(1, 0)]["piece"] == "colony" and cells[(2, 0)]["piece"] == "cruiser"
+    assert cells[(1, 0)]["piece"] == "cargo" and cells[(2, 0)]["piece"] == "cruiser"
+    assert cells[(-1, 0)]["piece"] == "pass"
     assert cells[(2, -2)]["in_range"]  # the cruiser's range 2 from 2,0, not the fighter's 1
 
 
@@ -470,3 +473,28 @@ def test_ti4_capacity_card_counts_in_words_and_offers_a_choice_only_when_there_i
     html = client.get(f"/retreat/ti4?role=attacker&n0=A&p0=1&{query}").get_data(as_text=True)
     card = html_module.unescape(re.sub(r"<[^>]+>", " ", html.split('id="capacity">', 1)[1].split("</div>", 1)[0]))
     assert says in " ".join(card.split())
+
+
+def test_parsec_hexes_to_cross_reach_the_engine_from_the_page_and_the_api(client):
+    # The audit's position: every neighbour but -1,0 taken; -1,0 full of the player's own fighters.
+    walls = [{"q": q, "r": r} for q, r in ((1, 0), (1, -1), (0, -1), (-1, 1), (0, 1))]
+    body = {"vessel": "fighter", "attackers": [{"kind": "cruiser", "q": 2, "r": 0}], "blocked": walls}
+    crossed = client.post("/api/retreat/parsec", json={**body, "passable": [{"q": -1, "r": 0}]}).get_json()
+    assert crossed["can_evade"] and crossed["ends_exchange"]
+    assert {"q": -1, "r": 0} not in crossed["safe_hexes"] and {"q": -2, "r": 0} in crossed["safe_hexes"]
+    walled = client.post("/api/retreat/parsec", json={**body, "blocked": [*walls, {"q": -1, "r": 0}]}).get_json()
+    assert not walled["can_evade"] and walled["reasons"][0]["code"] == "no_free_hex"
+    page = client.get(
+        "/retreat/parsec?lang=en&vessel=fighter&att=cruiser@2,0&blocked=1,0+1,-1+0,-1+-1,1+0,1&pass=-1,0"
+    ).get_data(as_text=True)
+    assert "The exchange ends." in page and re.search(r'piece-pass[^"]*"\s+data-q="-1" data-r="0"', page)
+
+
+@pytest.mark.parametrize("kind", ["colony", "colonia"])
+def test_parsec_a_colony_is_refused_among_the_attackers(client, kind):
+    api = client.post(
+        "/api/retreat/parsec?lang=en", json={"vessel": "fighter", "attackers": [{"kind": kind, "q": 1, "r": 0}]}
+    )
+    assert api.status_code == 400 and api.get_json()["error"]["field"] == "attackers[0].kind"
+    page = client.get(f"/retreat/parsec?lang=it&vessel=fighter&att={kind}@1,0").get_data(as_text=True)
+    assert "deve essere uno tra: caccia, incrociatore, trasporto, cargo." in page
