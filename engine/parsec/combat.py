@@ -383,6 +383,8 @@ def _response_reasons(
     beyond = [i for i in taking_part if attackers[i].distance > defender_reach]
     if beyond and defender.unit == "colony" and action == "end":
         reasons.append(Reason("colony_no_long_range_counter", RULE_LONG_RANGE))
+    elif beyond and len(beyond) == len(taking_part):
+        reasons.append(Reason("counter_out_of_range_all", RULE_LONG_RANGE, {"range": defender_reach}))
     elif beyond:
         reasons.append(Reason("counter_out_of_range", RULE_LONG_RANGE, {"range": defender_reach}))
     if defender.unit == "colony":

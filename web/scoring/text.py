@@ -231,7 +231,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "colony": _l("Colonies"),
         "cargo": _l("Cargo ships"),
         "fighter": _l("Fighters"),
-        "armored_transport": _l("Armored transports"),
+        "armored_transport": _l("Armoured transports"),
         "cruiser": _l("Cruisers"),
     },
     "phase": {"status": _l("status"), "action": _l("action")},

@@ -103,11 +103,17 @@ REASONS = {
     "coordinated": _l("Coordinated attack: the attack bonuses of %(ships)s ships add up; defense never adds."),
     "linked_colonies": _l("%(colonies)s linked colonies add their defense: +%(bonus)s."),
     "modifiers": _l("Event-card and faction modifiers are added to the rolls."),
-    "stalemate": _l("Neither side can ever roll higher: the exchange can never end with a loss."),
+    "stalemate": _l(
+        "The exchange can reach a point where neither side can ever roll higher: from there it never ends with a "
+        "loss (counted as a stalemate)."
+    ),
     "colony_no_long_range_counter": _l(
         "A colony cannot fire back at long range nor move away: if it holds, the fight ends."
     ),
     "counter_out_of_range": _l("With range %(range)s the defender cannot reach every attacking ship."),
+    "counter_out_of_range_all": _l(
+        "With range %(range)s the defender reaches none of the attacking ships: it cannot fire back."
+    ),
     "colony_cannot_evade": _l("A colony cannot move, so it can never evade."),
     "surrounded_cannot_evade": _l("Surrounded on all six sides, the defender cannot evade."),
     # Race for the Galaxy
@@ -171,7 +177,7 @@ REASONS = {
 UNIT_NAMES = {
     "cargo": _l("Cargo"),
     "fighter": _l("Fighter"),
-    "armored_transport": _l("Armored transport"),
+    "armored_transport": _l("Armoured transport"),
     "cruiser": _l("Cruiser"),
     "colony": _l("Colony"),
 }

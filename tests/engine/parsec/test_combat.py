@@ -85,6 +85,18 @@ def test_colony_at_long_range_ends_the_fight():
     assert any(r.code == "colony_no_long_range_counter" for r in odds.reasons)
 
 
+@pytest.mark.parametrize(
+    "attackers, code",
+    [
+        ([AttackingShip("cruiser", distance=2)], "counter_out_of_range_all"),  # reaches none: says so
+        ([AttackingShip("cruiser", distance=2), AttackingShip("fighter")], "counter_out_of_range"),  # some
+    ],
+)
+def test_a_defender_out_of_range_is_told_whether_it_reaches_some_or_none(attackers, code):
+    codes = [r.code for r in combat_odds(attackers, Defender("fighter")).reasons]
+    assert code in codes and len({"counter_out_of_range", "counter_out_of_range_all"} & set(codes)) == 1
+
+
 def test_ship_out_of_range_must_evade():
     odds = combat_odds([AttackingShip("cruiser", distance=2)], Defender("fighter"))
     # Cruiser +2 against fighter +0: lead 2, 43/64; the fighter cannot reach and leaves.
