@@ -81,7 +81,7 @@ LINE_MESSAGES: dict[str, Any] = {
     "galaxy_secret_base_sensors": _l("Secret base on %(world)s revealed by Sensors at the end: no influence"),
     "galaxy_sensors_no_influence": _l(
         "A secret base revealed by Sensors at the end leaves its owner no influence at all, whatever the "
-        "other bases are worth: −%(influence)s"
+        "other bases are worth (the rule read as written): −%(influence)s"
     ),
     "galaxy_hand_value": _l("Hand value (ships of surviving worlds double, technology cards nothing): %(values)s"),
     "galaxy_played_last": _l("Who played last (turns ago, counted back through the columns' seating): %(values)s"),

@@ -172,7 +172,7 @@ def galaxy_sheet() -> dict[str, Any]:
             field(
                 "secret.world",
                 "select",
-                _l("Secret base: garrison's world"),
+                _l("Secret base: garrison's world (revealed, the garrison goes back to the hand: list it there)"),
                 options=[["", str(_l("none"))]] + options("world", worlds.WORLDS),
                 default="",
             ),
