@@ -51,9 +51,9 @@ MAX_OPPORTUNITIES = 1 + (len(WORLDS) - 1) + 1
 MAX_TARGETS = MAX_OPPORTUNITIES
 # A base never drops more than one row below the active row (chapter 13; "se la riga attuale
 # fornisce quattro punti influenza, una Base non può essere ridotta a meno di tre", chapter 12):
-# one row for a base in the active row, one more for each row above it, up to the Galaxy row (5
-# influence) over an active row worth 1.
-MAX_BASE_ROWS = 5
+# one row for a base in the active row, one more for each row above it: six for a base in the
+# Galaxy row in the fifth and last round, whose active row is the fifth (the floor is below it).
+MAX_BASE_ROWS = 6
 
 _TWO_D6 = dice_sum(2, 6)
 
@@ -332,7 +332,7 @@ def attack_sequence(
         (p for (alive, count, rows), p in states.items() if alive and not count and not any(rows)),
         Fraction(0),
     )
-    reasons, rules = _sequence_reasons(attacker, targets)
+    reasons, rules = _sequence_reasons(attacker, targets, opportunities, plan)
     return SequenceOdds(
         opportunities,
         plan,
@@ -359,14 +359,17 @@ def _outcomes(index: int, odds: ShipAttackOdds | BaseAttackOdds, state: _State) 
     yield state, odds.nothing_happens
 
 
-def _sequence_reasons(attacker: Attacker, targets: Sequence[Target]) -> tuple[tuple[Reason, ...], tuple[str, ...]]:
+def _sequence_reasons(
+    attacker: Attacker, targets: Sequence[Target], opportunities: int, plan: Plan
+) -> tuple[tuple[Reason, ...], tuple[str, ...]]:
     reasons: list[Reason] = []
     rules = [RULE_OPPORTUNITIES]
     if any(isinstance(t, ShipTarget) for t in targets):
         rules += [RULE_SHIP_COMBAT, RULE_COUNTERATTACK]
     if any(isinstance(t, BaseTarget) for t in targets):
         rules.append(RULE_BASE_COMBAT)
-        reasons.append(Reason("base_floor", RULE_BASE_COMBAT))
+    if plan == "same" and any(isinstance(t, BaseTarget) and t.rows_left < opportunities for t in targets):
+        reasons.append(Reason("base_floor", RULE_BASE_COMBAT))  # its floor can pass the attacks on
     if attacker.phaser_banks:
         reasons.append(Reason("attacker_phaser_banks", RULE_PHASER_BANKS, {"bonus": PHASER_BONUS}))
         if any(isinstance(t, BaseTarget) for t in targets):

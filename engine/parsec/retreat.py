@@ -5,7 +5,7 @@ attackers occupy all six hexes around it, it cannot evade unless an event card l
 It is out of the exchange only when it ends beyond the firing range of every attacker;
 otherwise they may attack it again (Attacco a lungo raggio). A colony never moves, so it never
 evades; when it survives a long-range attack the exchange simply ends; and it fires only in
-defence ("solo a scopi difensivi"), so it is never among the attackers. Movement never stops on
+defense ("solo a scopi difensivi"), so it is never among the attackers. Movement never stops on
 or passes through a hex held by another player's vessel, unless its owner allows the transit
 (Azioni e movimento dei vascelli); a hex it may cross but not stop on (its own vessels filling
 it, or a vessel whose owner lets it through) is ``passable``.
@@ -63,7 +63,9 @@ UNITS = MappingProxyType(
     }
 )
 EVADERS = ("cargo", "fighter", "transport", "cruiser", "colony")
-ATTACKER_KINDS = ("cargo", "fighter", "transport", "cruiser")  # a colony fires only in defence
+# A colony fires only in defense. A cargo may attack when an event card allows it ("se non quando
+# una carta Evento lo permette"), so it may be among the attackers here.
+ATTACKER_KINDS = ("fighter", "cruiser", "transport", "cargo")
 # "Solo un massimo di due unità piccole ... possono condividere la stessa casella" (RULE_MOVEMENT);
 # the cruiser and the transport are large and hold a hex alone.
 SMALL = frozenset({"cargo", "fighter"})
@@ -219,7 +221,7 @@ def _counterattackers(s: Situation) -> tuple[Attacker, ...]:
 
 
 def ends_exchange(s: Situation) -> bool | None:
-    """True when the exchange is over after this defence; None when an event card decides."""
+    """True when the exchange is over after this defense; None when an event card decides."""
     if is_colony(s):
         return not _counterattackers(s)
     if not can_evade(s):

@@ -119,7 +119,9 @@ def test_galaxy_sheet_secret_base_and_share_link(page, live_url, browser):
     page.goto(live_url + "/scoring/galaxy?lang=en")
     set_names(page, "Green", "Red")
     cell(page, "Visible bases on Cylor (influence of each)", 0).fill("4")
-    cell(page, "Secret base: garrison's world (revealed, the garrison goes back to the hand: list it there)", 1).select_option("myrmidon")
+    cell(
+        page, "Secret base: garrison's world (revealed, the garrison goes back to the hand: list it there)", 1
+    ).select_option("myrmidon")
     expect(page.locator("#total-0")).to_have_text("4")
     expect(page.locator("#total-1")).to_have_text("5")
     expect(page.locator("#winner")).to_have_text("Winner: Red")

@@ -126,7 +126,7 @@ class ParsecHex(RequestModel):
 
 
 class ParsecRetreatAttacker(ParsecHex):
-    kind: Annotated[str, OneOf(ps.ATTACKER_KINDS)]  # a colony fires only in defence
+    kind: Annotated[str, OneOf(tuple(ps.UNITS))]  # a colony is refused by the engine, with its rule
     range: Annotated[int, between(1, ps.MAX_RANGE)] | None = None  # the unit's own when absent
 
 

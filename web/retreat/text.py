@@ -16,6 +16,7 @@ from web.core import verdicts
 from web.core.i18n import LANGS, ungettext
 from web.core.messages import Counted
 from engine.core.reasons import Reason
+from engine.parsec import retreat as ps
 
 ECLIPSE_MESSAGES = {
     # Destination reasons
@@ -169,7 +170,7 @@ INPUT_MESSAGES = {
     "out_of_range": _l("The field %(field)s must be between %(min)s and %(max)s."),
     "unknown_vessel": _l("The field %(field)s must be a vessel type."),
     "colony_never_attacks": _l(
-        "A colony fires only in defence, so it is never among the attackers (%(field)s): leave it out."
+        "A colony fires only in defense, so it is never among the attackers (%(field)s): leave it out."
     ),
     "bad_hex": _l("The field %(field)s must be a hex with two whole coordinates."),
     "hex_too_far": _l("The field %(field)s is more than %(max)s hexes from the evading vessel."),
@@ -208,18 +209,25 @@ ADJACENCY_NAMES = {"edge": _l("Shares an edge"), "wormhole": _l("Matching wormho
 VESSEL_NAMES = {
     "cargo": _l("Cargo"),
     "fighter": _l("Fighter"),
-    "transport": _l("Armoured transport"),
+    "transport": _l("Armored transport"),
     "cruiser": _l("Cruiser"),
     "colony": _l("Colony"),
 }
 # The one word a player types for an attacker's kind in the Parsec page's text field ("caccia@1,0"):
-# never a colony, which fires only in defence.
+# a colony is typed too, so that its refusal says why (it fires only in defense).
 VESSEL_WORDS = {
     "fighter": lazy_pgettext("typed vessel kind", "fighter"),
     "cruiser": lazy_pgettext("typed vessel kind", "cruiser"),
     "transport": lazy_pgettext("typed vessel kind", "transport"),
     "cargo": lazy_pgettext("typed vessel kind", "cargo"),
+    "colony": lazy_pgettext("typed vessel kind", "colony"),
 }
+
+
+def attacker_words() -> str:
+    """The words an attacker's kind is typed as, in the page's language: what the hint line and a
+    refused kind list (never "colony")."""
+    return ", ".join(str(VESSEL_WORDS[kind]) for kind in ps.ATTACKER_KINDS)
 
 
 def typed_kinds() -> dict[str, str]:

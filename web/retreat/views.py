@@ -339,7 +339,7 @@ def parsec_request(args: MultiDict) -> dict[str, Any]:
 def parsec_places(args: MultiDict) -> Places:
     """The text fields' items are named by what the player typed and the part of it refused
     (``cruiser@2: r``); a refused kind lists the words the page's language types."""
-    kinds = ", ".join(str(w) for w in words.VESSEL_WORDS.values())
+    kinds = words.attacker_words()
     parts = {"kind": _("kind"), "q": "q", "r": "r", "range": _("range (^N)")}
     lists = {
         "attackers": ("att", _("Attackers")),
@@ -377,7 +377,7 @@ def hex_picture(data: dict, result: dict | None) -> dict[str, Any]:
     attackers: list[tuple[tuple[int, int], str, int]] = []  # two small vessels may share a hex
     for a in data["attackers"]:
         at, kind = _cell(a), a.get("kind")
-        if at is not None and kind in ps.UNITS:
+        if at is not None and kind in ps.ATTACKER_KINDS:
             rng = a.get("range") if isinstance(a.get("range"), int) else ps.UNITS[kind].range
             attackers.append((at, kind, rng))
     pictured: dict[tuple[int, int], str] = {}
@@ -443,6 +443,8 @@ def parsec_page():
         parsec_places(args),
         decorate=hex_picture,
         vessels=ps.EVADERS,
+        attacker_kinds=ps.ATTACKER_KINDS,
+        attacker_words=words.attacker_words(),
         units=ps.UNITS,
     )
 

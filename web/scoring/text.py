@@ -94,8 +94,8 @@ LINE_MESSAGES: dict[str, Any] = {
         "Terraforming Guild: 2 per windfall world (%(windfall_worlds)s), 3 per TERRAFORMING card (%(terraforming_cards)s)"
     ),
     "rftg_imperium_lords": _l(
-        "Imperium Lords: 2 per IMPERIUM card (%(imperium_cards)s), 1 per military world not named IMPERIUM "
-        "(%(other_military_worlds)s)"
+        "Imperium Lords: 2 per IMPERIUM card (%(imperium_cards)s), 1 per military world that is not an IMPERIUM "
+        "card (%(other_military_worlds)s)"
     ),
     "rftg_other_six_dev": _l("Other 6-cost development bonuses"),
     "rftg_first_goal": _l("First goal: %(goal)s"),
@@ -231,7 +231,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "colony": _l("Colonies"),
         "cargo": _l("Cargo ships"),
         "fighter": _l("Fighters"),
-        "armored_transport": _l("Armoured transports"),
+        "armored_transport": _l("Armored transports"),
         "cruiser": _l("Cruisers"),
     },
     "phase": {"status": _l("status"), "action": _l("action")},

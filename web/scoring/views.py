@@ -282,7 +282,7 @@ def rftg_sheet() -> dict[str, Any]:
             field(
                 "il.other_military_worlds",
                 "int",
-                _l("Imperium Lords: military worlds not named IMPERIUM"),
+                _l("Imperium Lords: military worlds that are not IMPERIUM cards"),
                 max=rftg.MAX_CARDS,
             ),
             field(

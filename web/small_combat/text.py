@@ -177,7 +177,7 @@ REASONS = {
 UNIT_NAMES = {
     "cargo": _l("Cargo"),
     "fighter": _l("Fighter"),
-    "armored_transport": _l("Armoured transport"),
+    "armored_transport": _l("Armored transport"),
     "cruiser": _l("Cruiser"),
     "colony": _l("Colony"),
 }

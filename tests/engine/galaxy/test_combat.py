@@ -161,6 +161,10 @@ def test_a_base_in_the_active_row_drops_one_row_at_most():
     odds = attack_sequence(Attacker(9), [BaseTarget()], 3)
     assert odds.targets[0].rows_lost == (Fraction(1, 216), Fraction(215, 216))
     assert "base_floor" in [r.code for r in odds.reasons]
+    # Said only where the floor can pass attacks on: not for one attack, nor one attack per target.
+    assert "base_floor" not in [r.code for r in attack_sequence(Attacker(9), [BaseTarget()], 1).reasons]
+    different = attack_sequence(Attacker(9), [BaseTarget(), BaseTarget()], 2, plan="different")
+    assert "base_floor" not in [r.code for r in different.reasons]
     # One row above the active row: two rows, then no further.
     two = attack_sequence(Attacker(9), [BaseTarget(rows_left=2)], 3).targets[0].rows_lost
     assert two == (Fraction(1, 216), Fraction(15, 216), Fraction(200, 216))
@@ -346,7 +350,7 @@ def test_a_bigger_fleet_never_does_worse_over_a_sequence(a, values, plan):
             "targets[0].rows_left",
         ),
         (
-            lambda: attack_sequence(Attacker(8), [BaseTarget(rows_left=6)], 1),
+            lambda: attack_sequence(Attacker(8), [BaseTarget(rows_left=7)], 1),
             "base_rows_out_of_range",
             "targets[0].rows_left",
         ),

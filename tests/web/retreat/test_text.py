@@ -98,5 +98,5 @@ def test_the_typed_kinds_are_one_word_each_in_italian(app):
     with app.test_request_context():
         with force_locale("it"):
             words = [str(w) for w in VESSEL_WORDS.values()]
-        assert words == ["caccia", "incrociatore", "trasporto", "cargo"]  # the field splits on spaces
-        assert len(typed_kinds()) == 7  # cargo is the same word in both languages; a colony never attacks
+        assert words == ["caccia", "incrociatore", "trasporto", "cargo", "colonia"]  # the field splits on spaces
+        assert len(typed_kinds()) == 9  # cargo is the same word in both languages

@@ -491,10 +491,13 @@ def test_parsec_hexes_to_cross_reach_the_engine_from_the_page_and_the_api(client
 
 
 @pytest.mark.parametrize("kind", ["colony", "colonia"])
-def test_parsec_a_colony_is_refused_among_the_attackers(client, kind):
+def test_parsec_a_colony_is_refused_among_the_attackers_with_its_rule(client, kind):
     api = client.post(
-        "/api/retreat/parsec?lang=en", json={"vessel": "fighter", "attackers": [{"kind": kind, "q": 1, "r": 0}]}
+        "/api/retreat/parsec?lang=en", json={"vessel": "fighter", "attackers": [{"kind": "colony", "q": 1, "r": 0}]}
     )
-    assert api.status_code == 400 and api.get_json()["error"]["field"] == "attackers[0].kind"
+    error = api.get_json()["error"]
+    assert (error["code"], error["field"]) == ("colony_never_attacks", "attackers[0].kind")
+    assert "fires only in defense" in error["message"]
     page = client.get(f"/retreat/parsec?lang=it&vessel=fighter&att={kind}@1,0").get_data(as_text=True)
-    assert "deve essere uno tra: caccia, incrociatore, trasporto, cargo." in page
+    assert "Una colonia spara solo per difendersi" in page and "Attaccanti" in page
+    assert 'id="att-hint">Tipi: caccia, incrociatore, trasporto, cargo.<' in page  # not offered either

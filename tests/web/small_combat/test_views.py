@@ -77,7 +77,7 @@ def test_galaxy_rows_lost_on_a_base(client, db):
     assert all(close(p, q) for p, q in zip(in_row["rows_lost"], [Fraction(1, 216), Fraction(215, 216)], strict=True))
 
 
-@pytest.mark.parametrize(("body", "field"), [({"rows_left": 0}, "rows_left"), ({"rows_left": 6}, "rows_left")])
+@pytest.mark.parametrize(("body", "field"), [({"rows_left": 0}, "rows_left"), ({"rows_left": 7}, "rows_left")])
 def test_galaxy_a_base_at_its_lowest_row_is_refused_in_the_readers_words(client, body, field):
     answer = post(client, "/api/combat/galaxy", {"attacker": 9, "targets": [{"target": "base", **body}]}, "it")
     error = answer.get_json()["error"]
