@@ -51,6 +51,7 @@ ERROR_CODES = frozenset(
         "initiative_duplicate",
         "initiative_partial",
         "initiative_required",
+        "eliminated_reached_target",
         "unknown_target",
         "everyone_eliminated",
         "eliminated_holds_card",
@@ -79,6 +80,11 @@ def _validate(players: tuple[TI4Player, ...], target: int, unrevealed: int | Non
         checks.count(p.vp, f"players[{i}].vp", target, rule=RULE_MAX_VP)
         if p.eliminated and p.initiative is not None:
             raise InvalidInput("eliminated_holds_card", field=f"players[{i}].initiative", rule=RULE_ELIMINATED_CARDS)
+        if p.eliminated and p.vp >= target:
+            # The game ended the moment the target was reached (61.7): nobody was eliminated after.
+            raise InvalidInput(
+                "eliminated_reached_target", field=f"players[{i}].vp", rule=RULE_SIMULTANEOUS, target=target
+            )
         if p.initiative is not None:
             checks.count(
                 p.initiative, f"players[{i}].initiative", MAX_INITIATIVE, minimum=MIN_INITIATIVE, rule=RULE_INITIATIVE
@@ -131,11 +137,12 @@ def track(
             )
         )
     elif unrevealed_public_objectives == 0:
-        if not have_cards:
-            # The reveal step is in the status phase, when every player still holds a card.
-            raise InvalidInput("initiative_required", field="players", rule=RULE_NO_OBJECTIVE)
         ending = Reason("ti4_no_objective_left", RULE_NO_OBJECTIVE, {})
         tied = leaders({p.name: p.vp for p in players})
+        if len(tied) > 1 and not have_cards:
+            # Most VP wins; a tie goes by initiative (61.8), and the reveal step is in the status
+            # phase, when every player still holds a card.
+            raise InvalidInput("initiative_required", field="players", rule=RULE_NO_OBJECTIVE, players=tied)
         rung = TieBreak("ti4_initiative_order", RULE_NO_OBJECTIVE, initiatives, lower_wins=True)
     else:
         return Standing(

@@ -92,7 +92,9 @@ def test_ti4_sheet_simultaneous_ten_and_claim_checker(page, live_url):
     page.get_by_label("Current phase").select_option("action")
     expect(page.locator("#claim-reasons")).to_contain_text("Mecatol Rex")
     page.get_by_label("I control Mecatol Rex").check()
-    expect(page.locator("#claim-verdict")).to_have_text("Allowed: you may claim it.")
+    expect(page.locator("#claim-verdict")).to_have_text(
+        "Allowed: you may claim it, if you meet the card's requirement."
+    )
     fits_the_phone(page)
 
 

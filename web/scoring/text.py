@@ -166,14 +166,19 @@ ERROR_MESSAGES: dict[str, Any] = {
     "reputation_exceeds_components": _l(
         "The game has only %(maximum)s reputation tiles worth %(value)s VP, between all players (%(field)s)."
     ),
-    "initiative_duplicate": _l("Two players cannot hold the same strategy card number %(initiative)s (%(field)s)."),
+    "initiative_duplicate": _l("Two players cannot have the same initiative %(initiative)s (%(field)s)."),
     "initiative_partial": _l("Give every player's initiative, or none when no strategy cards are held (%(field)s)."),
     "everyone_eliminated": _l("At least one player must still be in the game (%(field)s)."),
     "eliminated_holds_card": _l(
         "An eliminated player's strategy cards go back to the common play area: leave the card blank (%(field)s)."
     ),
     "initiative_required": _l(
-        "The game ending on the objectives is settled by initiative: give every player's strategy card (%(field)s)."
+        "When the objectives run out the player with the most victory points wins, and a tie goes by "
+        "initiative: give every player's strategy card (%(field)s)."
+    ),
+    "eliminated_reached_target": _l(
+        "The game ends the moment a player reaches %(target)s victory points, so a player with %(target)s or "
+        "more was never eliminated after (%(field)s)."
     ),
     "duplicate_world": _l("%(world)s is listed twice (%(field)s)."),
     "base_on_surrendered_world": _l(

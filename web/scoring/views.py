@@ -375,7 +375,7 @@ def i18n() -> dict[str, str | list[str]]:
                 "no_lines": _l("Nothing scored yet."),
                 "copied": _l("Link copied."),
                 "copy_failed": _l("Copy the link above by hand."),
-                "allowed": _l("Allowed: you may claim it."),
+                "allowed": _l("Allowed: you may claim it, if you meet the card's requirement."),
                 "refused": _l("Not allowed."),
                 "remove": _l("Remove player %(n)s"),
                 "name": _l("Name of player %(n)s"),

@@ -87,8 +87,9 @@ def test_the_speaker_token_passes_over_every_eliminated_column():
     assert result.verdicts[2].params == {"speaker": "B"}
 
 
-def test_an_eliminated_player_neither_reaches_the_target_nor_breaks_a_tie():
-    result = ti4.track([P("S", 4), P("X", 10, eliminated=True), P("B", 10), P("C", 10)])
+def test_an_eliminated_player_takes_no_seat_in_the_tie_break():
+    # (An eliminated player with 10 VP would have ended the game first: refused below.)
+    result = ti4.track([P("S", 4), P("X", 9, eliminated=True), P("B", 10), P("C", 10)])
     assert result.winner == "B" and result.tie_break.code == "ti4_speaker_order"
     assert result.tie_break.params["values"] == {"B": 1, "C": 2}
     assert result.verdicts[0].params["players"] == ["B", "C"]
@@ -130,7 +131,13 @@ def test_eliminated_players_refusals(players, code, field, rule):
         ([P("A", 1, 1), P("B", 0, 2)], {}, "player_count", "players"),
         ([P("A", 1, 1), P("a", 0, 2), P("C", 0, 3)], {}, "duplicate_name", "players[1].name"),
         ([P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)], {"target": 12}, "unknown_target", "target"),
-        ([P("A", 1), P("B", 0), P("C", 0)], {"unrevealed_public_objectives": 0}, "initiative_required", "players"),
+        ([P("A", 1), P("B", 1), P("C", 0)], {"unrevealed_public_objectives": 0}, "initiative_required", "players"),
+        (
+            [P("A", 10, eliminated=True), P("B", 1), P("C", 1)],
+            {},
+            "eliminated_reached_target",
+            "players[0].vp",
+        ),
         (
             [P("A", 1, 1), P("B", 0, 2), P("C", 0, 3)],
             {"unrevealed_public_objectives": 9},
@@ -143,3 +150,10 @@ def test_invalid_tracks_are_refused(players, kwargs, code, field):
     with pytest.raises(InvalidInput) as err:
         ti4.track(players, **kwargs)
     assert (err.value.code, err.value.field) == (code, field)
+
+
+def test_objectives_running_out_with_one_leader_needs_no_initiative():
+    # 61.8: the most victory points wins; initiative only breaks a tie (none held here).
+    result = ti4.track([P("A", 9), P("B", 7), P("C", 5)], unrevealed_public_objectives=0)
+    assert result.game_over and result.winner == "A" and result.tie_break is None
+    assert [v.code for v in result.verdicts] == ["ti4_no_objective_left"]
