@@ -24,6 +24,7 @@ RULE_DIPLOMACY = "eclipse/diplomazia"
 RULE_BUILD = "eclipse/costruzione"
 RULE_PLAYERS = "eclipse/materiali-del-giocatore"
 RULE_TOKENS = "eclipse/segnalini"
+RULE_OUTER_SECTORS = "eclipse/settori-esterni"
 RULE_REPUTATION_TILES = "eclipse/segnalini-reputazione"
 RULE_SPECIES = "eclipse/specie-aliene"
 
@@ -51,11 +52,14 @@ REPUTATION_TILES = {4: 4, 3: 7, 2: 9, 1: 12}
 # Input limits, not rules: generous caps so a sheet cannot drive unbounded work.
 MAX_REPUTATION_TILES = 8
 # A controlled hex holds one of the player's influence discs: 16 a colour (MATERIALI DEL
-# GIOCATORE), two fewer for the Eridani; the box has 44 hexes (37 sector, the Galactic Center, 6
-# starting) and 22 Orbital / Monolith tokens between all players (SEGNALINI).
+# GIOCATORE), two fewer for the Eridani; 22 Orbital / Monolith tokens between all players
+# (SEGNALINI). The hexes in play (ESAGONI): the 8 inner and 11 middle sectors, the Galactic
+# Center, one starting sector a player (the others go back in the box) and the outer sectors the
+# player count sets (SETTORI ESTERNI).
 MAX_HEXES = 16
 ERIDANI_HEXES = 14
-BOX_HEXES = 44
+INNER_HEXES, MIDDLE_HEXES, CENTER_HEXES = 8, 11, 1
+OUTER_HEXES = {2: 5, 3: 10, 4: 14, 5: 16, 6: 18}
 BOX_MONOLITHS = 22
 MAX_RESOURCES = 999
 
@@ -84,6 +88,7 @@ ERROR_CODES = frozenset(
         "reputation_exceeds_components",
         "ambassadors_not_mutual",
         "hexes_exceed_components",
+        "hexes_exceed_discs",
         "monoliths_exceed_components",
         "species_taken",
     }
@@ -146,7 +151,10 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             raise InvalidInput("diplomacy_unused", field=f"{at}.traitor", rule=RULE_DIPLOMACY)
         # One from each other player at most, and each one received costs one of your own three.
         checks.count(p.ambassadors, f"{at}.ambassadors", min(len(players) - 1, AMBASSADOR_TILES), rule=RULE_AMBASSADORS)
-        checks.at_most(p.hexes, f"{at}.hexes", ERIDANI_HEXES if p.species == "eridani" else MAX_HEXES)
+        discs = ERIDANI_HEXES if p.species == "eridani" else MAX_HEXES
+        if len(p.hexes) > discs:  # each controlled hex holds one of the colour's influence discs
+            rule = "eclipse/impero-eridani" if p.species == "eridani" else RULE_PLAYERS
+            raise InvalidInput("hexes_exceed_discs", field=f"{at}.hexes", rule=rule, maximum=discs)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)
         checks.count(p.discoveries, f"{at}.discoveries", MAX_DISCOVERIES, rule=RULE_TOKENS)
@@ -158,8 +166,11 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(getattr(p.tech, track), f"{at}.tech.{track}", MAX_TRACK_TILES, rule=RULE_END)
         for resource in RESOURCES:
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
-    if sum(len(p.hexes) for p in players) > BOX_HEXES:
-        raise InvalidInput("hexes_exceed_components", field="players", rule=RULE_PLAYERS, maximum=BOX_HEXES)
+    in_play = INNER_HEXES + MIDDLE_HEXES + CENTER_HEXES + len(players) + OUTER_HEXES.get(len(players), 0)
+    if sum(len(p.hexes) for p in players) > in_play:
+        raise InvalidInput(
+            "hexes_exceed_components", field="players", rule=RULE_OUTER_SECTORS, maximum=in_play, players=len(players)
+        )
     if sum(p.monoliths for p in players) > BOX_MONOLITHS:
         raise InvalidInput("monoliths_exceed_components", field="players", rule=RULE_TOKENS, maximum=BOX_MONOLITHS)
     if sum(p.discoveries for p in players) > MAX_DISCOVERIES:

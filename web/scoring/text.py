@@ -159,7 +159,14 @@ ERROR_MESSAGES: dict[str, Any] = {
         ),
     ),
     "discoveries_exceed_components": _l("The game has only %(maximum)s discovery tiles (%(field)s)."),
-    "hexes_exceed_components": _l("The game has only %(maximum)s hexes, between all players (%(field)s)."),
+    "hexes_exceed_discs": _l(
+        "Each controlled hex holds one of the player's %(maximum)s influence discs, so at most %(maximum)s "
+        "hexes (%(field)s)."
+    ),
+    "hexes_exceed_components": _l(
+        "With %(players)s players the game has %(maximum)s hexes in play (inner, middle and outer sectors, the "
+        "Galactic Center and one starting sector each), between all players (%(field)s)."
+    ),
     "monoliths_exceed_components": _l(
         "The game has only %(maximum)s Orbital / Monolith tokens, between all players (%(field)s)."
     ),

@@ -99,10 +99,12 @@ def test_no_tie_no_tie_break():
         ([P("A", reputation=(0,)), P("B")], {}, "out_of_range", "players[0].reputation[0]"),
         ([P("A", tech=Tech(grid=8)), P("B")], {}, "out_of_range", "players[0].tech.grid"),
         ([P("A", monoliths=2, hexes=(1,)), P("B")], {}, "monoliths_exceed_hexes", "players[0].monoliths"),
-        # 16 influence discs a colour, 14 for the Eridani; 44 hexes and 22 monoliths in the box.
-        ([P("A", hexes=(1,) * 17), P("B")], {}, "above_maximum", "players[0].hexes"),
-        ([P("A", species="eridani", hexes=(1,) * 15), P("B")], {}, "above_maximum", "players[0].hexes"),
+        # 16 influence discs a colour, 14 for the Eridani; 22 monoliths in the box; hexes in play:
+        # 8 + 11 + 1, a starting sector each and the outer sectors (2 players: 5), so 27 with two.
+        ([P("A", hexes=(1,) * 17), P("B")], {}, "hexes_exceed_discs", "players[0].hexes"),
+        ([P("A", species="eridani", hexes=(1,) * 15), P("B")], {}, "hexes_exceed_discs", "players[0].hexes"),
         ([P(n, hexes=(1,) * 15) for n in "ABC"], {}, "hexes_exceed_components", "players"),
+        ([P("A", hexes=(1,) * 14), P("B", hexes=(1,) * 14)], {}, "hexes_exceed_components", "players"),
         (
             [P(n, hexes=(1,) * 12, monoliths=12 if n == "A" else 11) for n in "AB"],
             {},
@@ -170,3 +172,21 @@ def test_another_hex_never_lowers_the_score(p, vp):
     base = eclipse.score([p, *others(3)]).player("A").total
     more = eclipse.score([P(**{**p.__dict__, "hexes": p.hexes + (vp,)}), *others(3)]).player("A").total
     assert more >= base + vp
+
+
+@pytest.mark.parametrize(("players", "in_play"), [(2, 27), (3, 33), (4, 38), (5, 41), (6, 44)])
+def test_the_hexes_in_play_follow_the_player_count(players, in_play):
+    """8 inner + 11 middle + the Galactic Center + a starting sector each + the outer sectors
+    («2 giocatori: 5 … 6 giocatori: 18», eclipse/settori-esterni)."""
+    names = "ABCDEF"[:players]
+    counts = [min(14, in_play - 14 * k) for k in range(players)]
+    counts = [max(0, c) for c in counts]
+    sheet = [P(n, hexes=(1,) * c) for n, c in zip(names, counts)]
+    assert sum(counts) == in_play and eclipse.score(sheet).player("A").total > 0
+    with pytest.raises(InvalidInput) as err:
+        eclipse.score([*sheet[:-1], P(names[-1], hexes=(1,) * (counts[-1] + 1))])
+    assert (err.value.code, err.value.params["maximum"], err.value.rule) == (
+        "hexes_exceed_components",
+        in_play,
+        "eclipse/settori-esterni",
+    )
