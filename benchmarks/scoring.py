@@ -26,15 +26,19 @@ WORLDS = galaxy.WORLDS
 
 
 def eclipse_body() -> dict:
+    """The largest legal sheet: six players, the reputation bag shared out, three ambassadors each
+    (a 3-regular set of relations), the board full (37 hexes at six), a Traitor."""
+    bag = [v for v, made in sorted(eclipse.REPUTATION_TILES.items(), reverse=True) for _ in range(made)]
+    board = eclipse.CENTER_HEXES + eclipse.RING_I_SPACES + eclipse.RING_II_SPACES + eclipse.OUTER_HEXES[6]
     players = [
         {
             "name": f"P{i}",
             "species": eclipse.SPECIES[i % len(eclipse.SPECIES)],
-            "reputation": [4] * eclipse.MAX_REPUTATION_TILES,
-            "ambassadors": 5,
-            "hexes": [3] * eclipse.MAX_HEXES,
+            "reputation": bag[i::6][:5],
+            "ambassadors": 3,
+            "hexes": [3] * (board // 6 + (i < board % 6)),
             "discoveries": 3,
-            "monoliths": 10,
+            "monoliths": 3,
             "tech": {"military": 7, "grid": 6, "nano": 5},
             "traitor": i == 0,
             "resources": {"money": 999, "science": 999, "materials": 999},

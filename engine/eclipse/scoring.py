@@ -53,13 +53,14 @@ REPUTATION_TILES = {4: 4, 3: 7, 2: 9, 1: 12}
 MAX_REPUTATION_TILES = 8
 # A controlled hex holds one of the player's influence discs: 16 a colour (MATERIALI DEL
 # GIOCATORE), two fewer for the Eridani; 22 Orbital / Monolith tokens between all players
-# (SEGNALINI). The hexes in play (ESAGONI): the 8 inner and 11 middle sectors, the Galactic
-# Center, one starting sector a player (the others go back in the box) and the outer sectors the
-# player count sets (SETTORI ESTERNI).
+# (SEGNALINI). The most hexes on the board: areas I and II lie "in cerchio attorno all'esagono del
+# Centro" (ESPLORAZIONE), 6 and 12 spaces, the starting sectors among the 12 (two hexes from the
+# Center); area III takes the outer sectors the player count sets (SETTORI ESTERNI).
 MAX_HEXES = 16
 ERIDANI_HEXES = 14
-INNER_HEXES, MIDDLE_HEXES, CENTER_HEXES = 8, 11, 1
+CENTER_HEXES, RING_I_SPACES, RING_II_SPACES = 1, 6, 12
 OUTER_HEXES = {2: 5, 3: 10, 4: 14, 5: 16, 6: 18}
+MAX_BOARD_HEXES = CENTER_HEXES + RING_I_SPACES + RING_II_SPACES + max(OUTER_HEXES.values())
 BOX_MONOLITHS = 22
 MAX_RESOURCES = 999
 
@@ -166,7 +167,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(getattr(p.tech, track), f"{at}.tech.{track}", MAX_TRACK_TILES, rule=RULE_END)
         for resource in RESOURCES:
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
-    in_play = INNER_HEXES + MIDDLE_HEXES + CENTER_HEXES + len(players) + OUTER_HEXES.get(len(players), 0)
+    in_play = CENTER_HEXES + RING_I_SPACES + RING_II_SPACES + OUTER_HEXES[len(players)]
     if sum(len(p.hexes) for p in players) > in_play:
         raise InvalidInput(
             "hexes_exceed_components", field="players", rule=RULE_OUTER_SECTORS, maximum=in_play, players=len(players)

@@ -83,7 +83,10 @@ def _validate(players: tuple[TI4Player, ...], target: int, unrevealed: int | Non
         if p.eliminated and p.vp >= target:
             # The game ended the moment the target was reached (61.7): nobody was eliminated after.
             raise InvalidInput(
-                "eliminated_reached_target", field=f"players[{i}].vp", rule=RULE_SIMULTANEOUS, target=target
+                "eliminated_reached_target",
+                field=f"players[{i}].vp",
+                rule=RULE_SIMULTANEOUS if target == 10 else RULE_TRACK_SIDE,
+                target=target,
             )
         if p.initiative is not None:
             checks.count(

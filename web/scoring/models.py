@@ -35,7 +35,8 @@ class EclipsePlayer(RequestModel):
         list[Annotated[int, between(*eclipse.REPUTATION_VALUES)]], Field(max_length=eclipse.MAX_REPUTATION_TILES)
     ] = []
     ambassadors: Annotated[int, between(0, eclipse.AMBASSADOR_TILES)] = 0
-    hexes: Annotated[list[Annotated[int, between(*eclipse.HEX_VALUES)]], Field(max_length=eclipse.MAX_HEXES)] = []
+    # The engine refuses more hexes than influence discs with its rule; the bound here only caps work.
+    hexes: Annotated[list[Annotated[int, between(*eclipse.HEX_VALUES)]], Field(max_length=eclipse.MAX_BOARD_HEXES)] = []
     discoveries: Annotated[int, between(0, eclipse.MAX_DISCOVERIES)] = 0
     monoliths: Annotated[int, between(0, eclipse.MAX_HEXES)] = 0
     tech: dict[Annotated[str, OneOf(eclipse.TRACKS)], Annotated[int, between(0, eclipse.MAX_TRACK_TILES)]] = {}

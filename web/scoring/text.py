@@ -164,8 +164,8 @@ ERROR_MESSAGES: dict[str, Any] = {
         "hexes (%(field)s)."
     ),
     "hexes_exceed_components": _l(
-        "With %(players)s players the game has %(maximum)s hexes in play (inner, middle and outer sectors, the "
-        "Galactic Center and one starting sector each), between all players (%(field)s)."
+        "With %(players)s players at most %(maximum)s hexes can be on the board (the Galactic Center, the 6 and 12 "
+        "around it, and the outer sectors of this player count), between all players (%(field)s)."
     ),
     "monoliths_exceed_components": _l(
         "The game has only %(maximum)s Orbital / Monolith tokens, between all players (%(field)s)."

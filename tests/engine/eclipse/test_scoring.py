@@ -99,12 +99,12 @@ def test_no_tie_no_tie_break():
         ([P("A", reputation=(0,)), P("B")], {}, "out_of_range", "players[0].reputation[0]"),
         ([P("A", tech=Tech(grid=8)), P("B")], {}, "out_of_range", "players[0].tech.grid"),
         ([P("A", monoliths=2, hexes=(1,)), P("B")], {}, "monoliths_exceed_hexes", "players[0].monoliths"),
-        # 16 influence discs a colour, 14 for the Eridani; 22 monoliths in the box; hexes in play:
-        # 8 + 11 + 1, a starting sector each and the outer sectors (2 players: 5), so 27 with two.
+        # 16 influence discs a colour, 14 for the Eridani; 22 monoliths in the box; hexes on the
+        # board: the Center, 6 + 12 around it and the outer sectors (2 players: 5), 24 with two.
         ([P("A", hexes=(1,) * 17), P("B")], {}, "hexes_exceed_discs", "players[0].hexes"),
         ([P("A", species="eridani", hexes=(1,) * 15), P("B")], {}, "hexes_exceed_discs", "players[0].hexes"),
         ([P(n, hexes=(1,) * 15) for n in "ABC"], {}, "hexes_exceed_components", "players"),
-        ([P("A", hexes=(1,) * 14), P("B", hexes=(1,) * 14)], {}, "hexes_exceed_components", "players"),
+        ([P("A", hexes=(1,) * 16), P("B", hexes=(1,) * 9)], {}, "hexes_exceed_components", "players"),
         (
             [P(n, hexes=(1,) * 12, monoliths=12 if n == "A" else 11) for n in "AB"],
             {},
@@ -174,10 +174,10 @@ def test_another_hex_never_lowers_the_score(p, vp):
     assert more >= base + vp
 
 
-@pytest.mark.parametrize(("players", "in_play"), [(2, 27), (3, 33), (4, 38), (5, 41), (6, 44)])
+@pytest.mark.parametrize(("players", "in_play"), [(2, 24), (3, 29), (4, 33), (5, 35), (6, 37)])
 def test_the_hexes_in_play_follow_the_player_count(players, in_play):
-    """8 inner + 11 middle + the Galactic Center + a starting sector each + the outer sectors
-    («2 giocatori: 5 … 6 giocatori: 18», eclipse/settori-esterni)."""
+    """The Galactic Center, the 6 and 12 spaces of areas I and II around it (starting sectors
+    among the 12) and the outer sectors («2 giocatori: 5 … 6 giocatori: 18»)."""
     names = "ABCDEF"[:players]
     counts = [min(14, in_play - 14 * k) for k in range(players)]
     counts = [max(0, c) for c in counts]

@@ -400,3 +400,24 @@ def test_cited_rules_open(client):
     for rule in data["rules"]:
         assert client.get(f"/rules/{rule}").status_code == 200
         assert data["citations"][rule]["label"] != rule
+
+
+@pytest.mark.parametrize(
+    ("species", "hexes", "lang", "says"),
+    [
+        ("terran", 17, "en", "Each controlled hex holds one of the player's 16 influence discs"),
+        ("eridani", 15, "it", "Ogni esagono controllato ospita uno dei 14 Gettoni Influenza"),
+    ],
+)
+def test_eclipse_more_hexes_than_influence_discs_is_refused_with_its_rule(client, species, hexes, lang, says):
+    body = {"players": [{"name": "A", "species": species, "hexes": [1] * hexes}, {"name": "B"}]}
+    answer = post(client, "/api/score/eclipse", body, lang)
+    error = answer.get_json()["error"]
+    assert answer.status_code == 422 and (error["code"], error["field"]) == ("hexes_exceed_discs", "players[0].hexes")
+    assert error["message"].startswith(says)
+
+
+def test_eclipse_hexes_beyond_the_board_are_refused_for_the_player_count(client):
+    body = {"players": [{"name": "A", "hexes": [1] * 16}, {"name": "B", "hexes": [1] * 9}]}
+    error = post(client, "/api/score/eclipse", body, "it").get_json()["error"]
+    assert error["code"] == "hexes_exceed_components" and "al massimo 24 esagoni" in error["message"]
