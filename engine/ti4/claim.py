@@ -14,13 +14,15 @@ from typing import Callable
 from engine.core.reasons import Reason
 from engine.core import checks
 
-PHASES = ("status", "action")
+PHASES = ("status", "action")  # the phases an objective is claimed in (20.3, 20.5)
+GAME_PHASES = ("strategy", "action", "status", "agenda")  # when a player may ask
 OBJECTIVE_TYPES = ("public", "secret", "imperial")
 MAX_SECRETS = 3  # 20.21: claimed and unclaimed together
 MAX_COUNT = 10  # input limit for the counters below
 
 CODES = frozenset(
     {
+        "claim_not_a_scoring_phase",
         "claim_wrong_phase",
         "claim_status_public_limit",
         "claim_status_secret_limit",
@@ -69,8 +71,18 @@ class ClaimVerdict:
     rules: tuple[str, ...]
 
 
+def is_scoring_phase(c: Claim) -> Reason | None:
+    """20.5: objectives are claimed in the action phase or the status phase, never in the
+    strategy or agenda phase."""
+    if c.phase in PHASES:
+        return None
+    return Reason("claim_not_a_scoring_phase", "ti4/20.5", {"phase": c.phase})
+
+
 def is_right_phase(c: Claim) -> Reason | None:
     """20.3/20.5: an objective is claimed in the phase its card names."""
+    if c.phase not in PHASES:  # said by is_scoring_phase
+        return None
     if c.objective_type == "imperial" or c.objective_phase in (None, c.phase):
         return None
     if c.via_imperial and c.objective_type == "public" and c.phase == "action":
@@ -143,6 +155,7 @@ def is_imperial_point_earned(c: Claim) -> Reason | None:
 
 
 LADDER: tuple[tuple[Callable[[Claim], Reason | None], str], ...] = (
+    (is_scoring_phase, "ti4/20.5"),
     (is_right_phase, "ti4/20.3"),
     (is_within_status_limit, "ti4/20.6"),
     (is_within_combat_limit, "ti4/20.7"),
@@ -156,7 +169,7 @@ LADDER: tuple[tuple[Callable[[Claim], Reason | None], str], ...] = (
 
 
 def _validate(c: Claim) -> None:
-    checks.choice(c.phase, "phase", PHASES, "unknown_phase", rule="ti4/20.3")
+    checks.choice(c.phase, "phase", GAME_PHASES, "unknown_phase", rule="ti4/20.3")
     checks.choice(c.objective_type, "objective_type", OBJECTIVE_TYPES, "unknown_objective_type", rule="ti4/20.1")
     if c.objective_phase is not None:
         checks.choice(c.objective_phase, "objective_phase", PHASES, "unknown_phase", rule="ti4/20.3")

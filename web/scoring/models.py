@@ -109,7 +109,8 @@ class Ti4Sheet(RequestModel):
     players: Annotated[list[Ti4Player], Field(min_length=ti4.MIN_PLAYERS, max_length=ti4.MAX_PLAYERS)]
 
 
-Phase = Annotated[str, OneOf(ti4_claim.PHASES)]
+Phase = Annotated[str, OneOf(ti4_claim.PHASES)]  # a card's phase
+GamePhase = Annotated[str, OneOf(ti4_claim.GAME_PHASES)]  # the phase the game is in
 ClaimCount = Annotated[int, between(0, ti4_claim.MAX_COUNT)]
 
 
@@ -132,7 +133,7 @@ class Ti4Claim(RequestModel):
         }
     )
 
-    phase: Phase
+    phase: GamePhase
     objective_type: Annotated[str, OneOf(ti4_claim.OBJECTIVE_TYPES)]
     objective_phase: Phase | None = None
     claimed_this_phase: ClaimedThisPhase = ClaimedThisPhase()

@@ -58,6 +58,9 @@ LINE_MESSAGES: dict[str, Any] = {
     "ti4_speaker_eliminated": _l(
         "The speaker (the first column) is eliminated: the speaker token passed to the left, to %(speaker)s"
     ),
+    "claim_not_a_scoring_phase": _l(
+        "Objectives are claimed only in the action phase or the status phase, not in the %(phase)s phase."
+    ),
     "claim_wrong_phase": _l("This objective is claimed in the %(card_phase)s phase, not in the %(phase)s phase."),
     "claim_status_public_limit": _l("Only one public objective may be claimed in each status phase."),
     "claim_status_secret_limit": _l("Only one secret objective may be claimed in each status phase."),
@@ -134,7 +137,7 @@ ERROR_MESSAGES: dict[str, Any] = {
     "unknown_goal": _l("Unknown goal %(value)s (%(field)s)."),
     "unknown_kind": _l("Unknown entry %(value)s (%(field)s)."),
     "unknown_target": _l("The victory point track has a 10-point and a 14-point side (%(field)s)."),
-    "unknown_phase": _l("The phase must be status or action (%(field)s)."),
+    "unknown_phase": _l("The phase must be one of: %(choices)s (%(field)s)."),
     "unknown_objective_type": _l("The objective must be public, secret or the Imperial point (%(field)s)."),
     "last_player_needed": _l(
         "%(players)s are still tied after the hands' values: the one who played last wins. "
@@ -246,7 +249,7 @@ LABELS: dict[str, dict[str, Any]] = {
         "armored_transport": _l("Armored transports"),
         "cruiser": _l("Cruisers"),
     },
-    "phase": {"status": _l("status"), "action": _l("action")},
+    "phase": {"status": _l("status"), "action": _l("action"), "strategy": _l("strategy"), "agenda": _l("agenda")},
     "card": {
         "galactic_genome_project": "Galactic Genome Project",
         "terraforming_guild": "Terraforming Guild",

@@ -85,6 +85,13 @@ def test_objective_in_the_wrong_phase():
     assert codes(claim) == (False, [("claim_wrong_phase", "ti4/20.3")])
 
 
+@pytest.mark.parametrize("phase", ["strategy", "agenda"])
+@pytest.mark.parametrize("card", [None, "status", "action"])
+def test_no_objective_is_claimed_in_the_strategy_or_agenda_phase(phase, card):
+    # 20.5: «durante la Fase di Azione o la Fase di Status»; one reason, not a wrong-phase one too.
+    assert codes(Claim(phase, "public", objective_phase=card)) == (False, [("claim_not_a_scoring_phase", "ti4/20.5")])
+
+
 def test_imperial_primary_claims_a_status_public_objective_in_the_action_phase():
     # 41.2: the Imperial primary ability claims 1 public objective during the action phase.
     assert codes(Claim("action", "public", objective_phase="status", via_imperial=True)) == (True, [])
@@ -129,6 +136,7 @@ def test_all_reasons_are_listed_together():
 
 def test_every_refusal_code_has_a_test_above():
     tested = {
+        "claim_not_a_scoring_phase",
         "claim_wrong_phase",
         "claim_status_public_limit",
         "claim_status_secret_limit",

@@ -347,7 +347,7 @@ def test_parsec(client):
             "out_of_range",
             "players[0].vp",
         ),
-        ("/api/score/ti4/claim", {"phase": "agenda", "objective_type": "public"}, "unknown_choice", "phase"),
+        ("/api/score/ti4/claim", {"phase": "combat", "objective_type": "public"}, "unknown_choice", "phase"),
         (
             "/api/score/rftg",
             {"players": [{"name": "A", "first_goals": ["nope"]}, {"name": "B"}]},
@@ -421,3 +421,21 @@ def test_eclipse_hexes_beyond_the_board_are_refused_for_the_player_count(client)
     body = {"players": [{"name": "A", "hexes": [1] * 16}, {"name": "B", "hexes": [1] * 9}]}
     error = post(client, "/api/score/eclipse", body, "it").get_json()["error"]
     assert error["code"] == "hexes_exceed_components" and "al massimo 24 esagoni" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "Objectives are claimed only in the action phase or the status phase, not in the agenda phase."),
+        (
+            "it",
+            "Gli obiettivi si reclamano solo nella Fase di Azione o nella Fase di Status, non nella Fase di Delibera.",
+        ),
+    ],
+)
+def test_ti4_a_claim_in_the_agenda_phase_is_a_no_with_its_rule(client, lang, says):
+    answer = post(client, "/api/score/ti4/claim", {"phase": "agenda", "objective_type": "public"}, lang).get_json()
+    assert answer["allowed"] is False
+    assert [(r["code"], r["rule"], r["message"]) for r in answer["reasons"]] == [
+        ("claim_not_a_scoring_phase", "ti4/20.5", says)
+    ]
