@@ -60,7 +60,7 @@ def player_names(
         player_name(name, f"{field}[{i}]{suffix}")
         key = name.strip().casefold()
         if key in seen:
-            raise InvalidInput("duplicate_name", field=f"{field}[{i}]{suffix}", name=name)
+            raise InvalidInput("duplicate_name", field=f"{field}[{i}]{suffix}", name=name.strip())
         seen.add(key)
     return tuple(names)
 

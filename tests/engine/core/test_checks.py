@@ -25,6 +25,7 @@ def test_duplicate_names_ignore_case_and_spaces():
     with pytest.raises(InvalidInput) as err:
         checks.player_names(["Anna", " anna "], "players", 2, 6)
     assert err.value.code == "duplicate_name" and err.value.field == "players[1].name"
+    assert err.value.params["name"] == "anna"  # as typed, without the spaces that hid the clash
 
 
 @pytest.mark.parametrize("names", [["A"], ["A", "B", "C", "D", "E", "F", "G"]])
