@@ -102,7 +102,7 @@ class Defender:
 
 @dataclass(frozen=True)
 class Modifiers:
-    """Event-card and faction effects as plain numbers, per side and per roll."""
+    """Event-card and faction effects: numbers per side and per roll, and one permission."""
 
     attack: int = 0  # the attacking side's attack rolls
     defense: int = 0  # the defender's defense rolls
@@ -110,6 +110,9 @@ class Modifiers:
     counter_defense: int = 0  # the attacking ships' defense against counterattacks
     attacker_range: int = 0
     defender_range: int = 0
+    # «I cargo non possono attaccare in nessun caso, se non quando una carta Evento lo permette»
+    # (RULE_COORDINATED): such a card is in play.
+    cargo_attacks: bool = False
 
 
 @dataclass(frozen=True)
@@ -324,6 +327,8 @@ def combat_odds(
         rules.append(RULE_LONG_RANGE)
     if len(taking_part) > 1:
         reasons.append(Reason("coordinated", RULE_COORDINATED, {"ships": len(taking_part)}))
+    if any(attackers[i].unit == "cargo" for i in taking_part):
+        reasons.append(Reason("cargo_attacks_by_event", RULE_COORDINATED))
     if defender.linked_colonies > 1:
         reasons.append(
             Reason(
@@ -408,7 +413,7 @@ def _validate(
     for i, ship in enumerate(attackers):
         if ship.unit not in UNITS:
             raise InvalidInput("unknown_unit", field=f"attackers[{i}].unit", rule=RULE_UNITS, value=ship.unit)
-        if not UNITS[ship.unit].can_attack:
+        if not UNITS[ship.unit].can_attack and not (ship.unit == "cargo" and modifiers.cargo_attacks):
             raise InvalidInput(
                 "unit_cannot_attack",
                 field=f"attackers[{i}].unit",

@@ -396,7 +396,8 @@
           surrounded: document.getElementById("p-surrounded").checked
         },
         defender_choice: document.getElementById("p-defender-choice").value,
-        attacker_choice: document.getElementById("p-attacker-choice").value
+        attacker_choice: document.getElementById("p-attacker-choice").value,
+        cargo_attacks: document.getElementById("p-cargo-attacks").checked
       };
       numbers.forEach(function (name) { body[name] = intValue(form.elements[name]); });
       return body;
@@ -411,6 +412,7 @@
       document.getElementById("p-surrounded").checked = !!d.surrounded;
       document.getElementById("p-defender-choice").value = state.defender_choice || "counterattack";
       document.getElementById("p-attacker-choice").value = state.attacker_choice || "continue";
+      document.getElementById("p-cargo-attacks").checked = !!state.cargo_attacks;
       numbers.forEach(function (name) { form.elements[name].value = String(state[name] || 0); });
       syncDefender();
     }

@@ -127,6 +127,7 @@ class ParsecCombat(RequestModel):
     distance: Distance = 1
     attack_modifier: Modifier = 0
     defense_modifier: Modifier = 0
+    cargo_attacks: bool = False  # an event card lets cargo ships attack
     counter_attack_modifier: Modifier = 0
     counter_defense_modifier: Modifier = 0
     attacker_range_bonus: RangeBonus = 0

@@ -47,7 +47,10 @@ ERRORS = {
     "no_attackers": _l("Choose at least one attacking ship."),
     "too_many_attackers": _l("At most %(max)s ships can take part in one attack."),
     "unknown_unit": _l("Unknown unit: %(value)s."),
-    "unit_cannot_attack": _l("Cargo ships and colonies cannot open an attack; they can only fire back."),
+    "unit_cannot_attack": _l(
+        "Colonies never open an attack, and cargo ships only when an event card allows it (tick it under "
+        "event cards); otherwise they can only fire back."
+    ),
     "distance_out_of_range": _l("The distance must be between %(min)s and %(max)s hexes (got %(value)s)."),
     "linked_colonies_out_of_range": _l(
         "The number of linked colonies must be between %(min)s and %(max)s (got %(value)s)."
@@ -103,6 +106,7 @@ REASONS = {
     "coordinated": _l("Coordinated attack: the attack bonuses of %(ships)s ships add up; defense never adds."),
     "linked_colonies": _l("%(colonies)s linked colonies add their defense: +%(bonus)s."),
     "modifiers": _l("Event-card and faction modifiers are added to the rolls."),
+    "cargo_attacks_by_event": _l("An event card lets the cargo ships attack (attack bonus +0)."),
     "stalemate": _l(
         "The exchange can reach a point where neither side can ever roll higher: from there it never ends with a "
         "loss (counted as a stalemate)."

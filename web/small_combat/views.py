@@ -199,6 +199,7 @@ def api_parsec():
         counter_defense=data.counter_defense_modifier,
         attacker_range=data.attacker_range_bonus,
         defender_range=data.defender_range_bonus,
+        cargo_attacks=data.cargo_attacks,
     )
     try:
         odds = compute(

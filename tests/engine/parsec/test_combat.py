@@ -65,6 +65,24 @@ def test_coordinated_attack_adds_attack_bonuses_only():
     assert "parsec/attacco-coordinato" in odds.rules
 
 
+def test_a_cargo_attacks_only_with_an_event_card_and_adds_no_bonus():
+    # «se non quando una carta Evento lo permette»: a cargo (+0) against a fighter (+0) wins on a
+    # strictly higher d8, 28/64; beside a cruiser (+2) it adds nothing to the coordinated +2.
+    with pytest.raises(InvalidInput) as err:
+        combat_odds([AttackingShip("cargo")], Defender("fighter"))
+    assert err.value.code == "unit_cannot_attack" and err.value.rule == "parsec/cargo"
+    alone = combat_odds([AttackingShip("cargo")], Defender("fighter"), Modifiers(cargo_attacks=True))
+    assert alone.attack_succeeds == Fraction(28, 64) and alone.attack_bonus == 0
+    assert ("cargo_attacks_by_event", "parsec/attacco-coordinato") in [(r.code, r.rule) for r in alone.reasons]
+    pair = combat_odds(
+        [AttackingShip("cruiser"), AttackingShip("cargo")], Defender("fighter"), Modifiers(cargo_attacks=True)
+    )
+    assert pair.attack_bonus == 2 and pair.attack_succeeds == p_roll_wins(2, 0)
+    # The card does not make a colony attack.
+    with pytest.raises(InvalidInput):
+        combat_odds([AttackingShip("colony")], Defender("fighter"), Modifiers(cargo_attacks=True))
+
+
 def test_ship_out_of_range_does_not_join():
     # A fighter (range 1) two hexes away cannot take part; the cruiser (range 2) can.
     odds = combat_odds(

@@ -409,3 +409,19 @@ def test_no_string_left_in_the_other_language(client, url):
     italian = visible_text(client.get(url + "?lang=it").get_data(as_text=True))
     assert not [m.string for m in catalogue if m.string in english]
     assert not [m.id for m in catalogue if m.id in italian]
+
+
+@pytest.mark.parametrize(
+    ("lang", "says"),
+    [
+        ("en", "An event card lets the cargo ships attack (attack bonus +0)."),
+        ("it", "Una carta Evento permette ai cargo di attaccare (bonus di attacco +0)."),
+    ],
+)
+def test_parsec_a_cargo_attacks_when_an_event_card_allows_it(client, lang, says):
+    body = {"attackers": [{"unit": "cargo"}], "defender": {"unit": "fighter"}}
+    refused = post(client, "/api/combat/parsec", body, lang)
+    assert refused.status_code == 422 and refused.get_json()["error"]["code"] == "unit_cannot_attack"
+    answer = post(client, "/api/combat/parsec", {**body, "cargo_attacks": True}, lang).get_json()
+    assert close(answer["attack_succeeds"], Fraction(28, 64))
+    assert says in [r["message"] for r in answer["reasons"]]
