@@ -137,7 +137,9 @@ ERROR_MESSAGES: dict[str, Any] = {
     "unknown_goal": _l("Unknown goal %(value)s (%(field)s)."),
     "unknown_kind": _l("Unknown entry %(value)s (%(field)s)."),
     "unknown_target": _l("The victory point track has a 10-point and a 14-point side (%(field)s)."),
-    "unknown_phase": _l("The phase must be one of: %(choices)s (%(field)s)."),
+    "unknown_phase": _l(
+        "The game's phase is strategy, action, status or agenda, and a card names action or status (%(field)s)."
+    ),
     "unknown_objective_type": _l("The objective must be public, secret or the Imperial point (%(field)s)."),
     "last_player_needed": _l(
         "%(players)s are still tied after the hands' values: the one who played last wins. "
