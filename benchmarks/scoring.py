@@ -29,21 +29,22 @@ def eclipse_body() -> dict:
     """The largest legal sheet: six players, the reputation bag shared out, three ambassadors each
     (a 3-regular set of relations), the board full (37 hexes at six), a Traitor."""
     bag = [v for v, made in sorted(eclipse.REPUTATION_TILES.items(), reverse=True) for _ in range(made)]
-    board = eclipse.CENTER_HEXES + eclipse.RING_I_SPACES + eclipse.RING_II_SPACES + eclipse.OUTER_HEXES[6]
+    n = eclipse.MAX_PLAYERS
+    board = eclipse.board_hexes(n)
     players = [
         {
             "name": f"P{i}",
             "species": eclipse.SPECIES[i % len(eclipse.SPECIES)],
-            "reputation": bag[i::6][:5],
+            "reputation": bag[i::n][:5],
             "ambassadors": 3,
-            "hexes": [3] * (board // 6 + (i < board % 6)),
+            "hexes": [3] * (board // n + (i < board % n)),
             "discoveries": 3,
             "monoliths": 3,
             "tech": {"military": 7, "grid": 6, "nano": 5},
             "traitor": i == 0,
             "resources": {"money": 999, "science": 999, "materials": 999},
         }
-        for i in range(eclipse.MAX_PLAYERS)
+        for i in range(n)
     ]
     return {"ancient_ships_on_board": 21, "players": players}
 

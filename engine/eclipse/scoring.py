@@ -25,6 +25,7 @@ RULE_BUILD = "eclipse/costruzione"
 RULE_PLAYERS = "eclipse/materiali-del-giocatore"
 RULE_TOKENS = "eclipse/segnalini"
 RULE_OUTER_SECTORS = "eclipse/settori-esterni"
+RULE_ERIDANI = "eclipse/impero-eridani"
 RULE_REPUTATION_TILES = "eclipse/segnalini-reputazione"
 RULE_SPECIES = "eclipse/specie-aliene"
 
@@ -60,7 +61,14 @@ MAX_HEXES = 16
 ERIDANI_HEXES = 14
 CENTER_HEXES, RING_I_SPACES, RING_II_SPACES = 1, 6, 12
 OUTER_HEXES = {2: 5, 3: 10, 4: 14, 5: 16, 6: 18}
-MAX_BOARD_HEXES = CENTER_HEXES + RING_I_SPACES + RING_II_SPACES + max(OUTER_HEXES.values())
+
+
+def board_hexes(players: int) -> int:
+    """The most hexes the board holds with this many players, between all of them."""
+    return CENTER_HEXES + RING_I_SPACES + RING_II_SPACES + OUTER_HEXES[players]
+
+
+MAX_BOARD_HEXES = board_hexes(MAX_PLAYERS)
 BOX_MONOLITHS = 22
 MAX_RESOURCES = 999
 
@@ -154,7 +162,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
         checks.count(p.ambassadors, f"{at}.ambassadors", min(len(players) - 1, AMBASSADOR_TILES), rule=RULE_AMBASSADORS)
         discs = ERIDANI_HEXES if p.species == "eridani" else MAX_HEXES
         if len(p.hexes) > discs:  # each controlled hex holds one of the colour's influence discs
-            rule = "eclipse/impero-eridani" if p.species == "eridani" else RULE_PLAYERS
+            rule = RULE_ERIDANI if p.species == "eridani" else RULE_PLAYERS
             raise InvalidInput("hexes_exceed_discs", field=f"{at}.hexes", rule=rule, maximum=discs)
         for j, value in enumerate(p.hexes):
             checks.count(value, f"{at}.hexes[{j}]", HEX_VALUES[1], minimum=HEX_VALUES[0], rule=RULE_END)
@@ -167,7 +175,7 @@ def _validate(players: tuple[EclipsePlayer, ...], ancient_ships_on_board: int) -
             checks.count(getattr(p.tech, track), f"{at}.tech.{track}", MAX_TRACK_TILES, rule=RULE_END)
         for resource in RESOURCES:
             checks.count(getattr(p.resources, resource), f"{at}.resources.{resource}", MAX_RESOURCES)
-    in_play = CENTER_HEXES + RING_I_SPACES + RING_II_SPACES + OUTER_HEXES[len(players)]
+    in_play = board_hexes(len(players))
     if sum(len(p.hexes) for p in players) > in_play:
         raise InvalidInput(
             "hexes_exceed_components", field="players", rule=RULE_OUTER_SECTORS, maximum=in_play, players=len(players)

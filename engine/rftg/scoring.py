@@ -299,7 +299,6 @@ def score(
         lines += [Line("rftg_first_goal", FIRST_GOAL_VP, RULE_FIRST, {"goal": g}) for g in p.first_goals]
         lines += [award[p.name] for award in awards if p.name in award]
         sheets.append(PlayerScore(p.name, tuple(lines)))
-    ladder = [TieBreak("rftg_cards_and_goods_tie", RULE_SOLITAIRE_END, {p.name: p.cards_and_goods for p in players})]
     if robot:
         robot_lines = []
         if robot.vp_chips:
@@ -323,5 +322,9 @@ def score(
                 RULE_SOLITAIRE_END,
                 {human.name: human.cards_and_goods, robot.name: robot.economic_impact + robot.credits},
             )
+        ]
+    else:
+        ladder = [
+            TieBreak("rftg_cards_and_goods_tie", RULE_SOLITAIRE_END, {p.name: p.cards_and_goods for p in players})
         ]
     return standing(sheets, ladder, RULE_SOLITAIRE_END if robot else RULE_SCORING)
