@@ -108,6 +108,19 @@ def test_the_fronts_own_refusals_carry_the_security_headers(server):
     assert_front_error(*raw(port, b"GARBAGE\r\n\r\n"), 400, "bad_request")
 
 
+def test_trace_is_refused_with_the_methods_the_address_takes(server):
+    """nginx refuses TRACE itself, before any location; the app answers that 405 instead, with
+    the Allow header it gives any other method the address does not take."""
+    _running, port, _log = server
+    for path, methods in (("/api/combat/ti4", {"POST", "OPTIONS"}), ("/api/search?q=x", {"GET", "HEAD", "OPTIONS"})):
+        allowed = []
+        for method in (b"TRACE", b"DELETE"):
+            status, headers, body = raw(port, method + b" " + path.encode() + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert status == 405 and json.loads(body)["error"]["code"] == "method_not_allowed"
+            allowed.append({m.strip() for m in headers["Allow"].split(",")})
+        assert allowed == [methods, methods]
+
+
 def test_bodies_over_64_kib_get_413_chunked_or_not(server):
     _running, port, _log = server
     body = b'{"x": "' + b"a" * 70_000 + b'"}'

@@ -100,9 +100,9 @@ def document(
         "parameters": [LANG_PARAM, *(params or []), *(query_parameters(query) if query else [])],
         "responses": {},
     }
-    statuses = set(errors) | {400}
+    statuses = set(errors) | FRONT_ERRORS
     if body is not None:
-        statuses |= {413, 422, 503}
+        statuses |= {413, 422}
     for status in sorted(statuses):
         operation["responses"][str(status)] = {
             "description": ERROR_DESCRIPTIONS[status],
@@ -121,12 +121,18 @@ def document(
     PATHS.setdefault(path, {})[method] = operation
 
 
+# What any address may answer in production, whatever it does: the front (nginx, docs/deploy.md)
+# refuses an address too long, limits each client's rate and stands in when the app is down.
+FRONT_ERRORS = {400, 414, 429, 503}
 ERROR_DESCRIPTIONS = {
     400: "The request does not match its schema (type, bound, unknown field, unknown language).",
     404: "Nothing has this id.",
     413: "The request body is larger than 64 KiB.",
+    414: "The address is longer than the front accepts.",
     422: "A well-formed request that the game's rules refuse, or a computation beyond the time budget.",
-    503: "Busy: the worker's slot for long computations is taken; retry after the Retry-After header's seconds.",
+    429: "Too many requests from this client (the front's rate limit); retry after the Retry-After header's seconds.",
+    503: "Busy (the worker's slot for long computations is taken) or briefly unavailable; retry after the "
+    "Retry-After header's seconds.",
 }
 
 
@@ -170,7 +176,8 @@ def spec() -> dict:
             "description": "Rules, search and exact calculators for space board games. "
             "Errors are HTTP 4xx with {error: {code, message, field}}: 400 when a request does not match its "
             "schema, 422 when a well-formed request is refused by the game's rules; request bodies are "
-            "limited to 64 KiB.",
+            "limited to 64 KiB. In production the front (nginx) limits each client's rate (429 with "
+            "Retry-After) and answers 414 and 503 itself, in the same error shape.",
         },
         "paths": paths,
         "components": {"schemas": defs.get("$defs", {})},

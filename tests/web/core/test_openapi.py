@@ -2,11 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 
 from tests.web.core.openapi_check import META_ROUTES, SPEC, flask_path, operations, send, validator
+
+
+FRONT = Path(__file__).resolve().parents[3] / "deploy" / "nginx" / "astrolabio.conf.template"
+
+
+def test_every_operation_documents_what_the_production_front_answers_itself(client):
+    """nginx answers some requests before the app sees them (an address too long, a client over
+    its rate, the app down, a body over 64 KiB): any operation may get those statuses."""
+    front = {int(status) for status in re.findall(r"^\s+return (\d{3}) ", FRONT.read_text(encoding="utf-8"), re.M)}
+    assert {413, 414, 429, 503} <= front
+    for path, methods in client.get("/api/openapi.json").get_json()["paths"].items():
+        for method, operation in methods.items():
+            expected = front - {413} | ({413} if "requestBody" in operation else set())
+            assert expected <= {int(status) for status in operation["responses"]}, f"{method} {path}"
 
 
 def test_every_api_route_is_described(app):
