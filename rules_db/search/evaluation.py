@@ -5,7 +5,7 @@ the search code and to the other sets' contents, and committed before it was mea
 was chosen on any of them and nothing tuned on them question by question (sets 4-10 only decided,
 in advance and one way, that two of the eighth round's batches of players' questions stayed, and
 sets 4-12 that the ninth round's players' words did not, sets 4-12 and 4-13 that the
-eleventh round's two batches did stay, and sets 4-13 and 4-14 that the twelfth, thirteenth and fourteenth rounds' did).
+eleventh round's two batches did stay, and sets 4-13 and 4-14 that the twelfth to fifteenth rounds' did).
 ``TUNING`` is not held out.
 
 The sets the ranking was tuned on until issue 13's seventh round (search_eval, search_holdout,
@@ -17,10 +17,10 @@ The ninth round added a twelfth held-out set and a tuning set (search_tune12, 15
 written under the writers' checker (benchmarks/check_questions.py), which refuses a question nearly
 the same as one already asked (``near_twins``), in the sets or among the players' questions. The
 eleventh round made that tuning set players' questions too, and added a thirteenth held-out set
-and a new tuning set; the twelfth, thirteenth and fourteenth each made that one players' questions and wrote
-another, the thirteenth with a fourteenth held-out set (``TUNING``, search_tune17, 119 questions):
-the set a change to the ranking is chosen on from now on, measured once before anything was
-chosen on it.
+and a new tuning set; the twelfth to fifteenth each made that one players' questions and wrote
+another, the thirteenth with a fourteenth held-out set and the fifteenth with a fifteenth
+(``TUNING``, search_tune18, 118 questions): the set a change to the ranking is chosen on from
+now on, measured once before anything was chosen on it.
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
@@ -47,7 +47,7 @@ TESTS = Path(__file__).resolve().parents[2] / "tests"
 # thirteenth round's change was measured on it; the fifteenth before the fifteenth round's change
 # was measured on it.
 SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15))
-TUNING = TESTS / "search_tune17.json"
+TUNING = TESTS / "search_tune18.json"
 KINDS = ("question", "paraphrase", "jargon", "typo", "edge")  # every set holds each kind
 
 
