@@ -71,9 +71,33 @@ def test_players_everyday_words_reach_the_rulebooks_word(lang, typed, rulebook):
         ("it", "rompono", "compone", "interrompere"),  # "si rompono i rapporti diplomatici"
         ("en", "loot", "lost", "spoils"),  # Galaxy's spoils of war
         ("it", "duranio", "durano", "duranium"),  # the tool's own label said "Armatura in Duranio"
+        ("en", "strat", "start", "strategy"),  # TI4's strategy card, not the start of the game
+        ("it", "strat", "start", "strategia"),
     ],
 )
 def test_board_gamers_words_are_searched_not_corrected(lang, typed, near, rulebook):
     assert (term(rulebook, lang),) in synonyms()[(lang, term(typed, lang))]
     planned = plan(typed, Glossary(()), Speller.from_words([(near, 30)]), INDEXED)
     assert planned.words == (typed,) and planned.suggestion is None
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "rulebook"),
+    [
+        ("en", "sd", "space dock"),
+        ("it", "sd", "molo spaziale"),
+        ("en", "scd", "space cannon defense"),
+        ("it", "scd", "cannone spaziale difesa"),
+        ("en", "mr", "mecatol rex"),
+        ("en", "comms", "commodities"),
+        ("it", "comms", "materie prime"),
+        ("en", "pns", "promissory note"),
+        ("it", "pn", "cambiale"),
+        ("en", "opps", "opportunity"),
+        ("it", "ints", "intercettore"),
+    ],
+)
+def test_table_abbreviations_stand_for_one_rule_term_in_either_language(lang, typed, rulebook):
+    """Italian players type TI4's English abbreviations too: each reaches the rulebook's term in
+    the question's own language."""
+    assert tuple(term(word, lang) for word in rulebook.split()) in synonyms()[(lang, term(typed, lang))]
