@@ -95,9 +95,21 @@ def test_board_gamers_words_are_searched_not_corrected(lang, typed, near, rulebo
         ("it", "pn", "cambiale"),
         ("en", "opps", "opportunity"),
         ("it", "ints", "intercettore"),
+        ("en", "troops", "ground force"),
+        ("it", "soldatini", "truppe"),
+        ("en", "shipyard", "space dock"),
+        ("it", "cantiere", "molo spaziale"),
+        ("it", "sfornare", "produrre"),
     ],
 )
-def test_table_abbreviations_stand_for_one_rule_term_in_either_language(lang, typed, rulebook):
-    """Italian players type TI4's English abbreviations too: each reaches the rulebook's term in
-    the question's own language."""
+def test_table_words_stand_for_one_rule_term_in_either_language(lang, typed, rulebook):
+    """Abbreviations and other space games' words: each reaches the rulebook's term in the
+    question's own language (Italian players type TI4's English abbreviations too)."""
     assert tuple(term(word, lang) for word in rulebook.split()) in synonyms()[(lang, term(typed, lang))]
+
+
+def test_a_word_sharing_a_stem_with_another_does_not_take_its_synonyms():
+    # Snowball stems "soldati" (soldiers) like "soldi" (money): the entries are keyed by stem,
+    # so soldiers are only "soldatini" here, and money never turns into troops.
+    assert term("soldati", "it") == term("soldi", "it")
+    assert (term("truppe", "it"),) not in synonyms()[("it", term("soldi", "it"))]
