@@ -4,9 +4,9 @@ Every set in ``SETS`` is held out: each was written from the rulebooks by two wr
 the search code and to the other sets' contents, and committed before it was measured; no weight
 was chosen on any of them and nothing tuned on them question by question (sets 4-10 only decided,
 in advance and one way, that two of the eighth round's batches of players' questions stayed, and
-sets 4-12 that the ninth round's players' words did not, sets 4-12 and 4-13 that the
-eleventh round's two batches did stay, and sets 4-13 and 4-14 that the twelfth to fifteenth rounds' did).
-``TUNING`` is not held out.
+sets 4-12 that the ninth round's players' words did not, sets 4-12 and 4-13 that the eleventh
+round's two batches did stay, sets 4-13 and 4-14 that the twelfth to fifteenth rounds' did, and
+sets 4-15 that the fifteenth round's words did). ``TUNING`` is not held out.
 
 The sets the ranking was tuned on until issue 13's seventh round (search_eval, search_holdout,
 search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6: 573 questions)

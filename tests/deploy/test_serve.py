@@ -119,6 +119,9 @@ def test_trace_is_refused_with_the_methods_the_address_takes(server):
             assert status == 405 and json.loads(body)["error"]["code"] == "method_not_allowed"
             allowed.append({m.strip() for m in headers["Allow"].split(",")})
         assert allowed == [methods, methods]
+    # nginx never picks a location for them, so the body limit is the named location's own.
+    big = b"TRACE /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 20000\r\n\r\n" + b"a" * 20000
+    assert_front_error(*raw(port, big), 413, "request_too_large")
 
 
 def test_bodies_over_64_kib_get_413_chunked_or_not(server):
@@ -195,6 +198,8 @@ def test_each_client_is_rate_limited_with_429_and_retry_after(server):
             assert_front_error(status, headers, body, 429, "too_many_requests")
             assert int(headers["Retry-After"]) > 0
     assert statuses[0] == 200 and 429 in statuses
+    # A method nginx refuses itself is handed to the app under the same limit.
+    assert_front_error(*raw(port, b"TRACE /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"), 429, "too_many_requests")
 
 
 def test_the_compose_front_uses_the_same_limits_and_fills_every_placeholder():

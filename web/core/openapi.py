@@ -174,7 +174,7 @@ def spec() -> dict:
             "title": "Astrolabio API",
             "version": "1.0",
             "description": "Rules, search and exact calculators for space board games. "
-            "Errors are HTTP 4xx with {error: {code, message, field}}: 400 when a request does not match its "
+            "Errors are {error: {code, message, field}}: 400 when a request does not match its "
             "schema, 422 when a well-formed request is refused by the game's rules; request bodies are "
             "limited to 64 KiB. In production the front (nginx) limits each client's rate (429 with "
             "Retry-After) and answers 414 and 503 itself, in the same error shape.",
