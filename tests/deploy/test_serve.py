@@ -106,6 +106,9 @@ def test_the_fronts_own_refusals_carry_the_security_headers(server):
     status, headers, body, _ = get(port, "/health", **{"X-Big": "b" * 9000})
     assert_front_error(status, headers, body, 400, "bad_request")
     assert_front_error(*raw(port, b"GARBAGE\r\n\r\n"), 400, "bad_request")
+    assert_front_error(*raw(port, b"GET /health HTTP/3.0\r\nHost: 127.0.0.1\r\n\r\n"), 400, "bad_request")
+    unknown_coding = b"POST /api/combat/galaxy HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n"
+    assert_front_error(*raw(port, unknown_coding), 400, "bad_request")
 
 
 def test_trace_is_refused_with_the_methods_the_address_takes(server):
