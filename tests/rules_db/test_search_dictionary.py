@@ -22,6 +22,32 @@ def test_italian_forms_are_italian_words(word):
     assert is_word(word, "it") and is_word(word)
 
 
+# Everyday Italian that pyspellchecker's list lacks and the speller made into rulebook words
+# ("distruttore" into "distrutte", "perdenti" into "presenti"): simplemma's forms know them.
+ITALIAN_BEYOND_PYSPELLCHECKER = (
+    "distruttore distruttori perdente perdenti bloccanti propulsore retrocedere stellare astronavi "
+    "asteroidi diplomatico orbitali schieramento soldatini"
+).split()
+
+
+@pytest.mark.parametrize("word", ITALIAN_BEYOND_PYSPELLCHECKER)
+def test_italian_words_beyond_pyspellchecker_are_words(word):
+    assert is_word(word, "it") and is_word(word)
+    assert not is_word(word, "en")
+
+
+@pytest.mark.parametrize("word", ["iperspaziale", "retroattivo", "sovraccarico", "ipercaccia", "multiflotta"])
+def test_italian_prefixes_make_words_of_listed_words(word):
+    assert is_word(word, "it")
+
+
+def test_a_prefix_needs_a_listed_word_after_it_and_not_every_prefix_counts():
+    assert not is_word("iperspazziale", "it")  # a typo after the prefix
+    assert not is_word("iperxx", "it")  # too short to be a word after the prefix
+    assert not is_word("anticaccia", "it")  # "anti" is written apart in the rules: the speller splits it
+    assert not is_word("iperspaziale", "en")
+
+
 @pytest.mark.parametrize("word", ENGLISH)
 def test_english_forms_are_english_words(word):
     assert is_word(word, "en") and is_word(word)
