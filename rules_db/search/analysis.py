@@ -67,6 +67,17 @@ QUESTION_WORDS = frozenset(
 QUERY_STOP_WORDS = STOP_IT | STOP_EN | QUESTION_WORDS
 
 
+_SNOWBALL_IT = stemmer_for_language("it")
+# Words Snowball stems like another word of the rules: "corazzata" (the dreadnought of Eclipse and
+# TI4) like "corazzato" (Parsec's armoured transport), so "dread" found Parsec first.
+ITALIAN_STEMS = {"corazzata": "corazzat", "corazzate": "corazzat"}
+
+
+def italian_stem(word: str) -> str:
+    """Snowball's Italian stem, but for the words in ITALIAN_STEMS."""
+    return ITALIAN_STEMS.get(word) or _SNOWBALL_IT(word)
+
+
 @lru_cache(maxsize=None)
 def italian_analyzer() -> Analyzer:
     return (
@@ -74,7 +85,7 @@ def italian_analyzer() -> Analyzer:
         | LowercaseFilter()
         | CharsetFilter(accent_map)
         | StopFilter(stoplist=STOP_IT, minsize=1)
-        | StemFilter(stemfn=stemmer_for_language("it"), lang=None, cachesize=-1)
+        | StemFilter(stemfn=italian_stem, lang=None, cachesize=-1)
     )
 
 

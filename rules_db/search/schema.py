@@ -10,7 +10,7 @@ from rules_db.search.glossary import Glossary
 
 # Bump when the schema or the analysis changes: the index fingerprint includes it, so a deployed
 # index built by older code is rebuilt at the next start.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 TITLE_BOOST = 3.0  # a word in the heading says what the section is about
 KEYWORD_BOOST = 2.5  # the analytic index and the glossary say the same, by hand

@@ -12,6 +12,11 @@ def test_italian_inflections_share_one_term():
     assert term("ritirarsi", "it") == term("ritirata", "it") == term("ritira", "it") == term("ritirarmi", "it")
 
 
+def test_the_ship_and_the_adjective_keep_their_own_terms():
+    assert term("corazzata", "it") == term("Corazzate", "it") != term("corazzato", "it")
+    assert term("ritirata", "it") == term("ritirate", "it")  # only the listed words leave Snowball
+
+
 _ACCENTED_END = re.compile(r"\b[^\W\d_]*[àèéìíòóùú]\b", re.I)
 
 

@@ -367,7 +367,8 @@ REAL_WORDS = {
     "it": "ricevo lavoro sicuro morto piedi errore perfetto verita fretta medico domani stanza festa sangue "
     "scuola strano mangiare milioni prigione regalo barare tavolino bottiglia figlio penso sentito basta "
     "piano bella tesoro pensato bambino morte chiesto pensare sentire sacco attimo scusa morire sapevo "
-    "agente sicura morta mente divertente mandato bravo spiace dottore capelli potresti incontro spero",
+    "agente sicura morta mente divertente mandato bravo spiace dottore capelli potresti incontro spero "
+    "distruttore distruttori perdente perdenti bloccanti propulsore iperspaziale retrocedere",
     "en": "outright useless loot lovely forgive smell hoping barely stuck stole scared tired movie coffee "
     "horse sister doctor driving teach sweet crime realize threw shooting strange pretend arrest prison "
     "careful aware honest lunch rush cheating grudge",
@@ -403,6 +404,14 @@ def test_real_words_the_rulebooks_lack_are_never_corrected(real, lang):
 )
 def test_typos_are_still_corrected(real, typed, meant):
     assert real.plan(typed).suggestion == meant
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_dread_means_a_dreadnought_not_parsecs_armoured_transport(real, lang):
+    # "corazzata" (the ship) and "corazzato" (Parsec's Trasporto corazzato) once shared a stem.
+    top = ids(real.search("dread", lang))[:3]
+    assert "parsec/trasporto-corazzato" not in top and "eclipse/navi" in top, top
+    assert ids(real.search("trasporto corazzato", lang))[0] == "parsec/trasporto-corazzato"
 
 
 def test_unaccented_capacita_finds_capacita(real):
