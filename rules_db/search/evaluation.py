@@ -21,7 +21,8 @@ eleventh round made that tuning set players' questions too, and added a thirteen
 and a new tuning set; the twelfth to sixteenth each made that one players' questions and wrote
 another, the thirteenth with a fourteenth held-out set and the fifteenth with a fifteenth
 (``TUNING``, search_tune19, 120 questions): the set a change to the ranking is chosen on from
-now on, measured once before anything was chosen on it.
+now on, measured once before anything was chosen on it. Session 18 added a sixteenth held-out set
+after two changes that moved no rank on any earlier set, and measured it first with them.
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
@@ -47,7 +48,7 @@ TESTS = Path(__file__).resolve().parents[2] / "tests"
 # thirteenth before the eleventh round's change was measured on it; the fourteenth before the
 # thirteenth round's change was measured on it; the fifteenth before the fifteenth round's change
 # was measured on it.
-SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))
 TUNING = TESTS / "search_tune19.json"
 KINDS = ("question", "paraphrase", "jargon", "typo", "edge")  # every set holds each kind
 
