@@ -22,7 +22,7 @@ from rules_db.search.encoder import Encoder
 from rules_db.search.glossary import Glossary
 from rules_db.search.query import QueryPlan, normalise, plan
 from rules_db.search.schema import TEXT_FIELDS
-from rules_db.search.snippets import best_passage, plain_text, snippet
+from rules_db.search.snippets import best_passage, passage_scores, passages, plain_text, snippet
 from rules_db.search.spelling import Speller
 from rules_db.search.vectors import SectionVectors
 
@@ -136,6 +136,17 @@ def merge(reordered: list[tuple[str, float]], rest: list[tuple[str, float]]) -> 
 def query_vector(encoder: Encoder, text: str) -> np.ndarray:
     """A question's vector, remembered: players repeat questions, and paging re-asks one."""
     return encoder.queries([text])[0]
+
+
+def passage_vectors(encoder: Encoder, texts: tuple[str, ...]) -> np.ndarray:
+    """The passages' vectors, each remembered: a page's passages are asked again by every
+    reader who opens it from a search."""
+    return np.vstack([_passage_vector(encoder, text) for text in texts])
+
+
+@lru_cache(maxsize=4096)
+def _passage_vector(encoder: Encoder, text: str) -> np.ndarray:
+    return encoder.passages([text])[0]
 
 
 def shape_weight(section: Section, ancestors: list[Section]) -> float:
@@ -288,15 +299,44 @@ class RulesSearch:
         return shown, snippet(text, terms, shown)
 
     def passage_to_mark(self, text: str, sections: list[Section], lang: str) -> str:
-        """The passage a section page opened from a search for ``text`` marks and scrolls to: the
-        one holding the most of the query's words among ``sections`` (the page's section first,
-        then its sub-sections), as plain text in the language shown; "" when none holds any."""
+        """The passage a section page opened from a search for ``text`` marks and scrolls to,
+        among ``sections`` (the page's section first, then its sub-sections), as plain text in the
+        language shown: the one holding the most of the query's words; among several holding as
+        many, the nearest in meaning when the rerank's encoder is loaded (else the one with the most
+        matches, then the first). When none holds a word but the other language's text of these
+        sections does (a question in Italian, the page in English), the nearest in meaning; ""
+        when nothing matches (docs/search.md, "The passage marked")."""
         planned = self.plan(text, lang=lang)
-        best = (0, "")
+        scored: list[tuple[int, int, str]] = []
         for section in sections:
             check()
             shown = text_lang(section, lang)
-            found = best_passage(section.body(shown), planned.marks.get(shown, frozenset()), shown)
-            if found[0] > best[0]:
-                best = found
-        return best[1]
+            scored += passage_scores(section.body(shown), planned.marks.get(shown, frozenset()), shown)
+        most = max((count for count, _matches, _p in scored), default=0)
+        if not most:
+            other = "it" if lang == "en" else "en"
+            asked = any(
+                passage_scores(s.body(other), planned.marks.get(other, frozenset()), other)
+                for s in sections
+                if text_lang(s, lang) == lang
+            )
+            shown_passages = [p for s in sections for p in passages(s.body(text_lang(s, lang)))]
+            return (self.nearest_in_meaning(text, shown_passages) or "") if asked else ""
+        tied = [entry for entry in scored if entry[0] == most]
+        if len(tied) > 1 and (nearest := self.nearest_in_meaning(text, [p for _c, _m, p in tied])):
+            return nearest
+        return max(tied, key=lambda entry: entry[1])[2]  # max keeps the first of equals
+
+    def nearest_in_meaning(self, text: str, candidates: list[str]) -> str | None:
+        """The candidate passage nearest in meaning to the question ``text``; None without an
+        encoder or candidates, or when the encoder fails (the caller then keeps to the words)."""
+        semantic = self.semantic
+        if semantic is None or not candidates:
+            return None
+        encoder = semantic[1]
+        try:
+            similarity = passage_vectors(encoder, tuple(candidates)) @ query_vector(encoder, text)
+        except Exception:
+            log.warning("search: a passage could not be encoded; marking by words", exc_info=True)
+            return None
+        return candidates[int(np.argmax(similarity))]

@@ -64,9 +64,10 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"«*(\[]?[A-ZÀ-ÖØ-Þ0-9])")
 
 
 @lru_cache(maxsize=4096)
-def passages(markdown: str) -> tuple[str, ...]:
-    """The section's passages in reading order, as plain text: each list item, table row and
-    heading on its own, paragraphs cut into sentences."""
+def headed_passages(markdown: str) -> tuple[tuple[str, str], ...]:
+    """(passage, its table's header row or "") of the section's passages in reading order, as
+    plain text: each list item, table row and heading on its own, paragraphs cut into sentences.
+    A row means what its header says ("Corazzata · 8" is a cost under "COSTI DI COSTRUZIONE")."""
     blocks: list[list[str]] = []
     for line in markdown.splitlines():
         if not line.strip():
@@ -75,21 +76,46 @@ def passages(markdown: str) -> tuple[str, ...]:
             blocks.append([line])
         else:
             blocks[-1].append(line)
-    found: list[str] = []
+    found: list[tuple[str, str]] = []
+    header: str | None = None  # the current table's first row, None outside a table
     for block in blocks:
         text = plain_text("\n".join(block))
-        found.extend(part.strip() for part in _SENTENCE_END.split(text) if part.strip())
+        if block and block[0].lstrip().startswith("|"):
+            if header is None:
+                header, heading = text, ""
+            else:
+                heading = header
+        else:
+            header, heading = None, ""
+        found.extend((part.strip(), heading) for part in _SENTENCE_END.split(text) if part.strip())
     return tuple(found)
+
+
+def passages(markdown: str) -> tuple[str, ...]:
+    """The section's passages in reading order (headed_passages without the headers)."""
+    return tuple(passage for passage, _heading in headed_passages(markdown))
+
+
+def passage_scores(markdown: str, terms: frozenset[str], lang: str) -> list[tuple[int, int, str]]:
+    """(different query terms, matches, passage) of every passage holding a query term, in reading
+    order; a table row counts its header's terms too."""
+    scored = []
+    for passage, heading in headed_passages(markdown):
+        found = [t for _s, _e, t in tokens(passage, lang) if t in terms]
+        if found:
+            found += [t for _s, _e, t in tokens(heading, lang) if t in terms] if heading else []
+            scored.append((len(set(found)), len(found), passage))
+    return scored
 
 
 def best_passage(markdown: str, terms: frozenset[str], lang: str) -> tuple[int, str]:
     """(number of different query terms it holds, passage) for the passage holding the most
-    different terms, then the most matches, then the earliest; (0, "") when none matches."""
+    different terms (a table row with its header's), then the most matches, then the earliest;
+    (0, "") when none matches."""
     best = (0, 0, "")
-    for passage in passages(markdown):
-        found = [t for _s, _e, t in tokens(passage, lang) if t in terms]
-        if (len(set(found)), len(found)) > best[:2]:
-            best = (len(set(found)), len(found), passage)
+    for scored in passage_scores(markdown, terms, lang):
+        if scored[:2] > best[:2]:
+            best = scored
     return best[0], best[2]
 
 

@@ -52,12 +52,34 @@
     return marks[0] || null;
   }
 
+  // A table row's passage is its cells' texts joined by " · " (rules_db/search/snippets.py):
+  // mark every cell of the row that reads so; null when none does.
+  function markRow(body, wanted) {
+    var rows = body.querySelectorAll("tr");
+    for (var r = 0; r < rows.length; r++) {
+      var cells = Array.prototype.map.call(rows[r].children, textOf);
+      var joined = cells.map(function (cell) { return cell.text.trim(); }).filter(Boolean).join(" · ");
+      if (joined !== wanted) { continue; }
+      var marks = cells.map(function (cell) {
+        var end = cell.text.replace(/ $/, "").length;
+        return end ? wrap(cell.where, 0, end) : null;
+      }).filter(Boolean);
+      return marks[0] || null;
+    }
+    return null;
+  }
+
   var first = null;
   passages.forEach(function (passage) {
     var wanted = squeeze(passage.text).trim();
     var bodies = article.querySelectorAll('.rule-body[lang="' + passage.lang + '"]');
     if (!bodies.length) { bodies = article.querySelectorAll(".rule-body"); }
     for (var b = 0; b < bodies.length; b++) {
+      var row = wanted.indexOf(" · ") >= 0 ? markRow(bodies[b], wanted) : null;
+      if (row) {
+        if (!first) { first = row; }
+        return;
+      }
       var blocks = bodies[b].querySelectorAll("p, li, td, th, h2, h3, h4, blockquote");
       for (var k = 0; k < blocks.length; k++) {
         if (blocks[k].querySelector("p, li")) { continue; }  // the innermost block holds the text
@@ -72,5 +94,10 @@
   });
   if (first) {
     first.scrollIntoView({ block: "center" });
+    // Keyboard and screen readers start from the passage too: the next Tab goes on from it,
+    // not back to the top of the page.
+    var block = first.closest("p, li, tr, h2, h3, h4, blockquote") || first;
+    block.setAttribute("tabindex", "-1");
+    block.focus({ preventScroll: true });
   }
 })();

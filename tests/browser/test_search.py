@@ -77,3 +77,35 @@ def test_opened_result_scrolls_to_the_answering_passage(page, live_url):
     assert blocks == 1
     assert page.evaluate("window.scrollY") > 0  # the passage is below the first screen: scrolled to
     assert not errors, errors
+
+
+def test_an_opened_table_row_is_marked_cell_by_cell(page, live_url):
+    # A row's passage reads "Corazzata · 8"; each cell was searched for it, so nothing was marked.
+    page.goto(live_url + "/rules/eclipse/costruzione?hl=quanto costa una corazzata")
+    marks = page.locator("article.section mark.search-passage")
+    expect(marks.first).to_be_in_viewport()
+    assert marks.all_inner_texts() == ["Corazzata", "8"]
+    assert (
+        page.evaluate("new Set([...document.querySelectorAll('mark.search-passage')].map(m => m.closest('tr'))).size")
+        == 1
+    )
+
+
+def test_tab_goes_on_from_the_marked_passage(page, live_url):
+    # The first Tab went to the skip link and scrolled the reader back to the top.
+    page.goto(live_url + "/rules/ti4/77?hl=sostenere danni")
+    expect(page.locator("mark.search-passage").first).to_be_in_viewport()
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 0 and page.evaluate(
+        "document.activeElement.contains(document.querySelector('mark.search-passage'))"
+    )
+    page.keyboard.press("Tab")
+    assert page.evaluate("window.scrollY") >= scrolled * 0.8  # still near the passage, not the top
+    assert page.evaluate("document.activeElement.className") != "skip-link"
+
+
+def test_a_long_word_never_widens_the_page(page, live_url):
+    for lang in ("it", "en"):
+        page.goto(live_url + f"/search?lang={lang}&q=" + "supercalifragilistichespiralidoso" * 4)
+        expect(page.locator("#help-title")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360

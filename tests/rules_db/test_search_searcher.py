@@ -203,6 +203,44 @@ class WordsEncoder:
     queries = passages = _encode
 
 
+def with_encoder(search: RulesSearch, tmp_path) -> RulesSearch:
+    encoder = WordsEncoder()
+    vectors.build(tmp_path, search.db, encoder, model="words")
+    search.use_vectors(vectors.load(tmp_path, search.db, model="words"), encoder)
+    return search
+
+
+def test_among_passages_holding_as_many_words_the_nearest_in_meaning_is_marked(tmp_path):
+    first, second = "La ritirata si annuncia prima del round.", "Nella ritirata si possono scegliere esagoni adiacenti."
+    db = small_db()
+    db = replace(
+        db,
+        sections={
+            **db.sections,
+            "eclipse/ritirata": replace(db.sections["eclipse/ritirata"], body_it=f"{first} {second}"),
+        },
+    )
+    page = [db.sections["eclipse/ritirata"]]
+    search = in_memory(db)
+    # "possono" is a question word the lexical search drops: each passage holds one query word, so
+    # by the words alone the first is marked; the stand-in encoder reads "possono".
+    assert search.passage_to_mark("ritirata possono", page, "it") == first
+    with_encoder(search, tmp_path)
+    assert search.passage_to_mark("ritirata possono", page, "it") == second
+    assert search.passage_to_mark("nulla di simile", page, "it") == ""  # nothing asked here: nothing marked
+
+
+def test_a_question_in_the_other_language_marks_the_passage_nearest_in_meaning(small, tmp_path):
+    city = [small.db.sections["eclipse/citta"]]  # "Ogni città produce denaro." / "Every city makes money."
+    assert small.passage_to_mark("denaro", city, "en") == ""  # no English word of it: without meaning, nothing
+    try:
+        with_encoder(small, tmp_path)
+        assert small.passage_to_mark("denaro", city, "en") == "Every city makes money."
+        assert small.passage_to_mark("zzzz qqqq", city, "en") == ""  # asked in neither language
+    finally:
+        small.semantic = None
+
+
 def test_fuse_blends_scaled_scores_and_keeps_scores_falling():
     chosen = [("a", 10.0), ("b", 9.0), ("c", 2.0), ("d", 1.0)]
     fused = fuse(chosen, [np.array([0.0, 1.0, 0.5])], weights=(0.5, 0.5))

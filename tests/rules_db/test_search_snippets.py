@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from rules_db.search.analysis import term
-from rules_db.search.snippets import SNIPPET_CHARS, TOKENS_CACHED, best_passage, passages, plain_text, snippet, tokens
+from rules_db.search.snippets import (
+    SNIPPET_CHARS,
+    TOKENS_CACHED,
+    best_passage,
+    headed_passages,
+    passage_scores,
+    passages,
+    plain_text,
+    snippet,
+    tokens,
+)
 
 
 def test_plain_text_drops_markdown():
@@ -50,6 +60,18 @@ def test_best_passage_holds_most_different_query_words():
     wanted = frozenset({term("ritirarsi", "it"), term("sistema", "it"), term("vuoto", "it")})
     assert best_passage(md, wanted, "it") == (3, "Una nave può ritirarsi in un sistema vuoto.")
     assert best_passage(md, frozenset({"zzz"}), "it") == (0, "")
+
+
+def test_a_table_row_counts_its_headers_words():
+    md = "Si costruisce pagando.\n\n| COSTI DI COSTRUZIONE | Materiali |\n|---|---|\n| Intercettore | 3 |\n| Corazzata | 8 |\n"
+    wanted = frozenset({term("costa", "it"), term("corazzata", "it")})
+    # The header holds "costi", the row "Corazzata": the row, read under its header, holds both.
+    assert best_passage(md, wanted, "it") == (2, "Corazzata · 8")
+    assert headed_passages(md)[-1] == ("Corazzata · 8", "COSTI DI COSTRUZIONE · Materiali")
+    # A row holding none of the words is not lifted by its header's.
+    assert [p for _c, _m, p in passage_scores(md, frozenset({term("costi", "it")}), "it")] == [
+        "COSTI DI COSTRUZIONE · Materiali"
+    ]
 
 
 def test_every_passage_of_the_rules_stays_analysed(db):

@@ -27,7 +27,7 @@ from web.core.compute import compute
 from web.core.errors import ApiError
 from web.core.models import read_query
 from web.search.models import DEFAULT_API_LIMIT, SearchAnswer, SearchQuery
-from web.search.text import EXAMPLES, FILTERED_TIP, TIPS
+from web.search.text import EXAMPLES, FILTERED_TIP, GAME_EXAMPLES, TIPS
 from web.core.i18n import LANGS, current_lang
 from web.core.openapi import document
 from web.core.rules import get_db, live_rules, section_url
@@ -36,6 +36,7 @@ bp = Blueprint("search", __name__)
 T = TypeVar("T")
 
 PAGE_SIZE = 10
+MAX_GAME_SHOWN = 40  # characters of an unknown ?game= value echoed in the page's notice
 _INTEGER = re.compile(r"-?\d{1,9}")
 
 document(
@@ -181,7 +182,8 @@ def page():
     lang = current_lang()
     text = request.args.get("q", "")
     too_long = len(text) > MAX_QUERY_CHARS
-    game = request.args.get("game") if request.args.get("game") in GAMES else None
+    asked_game = request.args.get("game", "")
+    game = asked_game if asked_game in GAMES else None
     raw_page = request.args.get("page", "1")
     number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
     found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
@@ -202,7 +204,8 @@ def page():
         games=[(db.games[g], short_name(db.games[g].name(lang))) for g in GAMES if g in db.games],
         game_name=db.games[game].name(lang) if game else None,
         results=[(r, breadcrumb(r.section, lang), Markup(r.snippet)) for r in found.results],
-        examples=EXAMPLES[lang],
+        unknown_game=asked_game[:MAX_GAME_SHOWN] if asked_game and not game else None,
+        examples=GAME_EXAMPLES[game][lang] if game else EXAMPLES[lang],
         tips=[*TIPS, FILTERED_TIP] if found.game else TIPS,
     )
 

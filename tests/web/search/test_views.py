@@ -174,6 +174,29 @@ def test_page_survives_bad_parameters(client):
         assert client.get("/search?" + query, follow_redirects=True).status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("lang", "notice"),
+    [("en", "There is no game “chess”: every game was searched."), ("it", "Non esiste un gioco “chess”")],
+)
+def test_an_unknown_game_is_said_and_every_game_searched(client, lang, notice):
+    html = client.get("/search", query_string={"q": "ritirata", "game": "chess", "lang": lang}).get_data(as_text=True)
+    assert notice in html and 'data-id="ti4/23.7"' in html and 'data-id="eclipse/ritirata"' in html
+    shown = client.get("/search", query_string={"q": "ritirata", "game": "<b>" + "x" * 100}).get_data(as_text=True)
+    assert "“&lt;b&gt;" + "x" * 37 + "”" in shown  # escaped, and cut to MAX_GAME_SHOWN characters
+    assert "Non esiste" not in client.get("/search?q=ritirata&game=ti4").get_data(as_text=True)
+
+
+def test_a_games_search_page_offers_that_games_examples_within_it(client):
+    html = client.get("/search?game=galaxy&lang=en").get_data(as_text=True)
+    examples = re.findall(r'<li><a href="(/search\?[^"]*)">', html)
+    assert len(examples) == 3 and all(e.endswith("&amp;game=galaxy") for e in examples), examples
+    assert "how+is+the+governor+chosen" in examples[0]
+    everywhere = client.get("/search?lang=en").get_data(as_text=True)
+    assert "anti-fighter+barrage" in everywhere and "game=" not in "".join(
+        re.findall(r'<ul class="examples">(.*?)</ul>', everywhere, re.S)
+    )
+
+
 def test_header_links_to_search(client):
     assert 'href="/search"' in client.get("/").get_data(as_text=True)
 
