@@ -3,7 +3,7 @@ apply them (both from the registry, ``web.core.registry``)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, render_template, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import Section
@@ -34,9 +34,22 @@ def tools_applying(section: Section, descendants: list[Section]) -> list[tuple[s
     ]
 
 
+def page_game() -> str | None:
+    """The one game the tool page being served is about (its cited rules are all that game's), so
+    that a search started there keeps to it; None elsewhere or for a tool of several games."""
+    args = request.view_args or {}
+    games = {
+        rule.split("/", 1)[0]
+        for tool in TOOLS
+        if tool.endpoint == request.endpoint and tool.args == args
+        for rule in tool.cites
+    }
+    return games.pop() if len(games) == 1 else None
+
+
 @bp.app_context_processor
 def tool_helpers():
-    return {"has_endpoint": has_endpoint}
+    return {"has_endpoint": has_endpoint, "page_game": page_game}
 
 
 @bp.route("/tools")

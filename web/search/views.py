@@ -37,7 +37,7 @@ T = TypeVar("T")
 
 PAGE_SIZE = 10
 MAX_GAME_SHOWN = 40  # characters of an unknown ?game= value echoed in the page's notice
-_INTEGER = re.compile(r"-?\d{1,9}")
+_DIGITS = re.compile(r"[0-9]+")
 
 document(
     "/api/search",
@@ -185,7 +185,10 @@ def page():
     asked_game = request.args.get("game", "")
     game = asked_game if asked_game in GAMES else None
     raw_page = request.args.get("page", "1")
-    number = min(int(raw_page), MAX_PAGE) if _INTEGER.fullmatch(raw_page) and int(raw_page) > 0 else 1
+    # A page number beyond MAX_PAGE (however long) asks for the last page; anything else, the first.
+    number = (
+        (MAX_PAGE if len(raw_page) > 9 else max(1, min(int(raw_page), MAX_PAGE))) if _DIGITS.fullmatch(raw_page) else 1
+    )
     found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
     asked: dict[str, Any] = {"lang": request.args["lang"]} if "lang" in request.args else {}  # no choice not made
     if not found.results and not found.plan.words and len(found.plan.games) == 1:

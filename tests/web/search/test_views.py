@@ -164,6 +164,14 @@ def test_a_page_past_the_last_opens_the_last(client):
     assert 'class="card result"' in last.get_data(as_text=True) and 'rel="next"' not in last.get_data(as_text=True)
 
 
+@pytest.mark.parametrize("far", ["99999999999", "9" * 5000])
+def test_a_page_number_too_long_opens_the_last_page(client, far):
+    # Ten digits and more read as page 1.
+    answer = client.get("/search", query_string={"q": "flotta", "page": far, "lang": "it"})
+    assert answer.status_code == 302 and "page=" in answer.location
+    assert answer.location == client.get("/search", query_string={"q": "flotta", "page": 99, "lang": "it"}).location
+
+
 def test_page_in_both_languages(client):
     assert "Cerca nelle regole" in client.get("/search?lang=it").get_data(as_text=True)
     assert "Search the rules" in client.get("/search?lang=en").get_data(as_text=True)
