@@ -1,9 +1,9 @@
 """How often an opened result marks a passage that answers the question (issue 13, point 4).
 
-``python benchmarks/passage_quality.py [tests/search_passages_*.json ...]``: for each labelled
+``python benchmarks/passage_quality.py [tests/passages_*.json ...]``: for each labelled
 question, the page its first answer opens (that section and its sub-sections, as the section
 page passes them) and the passage ``RulesSearch.passage_to_mark`` picks there, against the
-passages a reader labelled as answering it (tests/search_passages_*.json, most direct first).
+passages a reader labelled as answering it (tests/passages_*.json, most direct first).
 Prints, per file and language, by the words alone and with the rerank's encoder (which breaks
 ties and reads a question in the other language): picked a labelled passage, picked the most
 direct one, picked none; and the time of each choice, first asked (the passages' vectors are
@@ -62,4 +62,4 @@ def main(paths: list[Path]) -> None:
 
 
 if __name__ == "__main__":
-    main([Path(p) for p in sys.argv[1:]] or sorted(TESTS.glob("search_passages_*.json")))
+    main([Path(p) for p in sys.argv[1:]] or sorted(TESTS.glob("passages_*.json")))
