@@ -7,15 +7,16 @@ nothing is fetched at run time: about 110,000 Italian and 128,000 English forms,
 included ("pedine", "rompono", "sposto"). Against wordfreq's lists (docs/search.md): similar
 coverage once thresholded, a wheel eight times smaller, no dependencies, a tenth of the load time.
 
-Italian adds simplemma's lemma dictionary (its 358,000 forms, read through its public
-``DefaultDictionaryFactory``): pyspellchecker's Italian lacks whole families of everyday words
+Italian adds simplemma's lemma dictionary (its lowercase forms and lemmas of 358,000 entries,
+read through its public ``DefaultDictionaryFactory``): pyspellchecker's Italian lacks whole families of everyday words
 ("distruttore", "perdenti", "bloccanti", "stellare", "asteroidi", "orbitali", "schieramento"), which
 the speller then turned into rulebook words ("distrutte", "presenti"). With it, and the prefixes
 below, 322 of the 683 rulebook words of 5+ letters the list lacked are known, and one-letter typos
-of those words that count as words rise from 0.64% to 0.96% (docs/search.md, "Words the lists
+of the rulebooks' words that count as words rise from 0.64% to 0.96% (docs/search.md, "Words the lists
 lacked"). English would gain 10 of 174, so it keeps one list. Both languages' lists are read once per
-process when an index is opened, not by the first request: 0.9 s and 31 MB more resident memory
-than pyspellchecker's alone (0.2 s); a lookup costs ~2 µs.
+process when an index is opened, not by the first request: 1.0 s, and 30 MB more resident memory
+than pyspellchecker's alone (0.3 s; 66 MB more at the peak, while simplemma's table is read); a
+lookup costs ~2 µs.
 
 No frequency threshold: of one-letter typos of the rulebooks' own words, 1.8% are listed words;
 dropping the forms listed at the lowest count brings that only to 1.3% and drops 80,000 real
@@ -29,6 +30,8 @@ import gzip
 import json
 import re
 from functools import cache
+from itertools import chain
+from typing import Iterable
 from importlib.resources import files
 
 from simplemma.strategies import DefaultDictionaryFactory
@@ -50,14 +53,12 @@ def words(lang: str) -> frozenset[str]:
     # Most forms are plain ASCII and lowercase already: folding only the others makes the load
     # four times faster. Entries with an apostrophe or a bracket ("all'abate", "abbey's") can
     # never be a query word (split on letters), so they are left out.
-    listed = set(json.loads(gzip.decompress(data)))
+    listed: Iterable[str] = json.loads(gzip.decompress(data))
     if lang == "it":
         lemmas = DefaultDictionaryFactory().get_dictionary(lang)
-        listed.update(lemmas)  # its forms (lowercase and capitalised), ...
-        listed.update(lemmas.values())  # ... and their lemmas
-    return frozenset(
-        (word if word.isascii() else fold(word)) if word.islower() else fold(word) for word in listed if word.isalpha()
-    )
+        # Its lowercase forms and their lemmas: the capitalised entries are mostly names ("Agnelli").
+        listed = chain(listed, (form for form in chain(lemmas, lemmas.values()) if form.islower()))
+    return frozenset(word if word.isascii() else fold(word) for word in listed if word.isalpha())
 
 
 def load() -> None:

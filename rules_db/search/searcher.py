@@ -4,16 +4,17 @@ glossary and the speller; answers are plain frozen dataclasses for the web layer
 from __future__ import annotations
 
 import logging
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from functools import lru_cache
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
 from whoosh.index import Index
 
-from engine.core.budget import check
+from engine.core.budget import BudgetExceeded, check
 from rules_db.loader import GAMES, RulesDB, Section
 from rules_db.search import dictionary, index
 from rules_db.search.analysis import fold
@@ -138,15 +139,35 @@ def query_vector(encoder: Encoder, text: str) -> np.ndarray:
     return encoder.queries([text])[0]
 
 
-def passage_vectors(encoder: Encoder, texts: tuple[str, ...]) -> np.ndarray:
-    """The passages' vectors, each remembered: a page's passages are asked again by every
-    reader who opens it from a search."""
-    return np.vstack([_passage_vector(encoder, text) for text in texts])
+# Room for every passage of the rules in both languages (5,980 today), as for their analyses
+# (snippets.TOKENS_CACHED): a page opened again never encodes its passages again.
+PASSAGES_ENCODED = 8192
+ENCODE_BATCH = 32  # passages encoded at once: twice as fast as one by one; the budget is checked between
+MEANING_CANDIDATES = 64  # more tied passages than this (a one-word query on the glossary): by the words
 
 
-@lru_cache(maxsize=4096)
-def _passage_vector(encoder: Encoder, text: str) -> np.ndarray:
-    return encoder.passages([text])[0]
+def passage_vectors(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
+    """The passages' vectors, each remembered: a page's passages are asked again by every reader
+    who opens it from a search. The ones not yet known are encoded in batches, under the
+    request's time budget."""
+    with _ENCODED_LOCK:
+        known = {t: v for t in texts if (v := _ENCODED.get((encoder, t))) is not None}
+    missing = [t for t in dict.fromkeys(texts) if t not in known]
+    for start in range(0, len(missing), ENCODE_BATCH):
+        check()
+        batch = missing[start : start + ENCODE_BATCH]
+        known.update(zip(batch, encoder.passages(batch), strict=True))
+    with _ENCODED_LOCK:
+        for text in texts:
+            _ENCODED[(encoder, text)] = known[text]
+            _ENCODED.move_to_end((encoder, text))
+        while len(_ENCODED) > PASSAGES_ENCODED:
+            _ENCODED.popitem(last=False)
+    return np.vstack([known[t] for t in texts])
+
+
+_ENCODED: OrderedDict[tuple[Encoder, str], np.ndarray] = OrderedDict()  # least recently asked first
+_ENCODED_LOCK = threading.Lock()
 
 
 def shape_weight(section: Section, ancestors: list[Section]) -> float:
@@ -302,10 +323,13 @@ class RulesSearch:
         """The passage a section page opened from a search for ``text`` marks and scrolls to,
         among ``sections`` (the page's section first, then its sub-sections), as plain text in the
         language shown: the one holding the most of the query's words; among several holding as
-        many, the nearest in meaning when the rerank's encoder is loaded (else the one with the most
-        matches, then the first). When none holds a word but the other language's text of these
-        sections does (a question in Italian, the page in English), the nearest in meaning; ""
-        when nothing matches (docs/search.md, "The passage marked")."""
+        many, the nearest in meaning when the rerank's encoder is loaded (else, and past
+        MEANING_CANDIDATES of them, the one with the most matches, then the first). When none holds
+        a word, but the encoder is loaded and the other language's text of a section shown in
+        ``lang`` holds some (an Italian word on an English page): that section's passage nearest in
+        meaning to the other language's best passage (its translation), looked for near the same
+        place in the section. "" when nothing matches
+        (docs/search.md, "The passage marked")."""
         planned = self.plan(text, lang=lang)
         scored: list[tuple[int, int, str]] = []
         for section in sections:
@@ -314,18 +338,46 @@ class RulesSearch:
             scored += passage_scores(section.body(shown), planned.marks.get(shown, frozenset()), shown)
         most = max((count for count, _matches, _p in scored), default=0)
         if not most:
-            other = "it" if lang == "en" else "en"
-            asked = any(
-                passage_scores(s.body(other), planned.marks.get(other, frozenset()), other)
-                for s in sections
-                if text_lang(s, lang) == lang
-            )
-            shown_passages = [p for s in sections for p in passages(s.body(text_lang(s, lang)))]
-            return (self.nearest_in_meaning(text, shown_passages) or "") if asked else ""
+            return self._translated_passage(planned, sections, lang)
         tied = [entry for entry in scored if entry[0] == most]
-        if len(tied) > 1 and (nearest := self.nearest_in_meaning(text, [p for _c, _m, p in tied])):
+        if 1 < len(tied) <= MEANING_CANDIDATES and (nearest := self.nearest_in_meaning(text, [p for *_n, p in tied])):
             return nearest
         return max(tied, key=lambda entry: entry[1])[2]  # max keeps the first of equals
+
+    def _translated_passage(self, planned: QueryPlan, sections: list[Section], lang: str) -> str:
+        """For a page shown in ``lang`` whose words the question holds only in the other language:
+        the best passage of the other language's text (by the words), then its translation, the
+        shown passage of the same section nearest to it in meaning; "" without an encoder."""
+        if self.semantic is None:
+            return ""
+        other = "it" if lang == "en" else "en"
+        best: tuple[int, int, str, Section] | None = None
+        for section in sections:
+            check()
+            if text_lang(section, lang) != lang:
+                continue
+            for count, matches, passage in passage_scores(
+                section.body(other), planned.marks.get(other, frozenset()), other
+            ):
+                if best is None or (count, matches) > best[:2]:
+                    best = (count, matches, passage, section)
+        if best is None:
+            return ""
+        # Translations keep the order of their passages: look near the same place in the section.
+        original, translated = passages(best[3].body(other)), passages(best[3].body(lang))
+        middle = round(original.index(best[2]) * len(translated) / len(original))
+        shown = list(translated[max(0, middle - MEANING_CANDIDATES // 2) : middle + MEANING_CANDIDATES // 2])
+        encoder = self.semantic[1]
+        if not shown:
+            return ""
+        try:
+            similarity = passage_vectors(encoder, shown) @ passage_vectors(encoder, [best[2]])[0]
+        except BudgetExceeded:
+            raise
+        except Exception:
+            log.warning("search: a passage could not be encoded; nothing marked", exc_info=True)
+            return ""
+        return shown[int(np.argmax(similarity))]
 
     def nearest_in_meaning(self, text: str, candidates: list[str]) -> str | None:
         """The candidate passage nearest in meaning to the question ``text``; None without an
@@ -335,7 +387,9 @@ class RulesSearch:
             return None
         encoder = semantic[1]
         try:
-            similarity = passage_vectors(encoder, tuple(candidates)) @ query_vector(encoder, text)
+            similarity = passage_vectors(encoder, candidates) @ query_vector(encoder, text)
+        except BudgetExceeded:
+            raise
         except Exception:
             log.warning("search: a passage could not be encoded; marking by words", exc_info=True)
             return None

@@ -59,6 +59,7 @@ def _window(found: list[tuple[int, int, str]], length: int) -> int:
     return -best[2]
 
 
+_EMPTY_CELLS = re.compile(r"·(?:\s*·)+")  # a row's empty cells, left out as the page script leaves them
 _BLOCK_START = re.compile(r"^\s{0,3}(?:[-*+]\s+|\d+[.)]\s+|#{1,6}\s+|\|)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[\"«*(\[]?[A-ZÀ-ÖØ-Þ0-9])")
 
@@ -81,6 +82,7 @@ def headed_passages(markdown: str) -> tuple[tuple[str, str], ...]:
     for block in blocks:
         text = plain_text("\n".join(block))
         if block and block[0].lstrip().startswith("|"):
+            text = _EMPTY_CELLS.sub("·", text)
             if header is None:
                 header, heading = text, ""
             else:

@@ -80,12 +80,16 @@
         if (!first) { first = row; }
         return;
       }
-      var blocks = bodies[b].querySelectorAll("p, li, td, th, h2, h3, h4, blockquote");
-      for (var k = 0; k < blocks.length; k++) {
-        if (blocks[k].querySelector("p, li")) { continue; }  // the innermost block holds the text
-        var found = textOf(blocks[k]);
+      // The innermost blocks' texts; a block that is the passage whole wins over an earlier one
+      // that only holds it ("SHIPS" is a cell of its own, and a word of "All SHIPS move first").
+      var texts = Array.prototype.filter.call(
+        bodies[b].querySelectorAll("p, li, td, th, h2, h3, h4, blockquote"),
+        function (block) { return !block.querySelector("p, li"); }
+      ).map(textOf);
+      var whole = texts.filter(function (found) { return found.text.trim() === wanted; })[0];
+      var found = whole || texts.filter(function (text) { return text.text.indexOf(wanted) >= 0; })[0];
+      if (found) {
         var at = found.text.indexOf(wanted);
-        if (at < 0) { continue; }
         var mark = wrap(found.where, at, at + wanted.length);
         if (mark && !first) { first = mark; }
         return;

@@ -3,6 +3,7 @@ game, opens a result and finds the answering passage marked and scrolled to on t
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import expect
@@ -102,6 +103,36 @@ def test_tab_goes_on_from_the_marked_passage(page, live_url):
     page.keyboard.press("Tab")
     assert page.evaluate("window.scrollY") >= scrolled * 0.8  # still near the passage, not the top
     assert page.evaluate("document.activeElement.className") != "skip-link"
+
+
+def test_a_page_opened_without_a_search_keeps_the_focus_where_it_was(page, live_url):
+    page.goto(live_url + "/rules/ti4/77")
+    assert page.evaluate("document.activeElement === document.body")
+    assert page.locator("mark.search-passage").count() == 0 and page.evaluate("window.scrollY") == 0
+
+
+def highlighted(page, live_url, body: str, passage: str) -> list[str]:
+    """The texts of the blocks highlight.js marks for ``passage`` on a page of ``body``."""
+    data = json.dumps([{"lang": "en", "text": passage}])
+    page.goto(live_url + "/search")  # the app's origin: its scripts are served to it alone
+    page.set_content(
+        f'<article class="section"><div class="rule-body" lang="en">{body}</div></article>'
+        f'<script type="application/json" id="search-passage">{data}</script>'
+        '<script src="/static/js/highlight.js"></script>'
+    )
+    return page.evaluate(
+        "[...document.querySelectorAll('mark.search-passage')].map(m => m.closest('td, p, li').outerHTML)"
+    )
+
+
+def test_a_passage_that_is_a_block_whole_is_marked_there_not_inside_an_earlier_one(page, live_url):
+    marked = highlighted(page, live_url, "<p>All SHIPS move first.</p><table><tr><td>SHIPS</td></tr></table>", "SHIPS")
+    assert marked == ['<td><mark class="search-passage">SHIPS</mark></td>']
+
+
+def test_a_row_with_an_empty_cell_is_marked(page, live_url):
+    row = "<table><tr><td>Dreadnought</td><td></td><td>8</td></tr></table>"
+    assert len(highlighted(page, live_url, row, "Dreadnought · 8")) == 2
 
 
 def test_a_long_word_never_widens_the_page(page, live_url):

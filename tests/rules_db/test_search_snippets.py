@@ -74,6 +74,10 @@ def test_a_table_row_counts_its_headers_words():
     ]
 
 
+def test_a_rows_empty_cells_are_left_out_as_the_page_script_leaves_them():
+    assert passages("| A | | B |\n|---|---|---|\n| x |  | y |\n| | z | |\n") == ("A · B", "x · y", "z")
+
+
 def test_every_passage_of_the_rules_stays_analysed(db):
     # A passage is analysed once per process: the cache holds every passage of every section in
     # both languages, so a busy query never pushes out what the next one needs.

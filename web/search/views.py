@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
@@ -37,6 +38,14 @@ T = TypeVar("T")
 
 PAGE_SIZE = 10
 MAX_GAME_SHOWN = 40  # characters of an unknown ?game= value echoed in the page's notice
+
+
+def shown_text(text: str) -> str:
+    """``text`` without format characters (a right-to-left override would turn the rest of the
+    sentence it is echoed in around)."""
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
 _DIGITS = re.compile(r"[0-9]+")
 
 document(
@@ -183,12 +192,11 @@ def page():
     text = request.args.get("q", "")
     too_long = len(text) > MAX_QUERY_CHARS
     asked_game = request.args.get("game", "")
-    game = asked_game if asked_game in GAMES else None
+    game = asked_game.lower() if asked_game.lower() in GAMES else None  # "Eclipse", as a player may type it
     raw_page = request.args.get("page", "1")
     # A page number beyond MAX_PAGE (however long) asks for the last page; anything else, the first.
-    number = (
-        (MAX_PAGE if len(raw_page) > 9 else max(1, min(int(raw_page), MAX_PAGE))) if _DIGITS.fullmatch(raw_page) else 1
-    )
+    digits = raw_page.lstrip("0") or "0"  # "0000000002" is page 2, however many zeros lead it
+    number = (MAX_PAGE if len(digits) > 9 else max(1, min(int(digits), MAX_PAGE))) if _DIGITS.fullmatch(raw_page) else 1
     found = run_search(text[:MAX_QUERY_CHARS], lang, game, number, PAGE_SIZE)
     asked: dict[str, Any] = {"lang": request.args["lang"]} if "lang" in request.args else {}  # no choice not made
     if not found.results and not found.plan.words and len(found.plan.games) == 1:
@@ -207,7 +215,7 @@ def page():
         games=[(db.games[g], short_name(db.games[g].name(lang))) for g in GAMES if g in db.games],
         game_name=db.games[game].name(lang) if game else None,
         results=[(r, breadcrumb(r.section, lang), Markup(r.snippet)) for r in found.results],
-        unknown_game=asked_game[:MAX_GAME_SHOWN] if asked_game and not game else None,
+        unknown_game=shown_text(asked_game)[:MAX_GAME_SHOWN] if asked_game and not game and found.plan.text else None,
         examples=GAME_EXAMPLES[game][lang] if game else EXAMPLES[lang],
         tips=[*TIPS, FILTERED_TIP] if found.game else TIPS,
     )

@@ -166,10 +166,16 @@ def test_a_page_past_the_last_opens_the_last(client):
 
 @pytest.mark.parametrize("far", ["99999999999", "9" * 5000])
 def test_a_page_number_too_long_opens_the_last_page(client, far):
-    # Ten digits and more read as page 1.
+    # Ten digits and more used to open page 1.
     answer = client.get("/search", query_string={"q": "flotta", "page": far, "lang": "it"})
     assert answer.status_code == 302 and "page=" in answer.location
     assert answer.location == client.get("/search", query_string={"q": "flotta", "page": 99, "lang": "it"}).location
+
+
+def test_leading_zeros_do_not_make_a_page_number_long(client):
+    padded = client.get("/search", query_string={"q": "flotta", "page": "0000000002", "lang": "en"})
+    assert padded.status_code == 200 and "page 2 of" in padded.get_data(as_text=True)
+    assert "page 1 of" in client.get("/search?q=flotta&lang=en&page=00000000000").get_data(as_text=True)
 
 
 def test_page_in_both_languages(client):
@@ -192,6 +198,14 @@ def test_an_unknown_game_is_said_and_every_game_searched(client, lang, notice):
     shown = client.get("/search", query_string={"q": "ritirata", "game": "<b>" + "x" * 100}).get_data(as_text=True)
     assert "“&lt;b&gt;" + "x" * 37 + "”" in shown  # escaped, and cut to MAX_GAME_SHOWN characters
     assert "Non esiste" not in client.get("/search?q=ritirata&game=ti4").get_data(as_text=True)
+    assert "Non esiste" not in client.get("/search?game=chess").get_data(as_text=True)  # nothing searched: nothing said
+    turned = client.get("/search", query_string={"q": "ritirata", "game": "ab\u202ecd"}).get_data(as_text=True)
+    assert "“abcd”" in turned  # a right-to-left override would turn the sentence around
+
+
+def test_a_game_typed_with_capitals_is_that_game(client):
+    html = client.get("/search?q=ritirata&game=Eclipse").get_data(as_text=True)
+    assert 'data-id="eclipse/ritirata"' in html and 'data-id="ti4/23.7"' not in html and "Non esiste" not in html
 
 
 def test_a_games_search_page_offers_that_games_examples_within_it(client):
