@@ -7,6 +7,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from engine.core.budget import BudgetExceeded, time_budget
 from rules_db.loader import Game, RulesDB, Section
 from rules_db.search import index, vectors
 from rules_db.search.glossary import Glossary, TermPair, load_glossary
@@ -239,6 +240,29 @@ def test_a_question_in_the_other_language_marks_the_passage_nearest_in_meaning(s
         assert small.passage_to_mark("zzzz qqqq", city, "en") == ""  # asked in neither language
     finally:
         small.semantic = None
+
+
+class CountingEncoder(WordsEncoder):
+    """The stand-in encoder, counting the passages it is asked to encode and in how many calls."""
+
+    def __init__(self) -> None:
+        self.calls: list[int] = []
+
+    def passages(self, texts):
+        self.calls.append(len(texts))
+        return self._encode(texts)
+
+
+def test_passages_are_encoded_in_batches_once_and_under_the_budget():
+    encoder = CountingEncoder()
+    texts = [f"passo {n} delle navi" for n in range(searcher.ENCODE_BATCH + 5)]
+    first = searcher.passage_vectors(encoder, texts)
+    assert encoder.calls == [searcher.ENCODE_BATCH, 5] and first.shape == (len(texts), len(WordsEncoder.WORDS) + 1)
+    again = searcher.passage_vectors(encoder, [texts[3], "un passo nuovo", texts[3]])
+    assert encoder.calls[2:] == [1] and np.array_equal(again[0], first[3]) and np.array_equal(again[2], first[3])
+    with time_budget(-1.0), pytest.raises(BudgetExceeded):  # a budget already spent: stopped before encoding
+        searcher.passage_vectors(encoder, ["mai visto prima"])
+    assert encoder.calls[3:] == []
 
 
 def test_fuse_blends_scaled_scores_and_keeps_scores_falling():
