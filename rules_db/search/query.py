@@ -54,6 +54,12 @@ class QueryPlan:
     games: frozenset[str] = frozenset()  # games the text names ("... in eclipse")
     vocabulary_games: frozenset[str] = frozenset()  # the game whose own terms the text uses most
 
+    def pairs(self, lang: str) -> frozenset[tuple[str, str]]:
+        """Each two content words typed one after the other, as ``lang``'s index terms: a passage
+        that says them together says the player's phrase (snippets.passage_scores)."""
+        said = [found for word in self.words if (found := term(word, lang))]
+        return frozenset(zip(said, said[1:]))
+
 
 def normalise(text: str) -> str:
     return " ".join(unicodedata.normalize("NFC", text).split())[:MAX_QUERY_CHARS]

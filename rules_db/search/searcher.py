@@ -315,15 +315,16 @@ class RulesSearch:
         """(language shown, snippet) of a result."""
         shown = text_lang(section, lang)
         terms = planned.marks.get(shown, frozenset())
-        _count, passage = best_passage(section.body(shown), terms, shown)
+        _count, passage = best_passage(section.body(shown), terms, shown, planned.pairs(shown))
         text = passage or plain_text(section.body(shown)) or section.title(shown)
         return shown, snippet(text, terms, shown)
 
     def passage_to_mark(self, text: str, sections: list[Section], lang: str) -> str:
         """The passage a section page opened from a search for ``text`` marks and scrolls to,
         among ``sections`` (the page's section first, then its sub-sections), as plain text in the
-        language shown: the one holding the most of the query's words; among several holding as
-        many, the nearest in meaning when the rerank's encoder is loaded (else, and past
+        language shown: the one holding the most of the query's words, then the most of its
+        phrases (two of its words in order, one after the other); among several holding as many,
+        the nearest in meaning when the rerank's encoder is loaded (else, and past
         MEANING_CANDIDATES of them, the one with the most matches, then the first). When none holds
         a word, but the encoder is loaded and the other language's text of a section shown in
         ``lang`` holds some (an Italian word on an English page): that section's passage nearest in
@@ -331,18 +332,19 @@ class RulesSearch:
         place in the section. "" when nothing matches
         (docs/search.md, "The passage marked")."""
         planned = self.plan(text, lang=lang)
-        scored: list[tuple[int, int, str]] = []
+        scored: list[tuple[int, int, int, str]] = []
         for section in sections:
             check()
             shown = text_lang(section, lang)
-            scored += passage_scores(section.body(shown), planned.marks.get(shown, frozenset()), shown)
-        most = max((count for count, _matches, _p in scored), default=0)
-        if not most:
+            marks = planned.marks.get(shown, frozenset())
+            scored += passage_scores(section.body(shown), marks, shown, planned.pairs(shown))
+        best = max((entry[:2] for entry in scored), default=(0, 0))
+        if not best[0]:
             return self._translated_passage(planned, sections, lang)
-        tied = [entry for entry in scored if entry[0] == most]
+        tied = [entry for entry in scored if entry[:2] == best]
         if 1 < len(tied) <= MEANING_CANDIDATES and (nearest := self.nearest_in_meaning(text, [p for *_n, p in tied])):
             return nearest
-        return max(tied, key=lambda entry: entry[1])[2]  # max keeps the first of equals
+        return max(tied, key=lambda entry: entry[2])[3]  # max keeps the first of equals
 
     def _translated_passage(self, planned: QueryPlan, sections: list[Section], lang: str) -> str:
         """For a page shown in ``lang`` whose words the question holds only in the other language:
@@ -356,7 +358,7 @@ class RulesSearch:
             check()
             if text_lang(section, lang) != lang:
                 continue
-            for count, matches, passage in passage_scores(
+            for count, _together, matches, passage in passage_scores(
                 section.body(other), planned.marks.get(other, frozenset()), other
             ):
                 if best is None or (count, matches) > best[:2]:

@@ -98,27 +98,35 @@ def passages(markdown: str) -> tuple[str, ...]:
     return tuple(passage for passage, _heading in headed_passages(markdown))
 
 
-def passage_scores(markdown: str, terms: frozenset[str], lang: str) -> list[tuple[int, int, str]]:
-    """(different query terms, matches, passage) of every passage holding a query term, in reading
-    order; a table row counts its header's terms too."""
+def passage_scores(
+    markdown: str, terms: frozenset[str], lang: str, pairs: frozenset[tuple[str, str]] = frozenset()
+) -> list[tuple[int, int, int, str]]:
+    """(different query terms, query ``pairs`` said in order one after the other, matches,
+    passage) of every passage holding a query term, in reading order; a table row counts its
+    header's terms too. A pair of words together is the player's own phrase: "4 giocatori" is
+    the line "4 giocatori: 7", not "2 giocatori: 4"."""
     scored = []
     for passage, heading in headed_passages(markdown):
-        found = [t for _s, _e, t in tokens(passage, lang) if t in terms]
+        said = [t for _s, _e, t in tokens(passage, lang)]
+        found = [t for t in said if t in terms]
         if found:
+            together = sum(pair in pairs for pair in zip(said, said[1:]))
             found += [t for _s, _e, t in tokens(heading, lang) if t in terms] if heading else []
-            scored.append((len(set(found)), len(found), passage))
+            scored.append((len(set(found)), together, len(found), passage))
     return scored
 
 
-def best_passage(markdown: str, terms: frozenset[str], lang: str) -> tuple[int, str]:
+def best_passage(
+    markdown: str, terms: frozenset[str], lang: str, pairs: frozenset[tuple[str, str]] = frozenset()
+) -> tuple[int, str]:
     """(number of different query terms it holds, passage) for the passage holding the most
-    different terms (a table row with its header's), then the most matches, then the earliest;
-    (0, "") when none matches."""
-    best = (0, 0, "")
-    for scored in passage_scores(markdown, terms, lang):
-        if scored[:2] > best[:2]:
+    different terms (a table row with its header's), then the most query ``pairs`` in order,
+    then the most matches, then the earliest; (0, "") when none matches."""
+    best = (0, 0, 0, "")
+    for scored in passage_scores(markdown, terms, lang, pairs):
+        if scored[:3] > best[:3]:
             best = scored
-    return best[0], best[2]
+    return best[0], best[3]
 
 
 def snippet(text: str, terms: frozenset[str], lang: str) -> str:

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules_db.search.analysis import term
 from rules_db.search.glossary import Glossary, TermPair
-from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, game_names, plan
+from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, QueryPlan, game_names, plan
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.spelling import Speller
 
@@ -158,3 +158,9 @@ def test_an_english_reader_s_number_is_read_in_the_english_numbering_first():
     (own,) = number_terms(["23.7"], "it", italian)
     assert {(t.text, t.boost) for t in own.subqueries} == {("23.7", NUMBER_BOOST), ("44.7", NUMBER_BOOST / 4)}
     assert number_terms(["9.9"], "en", italian)[0].text == "9.9"  # no English chapter 9.9: taken as typed
+
+
+def test_the_pairs_are_the_questions_content_words_in_order():
+    planned = QueryPlan("x", ("segnalini", "tecnologia", "4", "giocatori"), None)
+    assert planned.pairs("it") == {("segnalin", "tecnolog"), ("tecnolog", "4"), ("4", "giocator")}
+    assert QueryPlan("x", ("ritirata",), None).pairs("en") == frozenset()

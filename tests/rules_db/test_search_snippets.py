@@ -69,9 +69,17 @@ def test_a_table_row_counts_its_headers_words():
     assert best_passage(md, wanted, "it") == (2, "Corazzata · 8")
     assert headed_passages(md)[-1] == ("Corazzata · 8", "COSTI DI COSTRUZIONE · Materiali")
     # A row holding none of the words is not lifted by its header's.
-    assert [p for _c, _m, p in passage_scores(md, frozenset({term("costi", "it")}), "it")] == [
+    assert [p for *_scores, p in passage_scores(md, frozenset({term("costi", "it")}), "it")] == [
         "COSTI DI COSTRUZIONE · Materiali"
     ]
+
+
+def test_words_said_together_in_the_questions_order_decide_between_equals():
+    md = "- 2 giocatori: 4\n- 3 giocatori: 6\n- 4 giocatori: 7\n"
+    wanted = frozenset({term("4", "it"), term("giocatori", "it")})
+    assert best_passage(md, wanted, "it") == (2, "2 giocatori: 4")  # the words alone: the first holding both
+    pairs = frozenset({(term("4", "it"), term("giocatori", "it"))})  # "... con 4 giocatori"
+    assert best_passage(md, wanted, "it", pairs) == (2, "4 giocatori: 7")
 
 
 def test_a_rows_empty_cells_are_left_out_as_the_page_script_leaves_them():
