@@ -204,7 +204,7 @@ def test_an_unknown_game_is_said_and_every_game_searched(client, lang, notice):
 
 
 def test_a_game_typed_with_capitals_is_that_game(client):
-    html = client.get("/search?q=ritirata&game=Eclipse").get_data(as_text=True)
+    html = client.get("/search?q=ritirata&game=%20Eclipse").get_data(as_text=True)
     assert 'data-id="eclipse/ritirata"' in html and 'data-id="ti4/23.7"' not in html and "Non esiste" not in html
 
 
