@@ -7,7 +7,7 @@ passages a reader labelled as answering it (tests/passages_*.json, most direct f
 Prints, per file and language, by the words alone and with the rerank's encoder (which breaks
 ties and reads a question in the other language): picked a labelled passage, picked the most
 direct one, picked none; and the time of each choice, first asked (the passages' vectors are
-then remembered), median and 95th percentile. The index and vectors are the app's (``instance/index``).
+then remembered), median and 95th percentile; first of all, the time of the heaviest pages. The index and vectors are the app's (``instance/index``).
 """
 
 from __future__ import annotations
@@ -41,6 +41,12 @@ def main(paths: list[Path]) -> None:
     vectors.ensure(INDEX, db, default_encoder())
     meaning = RulesSearch.open(INDEX, db, load_glossary())
     meaning.use_vectors(vectors.load(INDEX, db), default_encoder())
+    print("heavy pages, first asked (ms)")
+    for section_id, question, lang in HEAVY:
+        page = db.sections[section_id]
+        started = time.perf_counter()
+        meaning.passage_to_mark(question, [page, *db.descendants(page)], lang)
+        print(f"  {section_id} {question!r} ({lang}): {1000 * (time.perf_counter() - started):.1f}")
     for path in paths:
         items = json.loads(path.read_text(encoding="utf-8"))["items"]
         print(path.name)
@@ -65,13 +71,6 @@ def main(paths: list[Path]) -> None:
                 f"  {name:>7} {lang}: {n} questions  answering {hits / n:6.1%}  most direct {direct / n:6.1%}"
                 f"  none {none}  ms p50 {p50:.1f} p95 {p95:.1f}"
             )
-
-    print("heavy pages, first asked (ms)")
-    for section_id, question, lang in HEAVY:
-        page = db.sections[section_id]
-        started = time.perf_counter()
-        meaning.passage_to_mark(question, [page, *db.descendants(page)], lang)
-        print(f"  {section_id} {question!r} ({lang}): {1000 * (time.perf_counter() - started):.1f}")
 
 
 if __name__ == "__main__":

@@ -53,12 +53,16 @@ class QueryPlan:
     concepts: tuple[Query, ...] = ()  # one query per content word (with its translations)
     games: frozenset[str] = frozenset()  # games the text names ("... in eclipse")
     vocabulary_games: frozenset[str] = frozenset()  # the game whose own terms the text uses most
+    # Per content word, per language, the terms marked for it (its own, its synonyms' and its
+    # translations'), so that a phrase is found in either language
+    word_marks: tuple[dict[str, frozenset[str]], ...] = ()
 
     def pairs(self, lang: str) -> frozenset[tuple[str, str]]:
-        """Each two content words typed one after the other, as ``lang``'s index terms: a passage
-        that says them together says the player's phrase (snippets.passage_scores)."""
-        said = [found for word in self.words if (found := term(word, lang))]
-        return frozenset(zip(said, said[1:]))
+        """Each two content words typed one after the other, as ``lang``'s marked terms (either
+        word's forms, synonyms or translations): a passage that says them together says the
+        player's phrase (snippets.passage_scores); "4 giocatori" is also ("4", "player")."""
+        said = [marked.get(lang, frozenset()) for marked in self.word_marks]
+        return frozenset((a, b) for first, second in zip(said, said[1:]) for a in first for b in second)
 
 
 def normalise(text: str) -> str:
@@ -255,12 +259,14 @@ def plan(
     # Per word, the clauses on the Italian fields and those on the English fields.
     groups: list[dict[str, list[Query]]] = [{"it": [], "en": []} for _ in words]
     marks: dict[str, set[str]] = {"it": set(), "en": set()}
+    word_marks: list[dict[str, set[str]]] = [{"it": set(), "en": set()} for _ in words]
     for lang, sequence in sequences.items():
         for position, found in enumerate(sequence):
             clause = _term_query(TEXT_FIELDS[lang], (found,), 1.0, indexed) if found else None
             if found and clause:
                 groups[position][lang].append(clause)
                 marks[lang].add(found)
+                word_marks[position][lang].add(found)
             near = neighbours.get(words[position])
             near_term = term(near, lang) if near else None
             if near_term and near_term != found:
@@ -268,6 +274,7 @@ def plan(
                 if clause:
                     groups[position][lang].append(clause)
                     marks[lang].add(near_term)
+                    word_marks[position][lang].add(near_term)
             # Same-language synonyms (the word's, and its neighbour's: "ricevo" is also searched
             # as "riceve", and so as "ottenere") join the word's own group: one word of the question
             # still counts once for the coordination factor, whichever form a section uses.
@@ -280,6 +287,7 @@ def plan(
                 if clause:
                     groups[position][lang].append(clause)
                     marks[lang].update(alternative)
+                    word_marks[position][lang].update(alternative)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     votes: dict[str, set[str]] = {}
     for lang, other in (("it", "en"), ("en", "it")):
@@ -296,6 +304,7 @@ def plan(
             if clause:
                 groups[start][other].append(clause)
                 marks[other].update(target)
+                word_marks[start][other].update(target)
     concepts = tuple(concept for group in groups if (concept := _concept(group)))
     concepts += number_terms(numbers, reader_lang, italian_number)
     scoring = [q for q in (_prune(c, common) for c in concepts) if q is not None] if common else list(concepts)
@@ -310,4 +319,5 @@ def plan(
         concepts,
         games,
         vocabulary_leader(votes),
+        tuple({lang: frozenset(terms) for lang, terms in marked.items()} for marked in word_marks),
     )

@@ -156,14 +156,20 @@ def passage_vectors(encoder: Encoder, texts: Sequence[str]) -> np.ndarray:
     for start in range(0, len(missing), ENCODE_BATCH):
         check()
         batch = missing[start : start + ENCODE_BATCH]
-        known.update(zip(batch, encoder.passages(batch), strict=True))
+        encoded = dict(zip(batch, (np.array(row) for row in encoder.passages(batch)), strict=True))  # rows, not views
+        known.update(encoded)
+        _remember(encoder, encoded)  # at once: a request stopped by the budget keeps what it encoded
+    _remember(encoder, {t: known[t] for t in texts})  # ... and what it used is the most recent
+    return np.vstack([known[t] for t in texts])
+
+
+def _remember(encoder: Encoder, vectors: dict[str, np.ndarray]) -> None:
     with _ENCODED_LOCK:
-        for text in texts:
-            _ENCODED[(encoder, text)] = known[text]
+        for text, vector in vectors.items():
+            _ENCODED[(encoder, text)] = vector
             _ENCODED.move_to_end((encoder, text))
         while len(_ENCODED) > PASSAGES_ENCODED:
             _ENCODED.popitem(last=False)
-    return np.vstack([known[t] for t in texts])
 
 
 _ENCODED: OrderedDict[tuple[Encoder, str], np.ndarray] = OrderedDict()  # least recently asked first
@@ -350,30 +356,30 @@ class RulesSearch:
         """For a page shown in ``lang`` whose words the question holds only in the other language:
         the best passage of the other language's text (by the words), then its translation, the
         shown passage of the same section nearest to it in meaning; "" without an encoder."""
-        if self.semantic is None:
+        semantic = self.semantic
+        if semantic is None:
             return ""
         other = "it" if lang == "en" else "en"
-        best: tuple[int, int, str, Section] | None = None
+        best: tuple[int, int, int, str, Section] | None = None
         for section in sections:
             check()
             if text_lang(section, lang) != lang:
                 continue
-            for count, _together, matches, passage in passage_scores(
-                section.body(other), planned.marks.get(other, frozenset()), other
-            ):
-                if best is None or (count, matches) > best[:2]:
-                    best = (count, matches, passage, section)
+            marks, pairs = planned.marks.get(other, frozenset()), planned.pairs(other)
+            for scored in passage_scores(section.body(other), marks, other, pairs):
+                if best is None or scored[:3] > best[:3]:
+                    best = (*scored, section)
         if best is None:
             return ""
         # Translations keep the order of their passages: look near the same place in the section.
-        original, translated = passages(best[3].body(other)), passages(best[3].body(lang))
-        middle = round(original.index(best[2]) * len(translated) / len(original))
+        original, translated = passages(best[4].body(other)), passages(best[4].body(lang))
+        middle = round(original.index(best[3]) * len(translated) / len(original))
         shown = list(translated[max(0, middle - MEANING_CANDIDATES // 2) : middle + MEANING_CANDIDATES // 2])
-        encoder = self.semantic[1]
+        encoder = semantic[1]
         if not shown:
             return ""
         try:
-            similarity = passage_vectors(encoder, shown) @ passage_vectors(encoder, [best[2]])[0]
+            similarity = passage_vectors(encoder, shown) @ passage_vectors(encoder, [best[3]])[0]
         except BudgetExceeded:
             raise
         except Exception:

@@ -160,7 +160,16 @@ def test_an_english_reader_s_number_is_read_in_the_english_numbering_first():
     assert number_terms(["9.9"], "en", italian)[0].text == "9.9"  # no English chapter 9.9: taken as typed
 
 
-def test_the_pairs_are_the_questions_content_words_in_order():
-    planned = QueryPlan("x", ("segnalini", "tecnologia", "4", "giocatori"), None)
-    assert planned.pairs("it") == {("segnalin", "tecnolog"), ("tecnolog", "4"), ("4", "giocator")}
-    assert QueryPlan("x", ("ritirata",), None).pairs("en") == frozenset()
+def test_the_pairs_are_the_questions_content_words_in_order_in_either_language():
+    planned = make("ritirata sistema vuoto")
+    assert planned.pairs("it") == {(term("ritirata", "it"), "sistem"), ("sistem", "vuot")}
+    # "ritirata" is also "retreat" (the glossary); "sistema" is said in no English the index holds.
+    assert planned.word_marks[0]["en"] == {"retreat"} and planned.pairs("en") == frozenset()
+    assert make("vuoto ritirata").pairs("en") == frozenset() and make("vuoto ritirata").pairs("it") == {
+        ("vuot", term("ritirata", "it"))
+    }
+    assert QueryPlan("x", ("ritirata",), None).pairs("it") == frozenset()  # no marks, no pairs
+    # With "sistema" translated too, the Italian phrase is an English one: ("retreat", "system").
+    glossary = Glossary((*GLOSSARY.pairs, TermPair("ti4", "Sistema", "System", ("sistem",), ("system",))))
+    indexed = {f: terms | ({"system"} if f.endswith("_en") else set()) for f, terms in INDEXED.items()}
+    assert plan("ritirata sistema", glossary, SPELLER, indexed).pairs("en") == {("retreat", "system")}

@@ -265,6 +265,18 @@ def test_passages_are_encoded_in_batches_once_and_under_the_budget():
     assert encoder.calls[3:] == []
 
 
+def test_a_spent_budget_stops_the_choice_by_meaning(small, tmp_path):
+    page = [small.db.sections["eclipse/citta"]]
+    try:
+        with_encoder(small, tmp_path)
+        with time_budget(-1.0), pytest.raises(BudgetExceeded):  # never swallowed as an encoder failure
+            small.nearest_in_meaning("mai visto prima", ["un passo mai encodato", "un altro"])
+        with time_budget(-1.0), pytest.raises(BudgetExceeded):
+            small.passage_to_mark("denaro", page, "en")
+    finally:
+        small.semantic = None
+
+
 def test_fuse_blends_scaled_scores_and_keeps_scores_falling():
     chosen = [("a", 10.0), ("b", 9.0), ("c", 2.0), ("d", 1.0)]
     fused = fuse(chosen, [np.array([0.0, 1.0, 0.5])], weights=(0.5, 0.5))
@@ -474,6 +486,20 @@ def test_dread_means_a_dreadnought_not_parsecs_armoured_transport(real, lang):
     top = ids(real.search("dread", lang))[:3]
     assert "parsec/trasporto-corazzato" not in top and "eclipse/navi" in top, top
     assert ids(real.search("trasporto corazzato", lang))[0] == "parsec/trasporto-corazzato"
+
+
+@pytest.mark.parametrize(
+    ("question", "lang", "line"),
+    [
+        ("4 giocatori", "it", "4 giocatori: 7"),
+        ("4 giocatori", "en", "4 players: 7"),
+        ("how many tiles with 4 players", "it", "4 giocatori: 7"),
+    ],
+)
+def test_the_players_phrase_picks_the_line_in_either_language(real, question, lang, line):
+    # The first line holding both words was marked: "2 giocatori: 4".
+    page = real.db.sections["eclipse/nuovi-segnalini-tecnologia"]
+    assert real.passage_to_mark(question, [page, *real.db.descendants(page)], lang) == line
 
 
 def test_unaccented_capacita_finds_capacita(real):
