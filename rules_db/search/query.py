@@ -19,6 +19,7 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable, Container, Mapping
 
 from whoosh.query import And, DisjunctionMax, Or, Query, Term
@@ -61,8 +62,16 @@ class QueryPlan:
         """Each two content words typed one after the other, as ``lang``'s marked terms (either
         word's forms, synonyms or translations): a passage that says them together says the
         player's phrase (snippets.passage_scores); "4 giocatori" is also ("4", "player")."""
-        said = [marked.get(lang, frozenset()) for marked in self.word_marks]
-        return frozenset((a, b) for first, second in zip(said, said[1:]) for a in first for b in second)
+        return self._pairs.get(lang, frozenset())
+
+    @cached_property
+    def _pairs(self) -> dict[str, frozenset[tuple[str, str]]]:
+        """pairs() of both languages, made once per plan: every result's snippet asks for them."""
+        found = {}
+        for lang in ("it", "en"):
+            said = [marked.get(lang, frozenset()) for marked in self.word_marks]
+            found[lang] = frozenset((a, b) for first, second in zip(said, said[1:]) for a in first for b in second)
+        return found
 
 
 def normalise(text: str) -> str:
@@ -258,14 +267,12 @@ def plan(
     sequences = {lang: [term(w, lang) for w in words] for lang in ("it", "en")}
     # Per word, the clauses on the Italian fields and those on the English fields.
     groups: list[dict[str, list[Query]]] = [{"it": [], "en": []} for _ in words]
-    marks: dict[str, set[str]] = {"it": set(), "en": set()}
     word_marks: list[dict[str, set[str]]] = [{"it": set(), "en": set()} for _ in words]
     for lang, sequence in sequences.items():
         for position, found in enumerate(sequence):
             clause = _term_query(TEXT_FIELDS[lang], (found,), 1.0, indexed) if found else None
             if found and clause:
                 groups[position][lang].append(clause)
-                marks[lang].add(found)
                 word_marks[position][lang].add(found)
             near = neighbours.get(words[position])
             near_term = term(near, lang) if near else None
@@ -273,7 +280,6 @@ def plan(
                 clause = _term_query(TEXT_FIELDS[lang], (near_term,), 1.0, indexed)
                 if clause:
                     groups[position][lang].append(clause)
-                    marks[lang].add(near_term)
                     word_marks[position][lang].add(near_term)
             # Same-language synonyms (the word's, and its neighbour's: "ricevo" is also searched
             # as "riceve", and so as "ottenere") join the word's own group: one word of the question
@@ -286,7 +292,6 @@ def plan(
                 clause = _term_query(fields, alternative, SYNONYM_BOOST, indexed)
                 if clause:
                     groups[position][lang].append(clause)
-                    marks[lang].update(alternative)
                     word_marks[position][lang].update(alternative)
     seen: set[tuple[str, tuple[str, ...]]] = set()
     votes: dict[str, set[str]] = {}
@@ -303,7 +308,6 @@ def plan(
             clause = _term_query(TEXT_FIELDS[other], target, boost, indexed)
             if clause:
                 groups[start][other].append(clause)
-                marks[other].update(target)
                 word_marks[start][other].update(target)
     concepts = tuple(concept for group in groups if (concept := _concept(group)))
     concepts += number_terms(numbers, reader_lang, italian_number)
@@ -314,7 +318,7 @@ def plan(
         text,
         tuple(words),
         query,
-        {k: frozenset(v) for k, v in marks.items()},
+        {lang: frozenset().union(*(marked[lang] for marked in word_marks)) for lang in ("it", "en")},
         suggested,
         concepts,
         games,

@@ -361,11 +361,11 @@ class RulesSearch:
             return ""
         other = "it" if lang == "en" else "en"
         best: tuple[int, int, int, str, Section] | None = None
+        marks, pairs = planned.marks.get(other, frozenset()), planned.pairs(other)
         for section in sections:
             check()
             if text_lang(section, lang) != lang:
                 continue
-            marks, pairs = planned.marks.get(other, frozenset()), planned.pairs(other)
             for scored in passage_scores(section.body(other), marks, other, pairs):
                 if best is None or scored[:3] > best[:3]:
                     best = (*scored, section)

@@ -192,7 +192,8 @@ def page():
     text = request.args.get("q", "")
     too_long = len(text) > MAX_QUERY_CHARS
     asked_game = request.args.get("game", "")
-    game = asked_game.strip().lower() if asked_game.strip().lower() in GAMES else None  # "Eclipse ", as typed
+    typed = asked_game.strip().lower()  # "Eclipse ", as a player may type it
+    game = typed if typed in GAMES else None
     raw_page = request.args.get("page", "1")
     # A page number beyond MAX_PAGE (however long) asks for the last page; anything else, the first.
     digits = raw_page.lstrip("0") or "0"  # "0000000002" is page 2, however many zeros lead it
