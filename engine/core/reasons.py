@@ -21,7 +21,7 @@ class Reason:
 
 
 class InvalidInput(ValueError):
-    """Input the rules forbid or the calculator cannot take; the web layer answers 400.
+    """Input the rules forbid or the calculator cannot take; the web layer answers 422.
 
     ``field`` names the offending input as a path (``attacker.ships[0].count``) so the user
     sees where to look; ``rule`` is the section id of the rule broken, when one applies.

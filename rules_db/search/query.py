@@ -211,6 +211,14 @@ def number_terms(numbers: list[str], lang: str, italian: Callable[[str], str | N
     return tuple(found)
 
 
+def same_case(typed: str, corrected: str) -> str:
+    """``corrected`` written as the player wrote the word it replaces ("Rexx" -> "Rex", "AFBB" ->
+    "AFB"): the speller answers in lower case, and a suggestion should not undo the capitals."""
+    if len(typed) > 1 and typed.isupper():
+        return corrected.upper()
+    return corrected[:1].upper() + corrected[1:] if typed[:1].isupper() else corrected
+
+
 def plan(
     text: str,
     glossary: Glossary,
@@ -258,7 +266,7 @@ def plan(
         if (len(stems_in) == 1 or unknown_form) and (near := speller.neighbour(word)) and " " not in near:
             neighbours[word] = near.lower()
         if corrected:
-            suggestion.append(text[cursor : match.start()] + corrected)
+            suggestion.append(text[cursor : match.start()] + same_case(match.group(), corrected))
             cursor = match.end()
         words.extend(corrected.split() if corrected else [word])
     suggested = "".join(suggestion) + text[cursor:] if suggestion else None

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from rules_db.search.analysis import term
 from rules_db.search.glossary import Glossary, TermPair
-from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, QueryPlan, game_names, plan
+from rules_db.search.query import MAX_QUERY_CHARS, MAX_WORDS, QueryPlan, game_names, plan, same_case
 from rules_db.search.schema import TEXT_FIELDS
 from rules_db.search.spelling import Speller
 
@@ -71,6 +71,12 @@ def test_inflections_are_not_typos():
 
 def test_the_suggestion_keeps_the_rest_of_the_text():
     assert make("regole del bombardamneto?").suggestion == "regole del bombardamento?"
+
+
+def test_the_suggestion_keeps_the_players_capitals():
+    assert make("Bombardamneto e Sistmea").suggestion == "Bombardamento e Sistema"
+    assert make("BOMBARDAMNETO").suggestion == "BOMBARDAMENTO"
+    assert make("la Ritirata nel sistmea").suggestion == "la Ritirata nel sistema"
 
 
 def test_a_dotted_number_looks_up_the_paragraph():
@@ -173,3 +179,8 @@ def test_the_pairs_are_the_questions_content_words_in_order_in_either_language()
     glossary = Glossary((*GLOSSARY.pairs, TermPair("ti4", "Sistema", "System", ("sistem",), ("system",))))
     indexed = {f: terms | ({"system"} if f.endswith("_en") else set()) for f, terms in INDEXED.items()}
     assert plan("ritirata sistema", glossary, SPELLER, indexed).pairs("en") == {("retreat", "system")}
+
+
+@given(st.text(alphabet="abcdeABCDE", min_size=1, max_size=8), st.text(alphabet="xyz", min_size=1, max_size=8))
+def test_same_case_changes_only_the_case(typed, corrected):
+    assert same_case(typed, corrected).lower() == corrected
