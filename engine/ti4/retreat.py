@@ -58,6 +58,8 @@ RULE_FAQ_SKILLED_RETREAT = "ti4/faq-carte-azione-1"
 ROLES = ("attacker", "defender")
 ADJACENCIES = ("edge", "wormhole", "none")
 ANOMALIES = ("asteroid_field", "supernova", "nebula", "gravity_rift")
+# Where a combat can be fought: never in a supernova, which no ship enters (79.1).
+COMBAT_ANOMALIES = ("asteroid_field", "nebula", "gravity_rift")
 Adjacency = Literal["edge", "wormhole", "none"]
 
 MAX_CANDIDATES = 12  # six edges plus systems reached through wormholes; a sane upper bound
@@ -265,7 +267,7 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
         out.append(Reason("antimass_deflectors", RULE_ASTEROID_FIELD, {"system": s.name}))
     if s.anomaly == "gravity_rift":
         out.append(Reason("gravity_rift_entry", RULE_GRAVITY_RIFT, {"system": s.name}))
-    if is_legal_destination(s, c.antimass_deflectors):
+    if is_retreat_destination(c, s):
         out.append(_TOKEN_NOTES[token_source(c, s)])
         if fleet_pool_excess(c, s):
             out.append(
@@ -275,23 +277,36 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
 
 
 def verdicts(c: Combat) -> tuple[Verdict, ...]:
-    legal = {s.name: is_legal_destination(s, c.antimass_deflectors) for s in c.systems}
+    """Each system, against 23.7 and the anomalies; a system that would do is still no
+    destination when the player may not retreat at all (the turn has passed, no ship can move),
+    and says so, so that no page shows a legal destination beside a refused announcement."""
+    blocked = blocking_reasons(c)
     return tuple(
         Verdict(
             s.name,
-            destination_reasons(s, c.antimass_deflectors),
+            destination_reasons(s, c.antimass_deflectors) or blocked,
             destination_notes(c, s),
             {
-                "command_token": token_source(c, s) if legal[s.name] else None,
-                "fleet_pool_excess": fleet_pool_excess(c, s) if legal[s.name] else None,
+                "command_token": token_source(c, s) if is_retreat_destination(c, s) else None,
+                "fleet_pool_excess": fleet_pool_excess(c, s) if is_retreat_destination(c, s) else None,
             },
         )
         for s in c.systems
     )
 
 
-def legal_destinations(c: Combat) -> tuple[str, ...]:
+def valid_systems(c: Combat) -> tuple[str, ...]:
+    """The systems 23.7 and the anomalies allow, whoever may announce (23.4 asks for one)."""
     return tuple(s.name for s in c.systems if is_legal_destination(s, c.antimass_deflectors))
+
+
+def is_retreat_destination(c: Combat, s: System) -> bool:
+    return is_legal_destination(s, c.antimass_deflectors) and not blocking_reasons(c)
+
+
+def legal_destinations(c: Combat) -> tuple[str, ...]:
+    """Where the player's ships may retreat to now: none when the announcement is refused."""
+    return valid_systems(c) if can_announce(c) else ()
 
 
 # --- announcing ---------------------------------------------------------------------------
@@ -306,23 +321,30 @@ def can_announce(c: Combat) -> bool:
     return not announcement_reasons(c)
 
 
-def announcement_reasons(c: Combat) -> tuple[Reason, ...]:
+def blocking_reasons(c: Combat) -> tuple[Reason, ...]:
+    """What refuses the announcement whatever the systems around: the turn, the fleet."""
     reasons: list[Reason] = []
     if not is_announcement_turn(c):
         code = "defender_announced" if c.role == "attacker" else "announcement_passed"
         reasons.append(Reason(code, RULE_ANNOUNCE))
     if c.fleet is not None and movable_ships(c.fleet) == 0:
         reasons.append(Reason("no_ship_can_move", RULE_RETREAT))
-    if not legal_destinations(c):
-        reasons.append(Reason("no_valid_destination", RULE_ANNOUNCE))
     return tuple(reasons)
 
 
+def announcement_reasons(c: Combat) -> tuple[Reason, ...]:
+    if not valid_systems(c):
+        return (*blocking_reasons(c), Reason("no_valid_destination", RULE_ANNOUNCE))
+    return blocking_reasons(c)
+
+
 def notes(c: Combat) -> tuple[Reason, ...]:
-    """Facts about the whole retreat, independent of where it goes."""
-    out = [Reason("must_retreat", RULE_RETREAT), Reason("opponent_gone", RULE_RETREAT)]
-    if c.role == "attacker":
-        out.append(Reason("stalemate", RULE_FAQ_STALEMATE))
+    """Facts about the whole retreat, independent of where it goes; what a retreat costs (rift
+    rolls, units left behind) only when the player may announce one."""
+    stalemate = [Reason("stalemate", RULE_FAQ_STALEMATE)] if c.role == "attacker" else []
+    if not can_announce(c):
+        return (*stalemate, Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT))
+    out = [Reason("must_retreat", RULE_RETREAT), Reason("opponent_gone", RULE_RETREAT), *stalemate]
     out.append(Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT))
     if c.active_anomaly == "gravity_rift":
         # 39.2: no die for a unit a ship carries, so Fighter II fighters aboard roll none.
@@ -381,8 +403,8 @@ def combat(
     """Validate raw values and build a :class:`Combat`; refuses with ``InvalidInput``."""
     if role not in ROLES:
         raise InvalidInput("unknown_role", field="role", choices=list(ROLES))
-    if active_anomaly is not None and active_anomaly not in ANOMALIES:
-        raise InvalidInput("unknown_anomaly", field="active_anomaly", choices=list(ANOMALIES))
+    if active_anomaly is not None and active_anomaly not in COMBAT_ANOMALIES:
+        raise InvalidInput("unknown_anomaly", field="active_anomaly", choices=list(COMBAT_ANOMALIES))
     if len(systems) > MAX_CANDIDATES:
         raise InvalidInput("too_many_candidates", field="candidates", max=MAX_CANDIDATES)
     if fleet_pool is not None:

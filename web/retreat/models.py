@@ -113,7 +113,7 @@ class Ti4Retreat(RequestModel):
     role: Annotated[str, OneOf(ti4.ROLES)]
     opponent_announced_retreat: bool = False
     tokens_in_reinforcements: bool = True
-    active_anomaly: Anomaly | None = None
+    active_anomaly: Annotated[str, OneOf(ti4.COMBAT_ANOMALIES)] | None = None  # never a supernova (79.1)
     fleet_pool: Annotated[int, between(0, ti4.MAX_FLEET_POOL)] | None = None
     antimass_deflectors: bool = False  # an asteroid field becomes a legal destination (14.1)
     candidates: Annotated[list[Ti4Candidate], Field(max_length=ti4.MAX_CANDIDATES)]
@@ -202,9 +202,11 @@ class Ti4RetreatAnswer(Cited):
     role: str = ""
     can_announce: bool
     announce_reasons: list[Reason]
-    legal: list[str]
+    legal: list[str] = Field(description="Where the ships may retreat to now: empty when no retreat can be announced.")
     verdicts: list[Ti4Destination]
-    destroyed_for_capacity: CapacityLoss | None
+    destroyed_for_capacity: CapacityLoss | None = Field(
+        description="What a retreat leaves behind; null without a fleet or when no retreat can be announced."
+    )
     notes: list[Reason]
 
 

@@ -290,6 +290,7 @@ def ti4_page():
         roles=ti4.ROLES,
         adjacencies=ti4.ADJACENCIES,
         anomalies=ti4.ANOMALIES,
+        combat_anomalies=ti4.COMBAT_ANOMALIES,
         int_fields=ti4.FLEET_INT_FIELDS,
         bool_fields=ti4.FLEET_BOOL_FIELDS,
         limits={n: ti4.fleet_limit(n) for n in ti4.FLEET_INT_FIELDS},
@@ -542,7 +543,8 @@ def read_ti4(data: Mapping | Ti4Retreat) -> ti4.Combat:
 
 
 def capacity_json(c: ti4.Combat) -> dict[str, Any] | None:
-    if c.fleet is None:
+    """What a retreat leaves behind; None without a fleet, or when no retreat can be announced."""
+    if c.fleet is None or not ti4.can_announce(c):
         return None
     loss = ti4.capacity_loss(c.fleet)
     return {

@@ -49,6 +49,25 @@ def test_every_announcement_reason_can_stack():
     assert set(codes(ti4.announcement_reasons(c))) | {"announcement_passed"} == set(ti4.ANNOUNCE_CODES)
 
 
+@pytest.mark.parametrize(
+    ("line", "fleet", "why"),
+    [
+        (f"attacker +opp: {HOME}", Fleet(carriers=1, fighters=6), "defender_announced"),
+        (f"defender: {HOME}", Fleet(fighters=3), "no_ship_can_move"),
+    ],
+)
+def test_no_destination_is_legal_when_no_retreat_can_be_announced(line, fleet, why):
+    c = ti4.parse(line, fleet)
+    assert ti4.valid_systems(c) == ("A",) and not ti4.can_announce(c)
+    assert ti4.legal_destinations(c) == ()
+    (v,) = ti4.verdicts(c)
+    assert not v.legal and codes(v.reasons) == [why]
+    assert v.details == {"command_token": None, "fleet_pool_excess": None}
+    assert not {"token_from_reinforcements", "token_from_command_sheet"} & set(codes(v.notes))
+    # Nothing is left behind by a retreat that cannot happen, and it need not be carried out.
+    assert not {"capacity_loss", "capacity_loss_infantry", "must_retreat", "opponent_gone"} & set(codes(ti4.notes(c)))
+
+
 def test_fighter_ii_can_move_by_itself():
     assert ti4.can_announce(ti4.parse(f"defender: {HOME}", Fleet(fighters=2, fighter_ii=True)))
 
@@ -260,6 +279,15 @@ def test_invalid_input_names_the_field(kwargs, field):
     with pytest.raises(InvalidInput) as err:
         ti4.combat(kwargs.pop("role"), kwargs.pop("systems"), kwargs.pop("fleet", None))
     assert err.value.field == field
+
+
+def test_no_combat_is_fought_in_a_supernova():
+    with pytest.raises(InvalidInput) as err:
+        ti4.combat("defender", [], active_anomaly="supernova")
+    assert (err.value.code, err.value.field) == ("unknown_anomaly", "active_anomaly")
+    assert "supernova" not in err.value.params["choices"]
+    for anomaly in ti4.COMBAT_ANOMALIES:  # the others can hold a combat
+        assert ti4.combat("defender", [], active_anomaly=anomaly).active_anomaly == anomaly
 
 
 def test_unknown_notation_flag_is_refused():

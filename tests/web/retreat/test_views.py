@@ -332,8 +332,28 @@ def test_ti4_announcement_order_through_the_api(client):
     answer = after_defender.get_json()
     assert answer["can_announce"] is False
     assert [r["code"] for r in answer["announce_reasons"]] == ["defender_announced"]
+    assert answer["legal"] == [] and answer["destroyed_for_capacity"] is None
+    assert not any(v["legal"] for v in answer["verdicts"])
     defender = post(client, "ti4", {**TI4_BODY, "role": "defender"}).get_json()
     assert defender["can_announce"] is True
+
+
+def test_ti4_combat_in_a_supernova_is_refused_by_the_schema(client):
+    response = post(client, "ti4", {**TI4_BODY, "active_anomaly": "supernova"})
+    assert response.status_code == 400 and response.get_json()["error"]["field"] == "active_anomaly"
+    assert (
+        'value="supernova"'
+        not in client.get("/retreat/ti4?lang=en").get_data(as_text=True).split('name="in"')[1].split("</select>")[0]
+    )
+
+
+def test_ti4_page_shows_no_legal_system_nor_losses_when_no_retreat_can_be_announced(client):
+    html = client.get("/retreat/ti4?lang=en&role=attacker&opp=1&carriers=1&fighters=6&n0=A&a0=edge&p0=1").get_data(
+        as_text=True
+    )
+    assert "You may not announce a retreat." in html
+    assert "A: not legal" in html and "A: legal" not in html
+    assert 'id="capacity"' not in html and "destroyed for lack of capacity" not in html
 
 
 def test_ti4_fleet_pool_through_the_api(client):
