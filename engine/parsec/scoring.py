@@ -44,10 +44,17 @@ CODES = frozenset(
         "parsec_economic_victory",
         "parsec_military_victory",
         "parsec_absolute_victory",
+        "parsec_absolute_military_only",
+        "parsec_absolute_economic_only",
         "parsec_several_victories",
         "tie_unbroken",
     }
 )
+# The absolute variant's verdict on a player who holds one victory of the two it asks for.
+_ONE_OF_TWO = {
+    "parsec_economic_victory": "parsec_absolute_economic_only",
+    "parsec_military_victory": "parsec_absolute_military_only",
+}
 ERROR_CODES = frozenset({"modules_exceed_board", "unknown_kind"})
 
 
@@ -144,7 +151,8 @@ def victories(p: ParsecPlayer, modules: int, absolute: bool) -> tuple[Reason, ..
 def score(players: list[ParsecPlayer] | tuple[ParsecPlayer, ...], absolute: bool = False) -> Standing:
     """A victory condition decides the game; otherwise the timed-variant points do.
 
-    The rulebook gives no tie-break for the timed count, so a tie stays shared. When several
+    The rulebook gives no tie-break for the timed count, so a tie stays shared. In the absolute
+    victory variant only both victories at once end the game: without them it goes on. When several
     players meet a victory condition on the sheet, only the table knows who met it first in their
     own turn: the answer names them and leaves the winner open.
     """
@@ -152,6 +160,17 @@ def score(players: list[ParsecPlayer] | tuple[ParsecPlayer, ...], absolute: bool
     modules = _validate(players)
     sheets = [PlayerScore(p.name, _lines(p)) for p in players]
     won = [(p.name, v) for p in players if (v := victories(p, modules, absolute))]
+    if not won and absolute:
+        # Only both victories at once end this variant's game (it has no timed end): meanwhile
+        # the sheet says who holds one of the two.
+        halves = tuple(
+            Reason(_ONE_OF_TWO[found[0].code], RULE_ABSOLUTE, {"player": p.name})
+            for p in players
+            if len(found := victories(p, modules, False)) == 1
+        )
+        return Standing(
+            tuple(sheets), None, verdicts=halves, game_over=False, rules=cited([RULE_ABSOLUTE], sheets, *halves)
+        )
     if not won:
         return standing(sheets, [], RULE_TIMED)
     verdicts = tuple(r for _, found in won for r in found)

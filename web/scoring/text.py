@@ -118,7 +118,13 @@ LINE_MESSAGES: dict[str, Any] = {
     "parsec_military_victory": _l(
         "%(player)s meets the military victory: sole military presence on %(modules)s of %(board)s modules"
     ),
-    "parsec_absolute_victory": _l("%(player)s meets both victories at once (absolute victory variant)"),
+    "parsec_absolute_victory": _l("%(player)s meets both victories at once (Total Victory Variant)"),
+    "parsec_absolute_military_only": _l(
+        "%(player)s meets the military victory but not the economic one: the Total Victory Variant asks for both at once, so the game goes on"
+    ),
+    "parsec_absolute_economic_only": _l(
+        "%(player)s meets the economic victory but not the military one: the Total Victory Variant asks for both at once, so the game goes on"
+    ),
     "parsec_several_victories": _l(
         "%(players)s all meet a victory condition: the first to meet it in their own turn wins"
     ),

@@ -301,7 +301,7 @@ def parsec_sheet() -> dict[str, Any]:
     return {
         "min_players": parsec.MIN_PLAYERS,
         "max_players": parsec.MAX_PLAYERS,
-        "game_fields": [field("absolute_victory", "bool", _l("Absolute victory variant (both victories needed)"))],
+        "game_fields": [field("absolute_victory", "bool", _l("Total Victory Variant (both victories needed)"))],
         "rows": [
             field("resources.titanium", "int", _l("Titanium cards in hand"), max=parsec.MAX_CARDS),
             field("resources.gold", "int", _l("Gold cards in hand"), max=parsec.MAX_CARDS),

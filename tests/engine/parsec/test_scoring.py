@@ -63,7 +63,19 @@ def test_absolute_victory_needs_both():
     both = P("A", resources=rich, units={"colony": 10}, modules_dominated=3)
     only_military = P("A", modules_dominated=3)
     assert parsec.score([both, P("B")], absolute=True).verdicts[0].code == "parsec_absolute_victory"
-    assert parsec.score([only_military, P("B", units={"cargo": 1})], absolute=True).winner == "B"
+    # One of the two is no win, and this variant has no timed end: the game goes on, whatever
+    # the timed points (B's cargo would have won a timed game).
+    ongoing = parsec.score([only_military, P("B", units={"cargo": 1})], absolute=True)
+    assert ongoing.winner is None and ongoing.co_winners == () and not ongoing.game_over
+    assert [(v.code, v.params["player"], v.rule) for v in ongoing.verdicts] == [
+        ("parsec_absolute_military_only", "A", "parsec/variante-vittoria-assoluta")
+    ]
+    only_economic = P("B", resources=rich, units={"colony": 10})
+    assert [v.code for v in parsec.score([only_military, only_economic], absolute=True).verdicts] == [
+        "parsec_absolute_military_only",
+        "parsec_absolute_economic_only",
+    ]
+    assert parsec.score([P("A"), P("B")], absolute=True).verdicts == ()
 
 
 def test_several_players_meeting_a_victory_leave_the_winner_to_the_table():
