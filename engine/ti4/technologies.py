@@ -80,6 +80,11 @@ def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool
             reasons.append(Reason("graviton_laser_system", "ti4/15.5", params))  # who takes the hits
         if own.has("assault_cannon") and space:
             reasons.append(Reason("assault_cannon", "ti4/23.2", params))  # a "before combat" ability
-        if own.has("x89_bacterial_weapon") and bombard and side == "attacker":
-            reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
+        if own.has("x89_bacterial_weapon") and side == "attacker" and not space:
+            # The revised card acts through a bombardment kill; without one (a Planetary Shield,
+            # no bombarding ship) say so, and what 70.1's card, the original action, would do.
+            if bombard:
+                reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
+            else:
+                reasons.append(Reason("x89_without_bombardment", "ti4/70.1", params))
     return reasons

@@ -137,6 +137,12 @@ REASONS = {
         "%(side)s, X-89 Bacterial Weapon: once its bombardment destroys an infantry, "
         "all the defending infantry is destroyed."
     ),
+    "x89_without_bombardment": _l(
+        "%(side)s, X-89 Bacterial Weapon: the calculator uses the card's revised text, which acts only once a "
+        "bombardment destroys an infantry, and there is no bombardment here. The original card, which this rule "
+        "and the FAQ describe, is an action taken before the invasion that destroys every infantry on the planet, "
+        "Planetary Shield or not: if you played it, enter the planet without its infantry."
+    ),
     "magen_defense_grid": _l(
         "%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first round of the ground combat."
     ),

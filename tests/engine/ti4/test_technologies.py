@@ -171,9 +171,11 @@ def test_each_reason_names_the_side_whose_card_acts():
     invading = Force({"infantry": 2, "dreadnought": 1}, technologies=cards)
     holding = Force({"infantry": 2, "pds": 1}, technologies=cards)
     # On a planet: the attacker's deflectors (against the PDS), plasma (bombardment) and X-89;
-    # the defender's plasma (space cannon defense) and grid. The PDS's shield stops the bombardment.
+    # the defender's plasma (space cannon defense) and grid. The PDS's shield stops the bombardment,
+    # and with it the revised X-89, which says so (70.1: the original card ignores the shield).
     assert reasons(invading, holding) == {
         ("antimass_deflectors", "attacker"),
+        ("x89_without_bombardment", "attacker"),
         ("plasma_scoring", "defender"),
         ("magen_defense_grid", "defender"),
     }
@@ -198,3 +200,15 @@ def test_each_technology_cites_the_rule_its_card_text_works_through():
     }
     grid = ground(Force({"infantry": 1}), Force({"infantry": 1, "pds": 1}, technologies=("magen_defense_grid",)))
     assert {r.code: r.rule for r in grid.reasons}["magen_defense_grid"] == "ti4/70.3"  # names Magen
+
+
+def test_x89_without_a_bombardment_says_why_it_did_nothing_and_cites_70_1():
+    shielded = ground(
+        Force({"infantry": 2, "dreadnought": 2}, technologies=("x89_bacterial_weapon",)),
+        Force({"infantry": 4, "pds": 1}),
+    )
+    no_bombarder = ground(Force({"infantry": 2}, technologies=("x89_bacterial_weapon",)), Force({"infantry": 1}))
+    for result in (shielded, no_bombarder):
+        assert [(r.code, r.rule) for r in result.reasons if r.code.startswith("x89")] == [
+            ("x89_without_bombardment", "ti4/70.1")
+        ]
