@@ -334,15 +334,17 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
     if any(cannons):
         start = assault_cannon_step(att, dfn, *cannons)(start)
-    barrage = any(f.loadout.stats(k).barrage for f in (att_force, def_force) for k in SHIPS if f.count(k))
+    # A barrage only ever hits fighters (68.1): against a fleet without any it changes nothing,
+    # so it is neither rolled nor reported.
+    fires = tuple(
+        any(own.loadout.stats(k).barrage for k in SHIPS if own.count(k)) and other.count("fighter") > 0
+        for own, other in ((att_force, def_force), (def_force, att_force))
+    )
+    barrage = any(fires)
     first_round_step = None
     if barrage:
         report, first_round_step = barrage_report(att, dfn, start, zero)
-        steps += tuple(
-            step
-            for step, force in zip(report, (att_force, def_force))
-            if any(force.loadout.stats(k).barrage for k in SHIPS if force.count(k))
-        )
+        steps += tuple(step for step, fired in zip(report, fires) if fired)
     nebula = 1 if battle.nebula else 0
     att_mods, def_mods = with_morale_boost(att_force), with_morale_boost(def_force)
     rules = RoundRules(

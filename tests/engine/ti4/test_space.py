@@ -352,6 +352,14 @@ def test_barrage_of_two_destroyers_in_expected_hits(fighters):
     assert _steps(r) == {("anti_fighter_barrage", "attacker"): (F(4, 5), F(369, 625), destroyed)}
 
 
+def test_no_barrage_against_a_fleet_without_fighters():
+    # Barrage hits only fighters (68.1): a side fires (and is reported) only at a fleet with some.
+    plain = solve(Force({"cruiser": 2}), Force({"destroyer": 2}))
+    assert plain.pre_combat == ()
+    both_ways = solve(Force({"destroyer": 1, "fighter": 1}), Force({"destroyer": 2}))
+    assert [(s.step, s.side) for s in both_ways.pre_combat] == [("anti_fighter_barrage", "defender")]
+
+
 def test_space_cannon_then_barrage_from_what_is_left():
     # The defender's PDS (space cannon 6: 1/2) fires first; its hit takes a destroyer (the first
     # non-fighter in the default order), so the barrage has 4 dice half the time and 2 the other
