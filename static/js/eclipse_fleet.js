@@ -84,6 +84,19 @@
     });
     return s;
   }
+  /* The explicit stats a parts blueprint amounts to: switching a ship to "Stats" keeps the ship
+     it was, to adjust one value, rather than starting from a bare hull. */
+  var CANNON_KINDS = { 1: "ion", 2: "plasma", 4: "antimatter" };  // damage per die -> the stats' cannon type
+  function statsOf(type, parts, species) {
+    var s = partStats(type, parts, species);
+    var out = { initiative: s.initiative, hull: s.hull, computer: s.computer, shield: s.shield,
+                ion: 0, plasma: 0, antimatter: 0, missiles: s.missiles };
+    parts.forEach(function (id) {
+      var p = PARTS[id];
+      if (p && p.cannon) { out[CANNON_KINDS[p.cannon]] += p.dice; }
+    });
+    return out;
+  }
   function liveText(g, species) {
     var t = TYPES[g.type];
     if (t.npc) {
@@ -217,7 +230,11 @@
       ships[+card.getAttribute("data-index")] = newGroup(target.value, species);
       return true;
     }
-    if (target.classList.contains("ec-mode")) { g.mode = target.value; return true; }
+    if (target.classList.contains("ec-mode")) {
+      if (target.value === "stats" && g.mode === "parts" && !TYPES[g.type].npc) { g.stats = statsOf(g.type, g.parts, species); }
+      g.mode = target.value;
+      return true;
+    }
     return false;
   }
   /* A button inside a card (−, +, remove); true when the groups must be drawn again. */

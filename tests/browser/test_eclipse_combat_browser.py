@@ -262,3 +262,34 @@ def test_a_hex_refusal_in_english_names_the_list_once(page, live_url):
     error = page.locator("#hx-error")
     expect(error).to_contain_text("The factions: ")
     expect(error).to_contain_text("player factions per hex")
+
+
+@pytest.mark.browser
+def test_switching_a_blueprint_to_stats_keeps_the_ship(page, live_url):
+    # A Terran cruiser by its parts: initiative 1+1, hull 1, computer +1, one ion cannon. Switching
+    # to explicit stats must fill them in, so the odds do not change under the player's finger.
+    page.goto(live_url + "/tools/combat/eclipse?lang=en")
+    attacker = page.locator("#ec-attacker")
+    attacker.locator(".ec-type").first.select_option("cruiser")
+    page.get_by_role("button", name="Compute odds").click()
+    by_parts = page.locator("#ec-att-win")
+    expect(by_parts).to_have_text(re.compile(r"\d+\.\d%"))
+    odds = by_parts.inner_text()
+    attacker.get_by_text("Parts and stats").first.click()
+    attacker.locator(".ec-mode").first.select_option("stats")
+    stats = {
+        name: attacker.locator(f'.ec-stat[data-stat="{name}"]').first.input_value()
+        for name in ("initiative", "hull", "computer", "shield", "ion", "plasma", "antimatter", "missiles")
+    }
+    assert stats == {
+        "initiative": "2",
+        "hull": "1",
+        "computer": "1",
+        "shield": "0",
+        "ion": "1",
+        "plasma": "0",
+        "antimatter": "0",
+        "missiles": "0",
+    }
+    page.get_by_role("button", name="Compute odds").click()
+    expect(page.locator("#ec-att-win")).to_have_text(odds)
