@@ -470,6 +470,15 @@
       button.focus();
     }
   });
+  // A field the keyboard reaches under the answer pinned to the bottom of the screen scrolls up
+  // above it: the reader must see which stepper they are changing. Not on a tap (no focus ring):
+  // moving the page between press and release would lose the tap.
+  form.addEventListener("focusin", function (event) {
+    var pinned = document.getElementById("ti4-live");
+    if (pinned.hidden || pinned.contains(event.target) || !event.target.matches(":focus-visible")) { return; }
+    var covered = event.target.getBoundingClientRect().bottom - pinned.getBoundingClientRect().top;
+    if (covered > 0) { window.scrollBy(0, covered + 8); }
+  });
   form.querySelectorAll("input[name=kind]").forEach(function (radio) {
     radio.addEventListener("change", showForKind);
   });

@@ -37,9 +37,9 @@ def test_space_battle_share_link_and_cited_rule(page, live_url):
     expect(page.locator("#attacker-dreadnought")).to_have_value("1")
 
     # Cited rules are links to the rule pages.
-    page.locator('#ti4-result .rules a[href="/rules/ti4/68.2"]').click()
-    expect(page).to_have_url(re.compile(r"/rules/ti4/68\.2$"))
-    expect(page.locator("h1")).to_contain_text("68.2")
+    page.locator('#ti4-result .rules a[href="/rules/ti4/77.1"]').click()
+    expect(page).to_have_url(re.compile(r"/rules/ti4/77\.1$"))
+    expect(page.locator("h1")).to_contain_text("77.1")
 
 
 def test_ground_combat_in_italian_shows_the_shield_note(page, live_url):
@@ -257,6 +257,26 @@ def test_a_common_battle_is_entered_in_two_screens_and_answered_live(page, live_
     assert 0 <= box["y"] and box["y"] + box["height"] <= 740  # visible without scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     expect(page.locator("#calculate")).not_to_be_focused()
+
+
+def test_a_field_reached_from_the_keyboard_is_never_under_the_pinned_answer(page, live_url):
+    page.goto(live_url + "/tools/combat/ti4?lang=en")
+    pinned = page.locator("#ti4-live")
+    expect(pinned).to_be_visible()
+    hidden = []
+    for _ in range(45):
+        page.keyboard.press("Tab")
+        covered = page.evaluate(
+            """() => {
+              const f = document.activeElement, p = document.getElementById('ti4-live');
+              if (!f || p.hidden || p.contains(f) || !f.closest('#ti4-form')) return null;
+              const a = f.getBoundingClientRect(), b = p.getBoundingClientRect();
+              return a.bottom > b.top && a.top < b.bottom ? (f.id || f.className) : null;
+            }"""
+        )
+        if covered:
+            hidden.append(covered)
+    assert not hidden, hidden
 
 
 # Each visible unit label: its text, the number of lines it takes, its words, and whether it fits its cell.
