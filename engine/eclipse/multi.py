@@ -27,6 +27,7 @@ from .sweep import Num, Sweep
 
 RULE_REPAIR = "eclipse/riparare-danni"
 RULE_BUILD = "eclipse/costruzione"
+RULE_EXPLORATION = "eclipse/esplorazione"  # the Ancients and the GCDS go before an influence disc
 MAX_PLAYER_FACTIONS = 4
 MAX_BATTLES = 200  # distinct battles (one per possible surviving fleet) a hex may need
 # Solved chains kept for the rest of a hex, in battle states: a few hundred MB at most, so a hex
@@ -88,6 +89,11 @@ def validate_hex(factions: list[Faction]) -> None:
                 raise InvalidInput("starbase_not_controller", field=f"factions[{i}].ships", rule=RULE_BUILD)
             if len(players) < len(factions):
                 raise InvalidInput("starbase_cannot_attack", field=f"factions[{i}].ships", rule=RULE_SHIPS)
+    # ESPLORAZIONE: the Ancients' ships and the GCDS are destroyed before an influence disc can be
+    # placed, so nobody controls a hex that still holds them.
+    for i, f in enumerate(factions):
+        if f.controller and len(players) < len(factions):
+            raise InvalidInput("controller_with_npc", field=f"factions[{i}].controller", rule=RULE_EXPLORATION)
     # "Red" and "red" would be two rows of one answer that a reader cannot tell apart.
     named: dict[str, int] = {}
     for i, f in enumerate(factions):

@@ -129,6 +129,9 @@
       if (F.addGroup(shipsOf(card), speciesOf(card), true)) { redraw(card); }
     } else if (b.classList.contains("ec-preset")) {
       state.factions[+card.getAttribute("data-index")].ships = F.preset(b.getAttribute("data-preset"));
+      // Nobody controls a hex the Ancients or the GCDS still hold (ESPLORAZIONE): no disc goes there first.
+      state.controller = -1;
+      controller.value = "-1";
       redraw(card);
     } else if (b.classList.contains("hx-remove")) {
       var i = +card.getAttribute("data-index");

@@ -129,10 +129,12 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
     page.locator("#hx-name-3").fill("Ancients")
     factions.nth(3).get_by_role("button", name="Ancients preset").click()
     expect(factions.nth(3).locator(".ec-type")).to_have_value("ancient")
+    # Nobody controls a hex the Ancients still hold: Red is only the first to have arrived.
+    expect(page.get_by_label("Who controls the hex (has an influence disc there)")).to_have_value("-1")
 
     page.get_by_role("button", name="Compute who holds the hex").click()
     expect(page.locator("#hx-results")).to_be_visible()
-    # Green and Blue arrived last and fight first; Red controls the hex; the Ancients fight last.
+    # Green and Blue arrived last and fight first; Red, there first, next; the Ancients fight last.
     expect(page.locator("#hx-sequence")).to_have_text(
         "Order in which the factions fight: Green → Blue → Red → Ancients"
     )
@@ -147,7 +149,7 @@ def test_hex_with_four_factions_share_and_remove(page, live_url):
     page.goto(share)
     expect(page.locator("#hx-hold .ec-bar-value")).to_have_text(values)
 
-    # Removing the controller leaves the hex uncontrolled; the Ancients still fight last.
+    # Removing the first to arrive leaves Green and Blue; the Ancients still fight last.
     factions.nth(0).get_by_role("button", name="Remove faction").click()
     expect(factions).to_have_count(3)
     expect(page.get_by_label("Who controls the hex (has an influence disc there)")).to_have_value("-1")

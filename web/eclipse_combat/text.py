@@ -78,6 +78,10 @@ ERRORS = {
     "npc_controller": _l(
         "%(field)s: a hex is controlled by a player's influence disc, not by the Ancients or the GCDS."
     ),
+    "controller_with_npc": _l(
+        "%(field)s: nobody controls a hex that still holds Ancient ships or the GCDS: they must be destroyed "
+        "before an influence disc can be placed there."
+    ),
     "battle_too_large": _l(
         "This battle is too large to compute exactly (about %(estimate)s states; the limit is "
         "%(limit)s). Use fewer ships or less hull."

@@ -19,12 +19,14 @@ RED = Faction("red", Fleet((terran("interceptor", 2),)), entered=0, controller=T
 GREEN = Faction("green", Fleet((terran("interceptor", 2),)), entered=1)
 BLUE = Faction("blue", Fleet((terran("cruiser", 1),)), entered=2)
 ANCIENTS = Faction("ancients", Fleet((Group("ancient", 1, npc_stats("ancient")),)))
+# Red already in a hex the Ancients still hold: there first, but with no influence disc (ESPLORAZIONE).
+RED_THERE = Faction("red", RED.fleet, entered=0)
 
 
 def test_order_of_the_rulebook_example():
     # FASE COMBATTIMENTO: Red is already in the hex; Green enters first, then Blue. Green and Blue
     # fight first, then Red fights the survivor; the Ancients fight the last player standing.
-    order = fighting_order([ANCIENTS, RED, GREEN, BLUE])
+    order = fighting_order([ANCIENTS, RED_THERE, GREEN, BLUE])
     assert [f.name for f in order] == ["blue", "green", "red", "ancients"]
 
 
@@ -36,14 +38,14 @@ def test_two_factions_match_the_single_battle():
 
 
 def test_hold_probabilities_sum_to_one():
-    r = resolve_hex([RED, GREEN, BLUE, ANCIENTS])
+    r = resolve_hex([RED_THERE, GREEN, BLUE, ANCIENTS])
     assert abs(sum(r.hold.values()) - 1) < 1e-12
     assert r.sequence == ("blue", "green", "red", "ancients")
     assert "eclipse/riparare-danni" in r.rules
 
 
 def test_the_ancients_fight_last_and_the_answer_says_how_their_dice_are_assigned():
-    r = resolve_hex([RED, GREEN, ANCIENTS])
+    r = resolve_hex([RED_THERE, GREEN, ANCIENTS])
     codes = [x.code for x in r.reasons]
     assert "npc_targeting" in codes and "ancient_stats" in codes
     assert {"eclipse/combattere-contro-gli-antichi-e-il-sdcg", "eclipse/navi-degli-antichi"} <= set(r.rules)
@@ -86,7 +88,7 @@ def test_survivors_sharing_ships_match_one_battle_each():
 def test_kept_chains_stay_within_their_budget(monkeypatch):
     # A hex of large battles must not keep every solved chain: the kept states are bounded, and
     # solving a chain again gives the same answer.
-    factions = [RED, GREEN, Faction("blue", Fleet((terran("cruiser", 2),)), entered=2), ANCIENTS]
+    factions = [RED_THERE, GREEN, Faction("blue", Fleet((terran("cruiser", 2),)), entered=2), ANCIENTS]
     unbounded = resolve_hex(factions, exact=True)
     kept = []
 
@@ -110,6 +112,13 @@ def test_refusals():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([GREEN, Faction("ancients", ANCIENTS.fleet, controller=True)])
     assert (info.value.code, info.value.field) == ("npc_controller", "factions[1].controller")
+    with pytest.raises(InvalidInput) as info:  # the Ancients go before any influence disc (ESPLORAZIONE)
+        resolve_hex([Faction("green", GREEN.fleet, 1, controller=True), ANCIENTS])
+    assert (info.value.code, info.value.field, info.value.rule) == (
+        "controller_with_npc",
+        "factions[0].controller",
+        "eclipse/esplorazione",
+    )
     with pytest.raises(InvalidInput) as info:
         resolve_hex([RED, Faction(" ", GREEN.fleet, 1)])
     assert (info.value.code, info.value.field) == ("blank_faction_name", "factions[1].name")

@@ -332,7 +332,7 @@ def test_hex_with_three_players_and_ancients(client):
         HEX,
         json={
             "factions": [
-                {"name": "red", "controller": True, "entered": 0, "ships": [{"type": "interceptor", "count": 2}]},
+                {"name": "red", "entered": 0, "ships": [{"type": "interceptor", "count": 2}]},
                 {"name": "green", "entered": 1, "ships": [{"type": "interceptor", "count": 2}]},
                 {"name": "blue", "entered": 2, "ships": [{"type": "cruiser", "count": 1}]},
                 {"name": "ancients", "ships": [{"type": "ancient", "count": 1}]},
@@ -341,7 +341,7 @@ def test_hex_with_three_players_and_ancients(client):
     )
     assert r.status_code == 200, r.get_json()
     data = r.get_json()
-    # FASE COMBATTIMENTO: the last two to enter fight first, the controller last, NPCs after.
+    # FASE COMBATTIMENTO: the last two to enter fight first, the first to arrive last, NPCs after.
     assert data["sequence"] == ["blue", "green", "red", "ancients"]
     assert abs(sum(data["hold"].values()) - 1) < 1e-12
     assert "eclipse/riparare-danni" in data["rules"]
