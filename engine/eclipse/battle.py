@@ -185,10 +185,12 @@ def check_size(attacker: Fleet, defender: Fleet, background: bool = False) -> tu
     battle refused inline that a background computation can take is refused with its own code.
     """
     est = estimate_states(attacker, defender)
-    limit = MAX_BACKGROUND_STATES if background else MAX_STATES
-    if est > limit:
-        code = "battle_needs_background" if est <= MAX_BACKGROUND_STATES else "battle_too_large"
-        raise InvalidInput(code, field=None, rule=RULE_COMBAT, estimate=est, limit=limit)
+    # The calculator's work limits, not rules of the game: no rule is cited. A battle beyond what
+    # the background takes is told that limit, the largest there is.
+    if est > MAX_BACKGROUND_STATES:
+        raise InvalidInput("battle_too_large", field=None, estimate=est, limit=MAX_BACKGROUND_STATES)
+    if est > MAX_STATES and not background:
+        raise InvalidInput("battle_needs_background", field=None, estimate=est, limit=MAX_STATES)
     wants_optimal = OPTIMAL in (attacker.targeting, defender.targeting)
     return est, not background and wants_optimal and est > MAX_OPTIMAL_STATES
 

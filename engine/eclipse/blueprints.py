@@ -208,6 +208,7 @@ def check_count(kind: str, count: int, field: str) -> None:
     if count < 1:
         raise InvalidInput("count_too_small", field=field, rule=RULE_COSTRUZIONE, value=count, min=1)
     if count > stype.limit:
-        rule = RULE_SDCG if kind == "gcds" else RULE_ANTICHI if stype.npc else RULE_COSTRUZIONE
+        # One GCDS, on the Galactic Center (SDCG); the Ancients' 3 is this calculator's work limit.
+        rule = RULE_SDCG if kind == "gcds" else None if stype.npc else RULE_COSTRUZIONE
         code = "npc_count_over_limit" if stype.npc else "count_over_limit"  # no player owns them
         raise InvalidInput(code, field=field, rule=rule, type=kind, value=count, max=stype.limit)

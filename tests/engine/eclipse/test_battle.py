@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from engine.eclipse.battle import (
     MAX_OPTIMAL_STATES,
+    MAX_BACKGROUND_STATES,
     MAX_STATES,
     Fleet,
     Group,
@@ -229,8 +230,9 @@ def test_oversized_battles_are_refused_before_work():
     big = Fleet((ship("interceptor", 8, initiative=3, hull=6, ion=1), ship("cruiser", 4, initiative=2, hull=6, ion=1)))
     with pytest.raises(InvalidInput) as info:
         solve_battle(big, big)
-    assert info.value.code == "battle_too_large"
-    assert info.value.params["estimate"] > info.value.params["limit"] == MAX_STATES
+    # Beyond even the background's limit: that limit is told, and no rule is cited (a work limit).
+    assert (info.value.code, info.value.rule) == ("battle_too_large", None)
+    assert info.value.params["estimate"] > info.value.params["limit"] == MAX_BACKGROUND_STATES
 
 
 def test_large_optimal_battles_fall_back_to_the_documented_heuristic(monkeypatch):

@@ -66,6 +66,9 @@ def test_counts_follow_the_miniature_limits():
     # No player owns the Ancients or the GCDS: their limit has its own words.
     err = refused(check_count, "gcds", 2, "defender.ships[0].count")
     assert (err.code, err.rule) == ("npc_count_over_limit", "eclipse/sistema-di-difesa-del-centro-galattico")
+    # Three Ancients is the calculator's limit, which no rule sets: none is cited.
+    err = refused(check_count, "ancient", 4, "defender.ships[0].count")
+    assert (err.code, err.rule, err.params["max"]) == ("npc_count_over_limit", None, 3)
 
 
 def test_explicit_stats_bounds():
