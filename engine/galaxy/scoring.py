@@ -55,6 +55,7 @@ CODES = frozenset(
 ERROR_CODES = frozenset(
     {
         "unknown_world",
+        "surviving_worlds_count",
         "unknown_player",
         "duplicate_world",
         "base_on_surrendered_world",
@@ -107,7 +108,7 @@ def _validate(s: GalaxySheet) -> None:
     checks.player_names(s.players, "players", MIN_PLAYERS, MAX_PLAYERS, RULE_PLAYERS, suffix="")
     if not MIN_SURVIVING <= len(s.surviving_worlds) <= len(WORLDS):
         raise InvalidInput(
-            "out_of_range",
+            "surviving_worlds_count",
             field="surviving_worlds",
             rule=RULE_WIN,
             min=MIN_SURVIVING,

@@ -140,6 +140,9 @@ ERROR_MESSAGES: dict[str, Any] = {
     "unknown_player": _l("%(name)s is not one of the players (%(field)s)."),
     "unknown_species": _l("Unknown species %(value)s (%(field)s)."),
     "unknown_world": _l("There is no world called %(value)s in Galaxy (%(field)s)."),
+    "surviving_worlds_count": _l(
+        "Tick from %(min)s to %(max)s surviving worlds, not %(value)s: at least three always survive (%(field)s)."
+    ),
     "unknown_goal": _l("Unknown goal %(value)s (%(field)s)."),
     "unknown_kind": _l("Unknown entry %(value)s (%(field)s)."),
     "unknown_target": _l("The victory point track has a 10-point and a 14-point side (%(field)s)."),

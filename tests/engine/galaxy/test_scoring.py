@@ -126,7 +126,7 @@ def test_a_tie_broken_by_the_hands_needs_no_last_player():
         ({"secret_bases": (SecretBase("Blu", "atlantis"),)}, "unknown_world", "secret_bases[0].world"),
         ({"players": ("Verde", "verde")}, "duplicate_name", "players[1]"),
         ({"players": ("Solo",)}, "player_count", "players"),
-        ({"surviving_worlds": ("cylor", "imperial")}, "out_of_range", "surviving_worlds"),
+        ({"surviving_worlds": ("cylor", "imperial")}, "surviving_worlds_count", "surviving_worlds"),
         ({"surviving_worlds": ("cylor", "imperial", "cylor")}, "duplicate_world", "surviving_worlds[2]"),
         ({"hands": {"Verde": (Card("cylor", 11),)}}, "out_of_range", "hands.Verde[0].value"),
         ({"hands": {"Verde": (Card("technology", 3),)}}, "technology_has_no_value", "hands.Verde[0].value"),
