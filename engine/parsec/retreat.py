@@ -325,10 +325,22 @@ def situation(
         if at == ORIGIN or not _fits([b.kind for b in built if b.at == at], a.kind):
             raise InvalidInput("hex_taken", field=f"attackers[{i}]", rule=RULE_MOVEMENT, hex=list(at))
         require_int(a.range, 1, MAX_RANGE, f"attackers[{i}].range", code="out_of_range")
+        if distance(at, ORIGIN) > a.range:  # it attacked the vessel, so the vessel was in its range
+            raise InvalidInput(
+                "attacker_beyond_range",
+                field=f"attackers[{i}]",
+                rule=RULE_LONG_RANGE,
+                hex=list(at),
+                distance=distance(at, ORIGIN),
+                range=a.range,
+            )
         built.append(Attacker(a.kind, at, a.range))
     cells = frozenset(_check_hex(tuple(h), f"blocked[{i}]") for i, h in enumerate(blocked))
     if ORIGIN in cells:
         raise InvalidInput("hex_taken", field="blocked", hex=[0, 0])
+    for i, h in enumerate(blocked):
+        if tuple(h) in {a.at for a in built}:  # an attacker's hex is already held: not a second vessel's
+            raise InvalidInput("hex_taken", field=f"blocked[{i}]", rule=RULE_MOVEMENT, hex=list(h))
     crossed = frozenset(_check_hex(tuple(h), f"passable[{i}]") for i, h in enumerate(passable))
     taken = cells | {a.at for a in built} | {ORIGIN}
     for i, h in enumerate(passable):

@@ -174,6 +174,10 @@ INPUT_MESSAGES = {
     ),
     "bad_hex": _l("The field %(field)s must be a hex with two whole coordinates."),
     "hex_too_far": _l("The field %(field)s is more than %(max)s hexes from the evading vessel."),
+    "attacker_beyond_range": _l(
+        "%(field)s: an attacker %(distance)s hexes away with a firing range of %(range)s cannot have attacked "
+        "the vessel: move it closer or give its range (an event card may lengthen it)."
+    ),
     "hex_taken": _l(
         "The field %(field)s names a hex that is already taken "
         "(a hex holds at most two small vessels, or one large one, and is marked once)."

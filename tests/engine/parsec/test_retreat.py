@@ -86,7 +86,7 @@ def test_a_range_bonus_can_keep_the_vessel_in_reach():
 def test_walls_of_other_vessels_block_the_way():
     # Worked by hand: vessels west, south-west, south and north of the fighter leave only
     # (1, 0) and (1, -1) open; the attacker on (2, 0) cannot be entered either.
-    s = ps.parse("fighter vs fighter@2,0 | blocked -1,0 -1,1 0,1 0,-1")
+    s = ps.parse("fighter vs cruiser@2,0 | blocked -1,0 -1,1 0,1 0,-1")
     assert ps.reachable(s) == {(1, 0): 1, (1, -1): 1, (2, -1): 2, (1, 1): 2, (2, -2): 2, (1, -2): 2}
 
 
@@ -147,7 +147,7 @@ def test_distance_is_a_metric(a, b, c):
 def test_reachable_matches_random_walks_on_an_open_field():
     # Independent check: every hex a random walk of <= 3 steps ends on is reachable with
     # movement 3, and every hex within distance 3 shows up in some walk.
-    s = ps.situation("cargo", [{"kind": "fighter", "at": (6, 0)}])
+    s = ps.situation("cargo", [{"kind": "fighter", "at": (6, 0), "range": 6}])
     steps = ps.reachable(s)
     rng = random.Random(7)
     seen = set()
@@ -195,6 +195,8 @@ def test_attackers_share_a_hex_as_the_movement_rule_allows(kinds, shared):
         ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0), "range": 9}]}, "attackers[0].range"),
         ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}], "movement": 13}, "movement"),
         ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}], "blocked": [(0, 0)]}, "blocked"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (1, 0)}], "blocked": [(1, 0)]}, "blocked[0]"),
+        ({"vessel": "fighter", "attackers": [{"kind": "fighter", "at": (2, 0)}]}, "attackers[0]"),
     ],
 )
 def test_invalid_input_names_the_field(kwargs, field):
@@ -208,7 +210,7 @@ placed = st.lists(st.tuples(st.integers(-3, 3), st.integers(-3, 3)), max_size=10
 
 @given(placed, placed, st.sampled_from(("fighter", "cruiser", "cargo")), st.integers(1, 3))
 def test_safe_hexes_are_reachable_free_and_out_of_every_range(att, blk, vessel, rng):
-    attackers = [{"kind": "cruiser", "at": h, "range": rng} for h in att if h != (0, 0)]
+    attackers = [{"kind": "cruiser", "at": h, "range": rng} for h in att if 0 < ps.distance(h, (0, 0)) <= rng]
     if not attackers:
         return
     blocked = [h for h in blk if h != (0, 0) and h not in att]
@@ -276,3 +278,18 @@ def test_a_passable_hex_is_nothing_else(line):
     with pytest.raises(InvalidInput) as err:
         ps.parse(line)
     assert err.value.code == "hex_taken" and err.value.field == "passable[0]"
+
+
+def test_an_attacker_beyond_its_range_cannot_have_attacked():
+    # A fighter fires at 1 hex (CACCIA): from 5 hexes it attacked nothing; a cruiser (2) from 2 did,
+    # and an event card's longer range is given with the attacker.
+    with pytest.raises(InvalidInput) as err:
+        ps.parse("fighter vs fighter@5,0")
+    assert (err.value.code, err.value.rule, err.value.params["distance"], err.value.params["range"]) == (
+        "attacker_beyond_range",
+        "parsec/attacco-a-lungo-raggio",
+        5,
+        1,
+    )
+    assert ps.parse("fighter vs cruiser@2,0").attackers[0].range == 2
+    assert ps.parse("fighter vs fighter@3,0^3").attackers[0].range == 3
