@@ -25,7 +25,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
-from engine.ti4.situations import FLAGSHIP_RULE, fire_team_round, situation_reasons, with_morale_boost
+from engine.ti4.situations import FLAGSHIP_RULE, fire_team_round, situation_reasons, round_modifiers
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
@@ -106,7 +106,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     reasons += situation_reasons(att_force, def_force, "ground", (att_first, 1))
     if magen and shield_off:  # the PDS lose Planetary Shield, and the card with it (70.3)
         reasons.append(Reason("shield_off_stops_magen", "ti4/70.3"))
-    att_modifiers, def_modifiers = with_morale_boost(att_force, att_first), with_morale_boost(def_force)
+    att_modifiers, def_modifiers = round_modifiers(att_force, att_first), round_modifiers(def_force)
     if silenced:
         att_modifiers += (NO_ROLLS_IN_ROUND_1,)
         reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))

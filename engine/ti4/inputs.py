@@ -82,6 +82,7 @@ class Force:
     cards: ActionCards = ActionCards()
     ground_forces: int = 0
     trade_goods: int = 0
+    faction: str | None = None  # its combat abilities (FACTION_COMBAT_ABILITIES); the flagship is given apart
 
     def has(self, technology: str) -> bool:
         return technology in self.technologies

@@ -11,6 +11,7 @@ from engine.ti4.assignment import RoundEffects
 from engine.ti4.cards import CARD_RULES
 from engine.ti4.inputs import Force
 from engine.ti4.plans import RoundModifier
+from engine.ti4.units import FACTION_COMBAT_ABILITIES
 
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
 # Where a FAQ answer speaks to an ability, it is cited instead.
@@ -32,11 +33,17 @@ def round_effects(own: Force, other: Force) -> RoundEffects:
     )
 
 
-def with_morale_boost(force: Force, first_round: int = 1) -> tuple[RoundModifier, ...]:
-    """The side's modifiers plus +1 in n rounds from ``first_round`` for n Morale Boosts (one a
-    round, 18.6): round 2 when the side makes no combat rolls in round 1 (Magen Defense Grid)."""
+def round_modifiers(force: Force, first_round: int = 1) -> tuple[RoundModifier, ...]:
+    """The side's modifiers, its faction's on every combat roll (Unrelenting, Fragile), and +1 in
+    n rounds from ``first_round`` for n Morale Boosts (one a round, 18.6): round 2 when the side
+    makes no combat rolls in round 1 (Magen Defense Grid)."""
     n = force.cards.morale_boost
-    return force.modifiers + ((RoundModifier(1, first_round, first_round + n - 1),) if n else ())
+    faction = FACTION_COMBAT_ABILITIES.get(force.faction or "")
+    return (
+        force.modifiers
+        + ((RoundModifier(faction[1]),) if faction else ())
+        + ((RoundModifier(1, first_round, first_round + n - 1),) if n else ())
+    )
 
 
 def fire_team_round(force: Force, first_round: int = 1) -> int | None:
@@ -75,4 +82,6 @@ def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int
             reasons.append(Reason(f"flagship_{effect}", rule, {**params, **extra}))
         if any(force.damaged.values()):
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))
+        if ability := FACTION_COMBAT_ABILITIES.get(force.faction or ""):
+            reasons.append(Reason(f"faction_{ability[0]}", "ti4/49.2", params))  # a modifier (49.2)
     return reasons

@@ -26,7 +26,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.rolls import D10_RULES
-from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, with_morale_boost
+from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, round_modifiers
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
 from engine.ti4.units import SHIPS, Loadout
 
@@ -346,7 +346,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         report, first_round_step = barrage_report(att, dfn, start, zero)
         steps += tuple(step for step, fired in zip(report, fires) if fired)
     nebula = 1 if battle.nebula else 0
-    att_mods, def_mods = with_morale_boost(att_force), with_morale_boost(def_force)
+    att_mods, def_mods = round_modifiers(att_force), round_modifiers(def_force)
     rules = RoundRules(
         horizon=horizon(battle.stop_after, (att_force.retreat_round, def_force.retreat_round), (att_mods, def_mods)),
         modifier=lambda r: (total_modifier(att_mods, r), total_modifier(def_mods, r) + nebula),

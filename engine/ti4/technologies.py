@@ -21,8 +21,9 @@ from engine.ti4.rolls import ability_hits
 
 # Magen Defense Grid: the opponent makes no combat rolls in the round the card is exhausted (the
 # first, the best use). As a modifier it must beat a 1 needed on the die (10) plus every bonus the
-# opponent may stack (MAX_MODIFIERS of +MAX_MODIFIER): then no die can hit in that round.
-NO_ROLLS_IN_ROUND_1 = RoundModifier(-(10 + MAX_MODIFIERS * MAX_MODIFIER), 1, 1)
+# opponent may stack (MAX_MODIFIERS of +MAX_MODIFIER, one Morale Boost a round, Unrelenting's +1):
+# then no die can hit in that round.
+NO_ROLLS_IN_ROUND_1 = RoundModifier(-(10 + MAX_MODIFIERS * MAX_MODIFIER + 2), 1, 1)
 
 
 def cannon_hits(shooter: Force, target: Force, side: str, space: bool = True) -> tuple[Fraction, ...]:

@@ -215,6 +215,11 @@ FACTION_FLAGSHIPS = {
     "yssaril_tribes": FactionFlagship("Y'sia Y'ssrila", Flagship(5, 2, 3)),
 }
 
+# Faction abilities, from the faction sheets, that apply a modifier to every combat roll of the
+# faction's units, in space and on the ground (not to unit abilities' rolls: barrage, bombardment,
+# space cannon): Sardakk N'orr's Unrelenting (+1), the Universities of Jol-Nar's Fragile (-1).
+FACTION_COMBAT_ABILITIES = {"sardakk_norr": ("unrelenting", 1), "universities_of_jol_nar": ("fragile", -1)}
+
 
 FLAGSHIP_LIMITS = {"combat": (1, 10), "dice": (1, 4), "capacity": (0, 12)}
 

@@ -94,7 +94,7 @@
     });
     var body = { units: units };
     var faction = form.querySelector(".faction[data-side=" + side + "]").value;
-    if (units.flagship && faction) {
+    if (faction) {  // its combat abilities count even without its flagship (Unrelenting, Fragile)
       body.faction = faction;
     } else if (units.flagship) {
       body.flagship = {};

@@ -11,6 +11,11 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.browser
 
 
+def open_faction(page, side="attacker"):
+    """The faction is chosen under the side's folded "Faction and technologies"."""
+    page.locator(f"#{side}-faction").evaluate("select => { select.closest('details').open = true; }")
+
+
 def test_space_battle_share_link_and_cited_rule(page, live_url):
     page.goto(live_url + "/tools/combat/ti4?lang=en")
     expect(page.locator("h1")).to_contain_text("combat odds")
@@ -105,12 +110,28 @@ def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
     expect(sheet).to_be_visible()
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator("#ti4-error")).to_contain_text("a flagship with Bombardment")
-    sheet.get_by_label("Faction").select_option("barony_of_letnev")
+    attacker = page.locator('.side[data-side="attacker"]')
+    attacker.locator("summary", has_text="Faction and technologies").click()  # the faction is chosen there
+    attacker.get_by_label("Faction (its flagship and combat abilities)").select_option("barony_of_letnev")
     page.fill("#attacker-infantry", "2")
     page.fill("#defender-infantry", "1")
     page.fill("#defender-pds", "1")  # its shield would stop any bombardment but a war sun's or this one's
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator("#ti4-result .notes")).to_contain_text("flagship Arc Secundus")
+
+
+def test_a_sardakk_player_gets_unrelenting_without_a_flagship(page, live_url):
+    # One cruiser each; Sardakk's hits on 6+ (Unrelenting): 3/7 = 42.9% (tests/engine/ti4/test_situations.py).
+    page.goto(live_url + "/tools/combat/ti4?lang=en")
+    page.fill("#attacker-cruiser", "1")
+    page.fill("#defender-destroyer", "0")
+    page.fill("#defender-cruiser", "1")
+    attacker = page.locator('.side[data-side="attacker"]')
+    attacker.locator("summary", has_text="Faction and technologies").click()
+    attacker.get_by_label("Faction (its flagship and combat abilities)").select_option("sardakk_norr")
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("42.9%")
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Unrelenting")
 
 
 def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
@@ -119,7 +140,7 @@ def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
     page.fill("#defender-destroyer", "0")
     page.fill("#defender-dreadnought", "1")
     attacker = page.locator('.side[data-side="attacker"]')
-    attacker.get_by_text("Upgrades and technologies").click()  # folded behind a toggle
+    attacker.locator("summary", has_text="Faction and technologies").click()  # folded behind a toggle
     attacker.get_by_label("Assault Cannon").check()
     page.get_by_role("button", name="Calculate").click()
     # Three non-fighter ships: the defender must destroy its only ship before the combat.
@@ -131,7 +152,7 @@ def test_assault_cannon_checkbox_changes_the_odds(page, live_url):
     expect(attacker.get_by_label("Plasma Scoring")).to_be_visible()  # bombardment uses it
     # On a planet the grid is the defender's card and X-89 the attacker's.
     defender = page.locator('.side[data-side="defender"]')
-    defender.get_by_text("Upgrades and technologies").click()
+    defender.locator("summary", has_text="Faction and technologies").click()
     expect(defender.get_by_label("Magen Defense Grid")).to_be_visible()
     expect(attacker.get_by_label("Magen Defense Grid")).to_have_count(0)
     expect(defender.get_by_label("X-89 Bacterial Weapon")).to_be_hidden()
@@ -227,6 +248,7 @@ def test_cards_damaged_units_and_faction_are_sent_and_shared(page, live_url):
     page.fill("#attacker-fighter", "0")
     page.fill("#attacker-flagship", "1")
     page.locator("#attacker-flagship").dispatch_event("input")
+    open_faction(page)
     page.select_option("#attacker-faction", "barony_of_letnev")
     expect(page.locator("#attacker-flagship-combat")).to_have_value("5")
     expect(page.locator("#attacker-flagship-combat")).to_be_disabled()
@@ -358,6 +380,7 @@ def test_nekro_ground_forces_and_hacan_goods_are_asked_only_under_their_flagship
     page.locator("#attacker-flagship").dispatch_event("input")
     called = page.locator("#attacker-ground-forces")
     expect(called).to_be_hidden()
+    open_faction(page)
     page.select_option("#attacker-faction", "nekro_virus")
     expect(called).to_be_visible()
     attacker = page.locator('.side[data-side="attacker"]')
@@ -370,6 +393,7 @@ def test_nekro_ground_forces_and_hacan_goods_are_asked_only_under_their_flagship
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.goto(page.url)
     expect(page.locator("#attacker-ground-forces")).to_have_value("1")
+    open_faction(page)
     page.select_option("#attacker-faction", "emirates_of_hacan")
     expect(called).to_be_hidden()
     goods = page.locator("#attacker-trade-goods")
@@ -377,5 +401,6 @@ def test_nekro_ground_forces_and_hacan_goods_are_asked_only_under_their_flagship
     goods.select_option("2")
     page.get_by_role("button", name="Calcola").click()
     expect(page.locator("#ti4-result .notes")).to_contain_text("Wrath of Kenara")
+    open_faction(page)
     page.select_option("#attacker-faction", "winnu")
     expect(goods).to_be_hidden()

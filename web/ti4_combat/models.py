@@ -85,7 +85,11 @@ class Ti4Side(RequestModel):
     technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]], Field(max_length=len(TECHNOLOGIES))] = []
     faction: Annotated[str, OneOf(tuple(FACTION_FLAGSHIPS))] | None = Field(
         None,
-        description="fills the flagship's attributes and ability from the faction sheet (then 'flagship' is ignored)",
+        description=(
+            "the side's faction: its flagship's attributes and ability from the faction sheet (then 'flagship' "
+            "is ignored) and its faction ability on every combat roll (Sardakk N'orr's Unrelenting +1, "
+            "the Universities of Jol-Nar's Fragile -1)"
+        ),
     )
     damaged: Ti4Damaged = Ti4Damaged()
     cards: Ti4Cards = Ti4Cards()

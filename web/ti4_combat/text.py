@@ -208,6 +208,12 @@ REASONS = {
         "the dreadnoughts' must be taken by non-fighter ships if the other side has any."
     ),
     "damaged_at_start": _l("%(side)s: some units start the combat damaged and are destroyed by their next hit."),
+    "faction_unrelenting": _l(
+        "%(side)s, Sardakk N'orr's Unrelenting: +1 to the result of each of its units' combat rolls."
+    ),
+    "faction_fragile": _l(
+        "%(side)s, the Universities of Jol-Nar's Fragile: -1 to the result of each of its units' combat rolls."
+    ),
     "shield_off_stops_magen": _l(
         "The PDS lose Planetary Shield (a war sun or the Letnev flagship in the system), so Magen Defense "
         "Grid cannot be used."

@@ -127,6 +127,7 @@ def _force(side: Ti4Side) -> Force:
         cards=ActionCards(**side.cards.model_dump()),
         ground_forces=side.ground_forces,
         trade_goods=side.trade_goods,
+        faction=side.faction,
     )
 
 

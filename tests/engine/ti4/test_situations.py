@@ -593,3 +593,30 @@ def test_hacan_goods_live_in_the_other_sides_state():
     assert shielded.counts(shielded.after_round(shielded.start, 2 * width + 1)) == {}
     poor = ForceStates({"cruiser": 1}, Loadout(), HitPolicy(), F, spend_width=width, goods=0)
     assert poor.after_round(poor.start, 3 * width) == poor.start  # no goods: the dice stay short
+
+
+def test_unrelenting_and_fragile_shift_every_combat_roll_by_one():
+    # A cruiser each (2/5). Sardakk N'orr's cruiser hits on 6+ (1/2): a round ends with 1 - 1/2 * 3/5
+    # = 7/10, the attacker alone 3/10, the defender alone 1/5, both 1/5: 3/7, 2/7, 2/7. Jol-Nar's
+    # hits on 8+ (3/10): the round ends with 1 - 7/10 * 3/5 = 29/50; the attacker alone 9/50: 9/29.
+    sardakk = space(Force({"cruiser": 1}, faction="sardakk_norr"), Force({"cruiser": 1}))
+    assert (sardakk.attacker_win, sardakk.defender_win, sardakk.draw) == (F(3, 7), F(2, 7), F(2, 7))
+    assert [(r.code, r.rule, r.params["side"]) for r in sardakk.reasons if r.code.startswith("faction_")] == [
+        ("faction_unrelenting", "ti4/49.2", "attacker")
+    ]
+    jol_nar = space(Force({"cruiser": 1}, faction="universities_of_jol_nar"), Force({"cruiser": 1}))
+    assert jol_nar.attacker_win == F(9, 29)
+    assert "faction_fragile" in {r.code for r in jol_nar.reasons}
+    # On the ground too: Sardakk infantry hits on 7+ (2/5) against 8+ (3/10): ends 1 - 3/5 * 7/10 =
+    # 29/50, the attacker alone 2/5 * 7/10 = 7/25: 14/29.
+    assert ground(Force({"infantry": 1}, faction="sardakk_norr"), Force({"infantry": 1})).attacker_win == F(14, 29)
+    # Another faction changes nothing: 2/5 * 3/5 over 1 - (3/5)^2, 3/8 as without one.
+    assert space(Force({"cruiser": 1}, faction="arborec"), Force({"cruiser": 1})).attacker_win == F(3, 8)
+
+
+def test_unrelenting_leaves_the_anti_fighter_barrage_alone():
+    # Barrage is a unit ability's roll, not a combat roll: a Sardakk destroyer's two barrage dice
+    # still hit on 9-10 (1/5 each), so 1 - (4/5)^2 = 9/25 for at least one hit.
+    result = space(Force({"destroyer": 1}, faction="sardakk_norr"), Force({"fighter": 2}))
+    (barrage,) = result.pre_combat
+    assert barrage.at_least_one_hit == F(9, 25)
