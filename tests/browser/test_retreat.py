@@ -148,3 +148,24 @@ def test_back_shows_the_form_its_verdict_answers(page, live_url):
     page.wait_for_url(re.compile(rf"player={before}"))
     expect(colour).to_have_value(before)
     expect(page.locator("#result .outdated-note")).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    "lang, legend",
+    [("en", "Your units in the space area of the combat"), ("it", "Le tue unità nell'area spaziale del combattimento")],
+)
+def test_a_two_line_legend_stays_inside_its_box_under_the_border(page, live_url, lang, legend):
+    # Before: at 360 px the legend wrapped onto two lines and the fieldset's top border ran through it.
+    page.goto(f"{live_url}/retreat/ti4?lang={lang}")
+    boxes = page.locator(".retreat-form > fieldset > legend").evaluate_all(
+        """legends => legends.map(l => {
+            const f = l.parentElement.getBoundingClientRect(), b = l.getBoundingClientRect();
+            const border = parseFloat(getComputedStyle(l.parentElement).borderTopWidth);
+            return {text: l.textContent.trim(), lines: Math.round(b.height / parseFloat(getComputedStyle(l).lineHeight)),
+                    below: b.top >= f.top + border, inside: b.left >= f.left && b.right <= f.right};
+        })"""
+    )
+    assert any(box["text"] == legend and box["lines"] >= 2 for box in boxes), boxes  # it does wrap here
+    for box in boxes:
+        assert box["below"] and box["inside"], box
+    no_overflow(page)

@@ -291,3 +291,78 @@ def test_who_played_last_follows_the_untyped_name_into_the_other_language(page, 
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(page.get_by_label("Chi ha giocato per ultimo")).to_have_value("Giocatore 2")
     expect(page.locator("#sheet-error")).to_be_hidden()
+
+
+TEXT_FITS_JS = """el => {
+    // The text a control shows (a select's chosen option) against the room its box leaves for it.
+    const style = getComputedStyle(el);
+    const text = el.tagName === "SELECT" ? el.options[el.selectedIndex].text : el.value || el.placeholder;
+    const ctx = document.createElement("canvas").getContext("2d");
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return {text, width: ctx.measureText(text).width, room, scroll: el.scrollWidth, client: el.clientWidth};
+}"""
+
+
+def assert_text_fits(locator):
+    fit = locator.evaluate(TEXT_FITS_JS)
+    assert fit["width"] <= fit["room"] and fit["scroll"] <= fit["client"], fit
+
+
+@pytest.mark.parametrize(
+    "lang, hexes, species",
+    [
+        ("en", "Controlled hexes (VP of each, e.g. 2 3 4)", "Species"),
+        ("it", "Esagoni controllati (PV di ognuno, es. 2 3 4)", "Specie"),
+    ],
+)
+def test_two_players_read_what_they_typed_on_a_phone(page, live_url, lang, hexes, species):
+    # Before: 57 px inputs in 90 px columns beside a label column taking 46% of the width showed
+    # "Aless", "Eri" and "2 3 ⁴".
+    page.goto(f"{live_url}/scoring/eclipse?lang={lang}")
+    set_names(page, "Alessandra", "Bartolomeo")
+    cell(page, species, 0).select_option("eridani")
+    cell(page, species, 1).select_option("planta")
+    cell(page, hexes, 0).fill("2 3 4 1 2 3 2 1")
+    for control in (
+        page.locator("#p0-name"),
+        page.locator("#p1-name"),
+        cell(page, species, 0),
+        cell(page, species, 1),
+        cell(page, hexes, 0),
+    ):
+        assert_text_fits(control)
+        assert control.bounding_box()["height"] >= 44
+    label = page.locator("#rows th").first.bounding_box()["width"]
+    table = page.locator(".table-wrap").bounding_box()["width"]
+    assert label <= 0.32 * table, (label, table)
+    fits_the_phone(page)
+
+
+@pytest.mark.parametrize("game, players", [("eclipse", 6), ("parsec", 4)])
+def test_more_players_scroll_inside_the_table_with_the_labels_in_view(page, live_url, game, players):
+    page.goto(f"{live_url}/scoring/{game}?lang=it")
+    while page.locator(".player-name").count() < players:
+        page.locator("#add-player").click()
+    wrap = page.locator(".table-wrap")
+    assert wrap.evaluate("w => w.scrollWidth > w.clientWidth")  # the columns keep their width
+    for name in page.locator(".player-name").all():
+        assert name.bounding_box()["width"] >= 4 * 16
+    wrap.evaluate("w => { w.scrollLeft = w.scrollWidth; }")
+    label = page.locator("#rows th").first.bounding_box()
+    assert label["x"] >= 0 and label["x"] + label["width"] <= 360  # sticky: still on screen
+    fits_the_phone(page)
+
+
+@pytest.mark.parametrize("game", ["eclipse", "ti4", "galaxy", "rftg", "parsec"])
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_rule_links_are_44_px_tap_targets(page, live_url, game, lang):
+    # Before: "FINE DELLA PARTITA" under a player's breakdown was a 32 px tall target.
+    page.goto(f"{live_url}/scoring/{game}?lang={lang}")
+    page.locator("#rows input[type=text]").first.fill("3")
+    expect(page.locator("#cited .rule-link").first).to_be_visible()
+    page.wait_for_load_state("networkidle")  # the answer is in: its links are not redrawn under us
+    heights = page.locator("#outcome .rule-link, #breakdown .rule-link, #cited .rule-link").evaluate_all(
+        "links => links.filter(a => a.offsetParent).map(a => [a.textContent, a.getBoundingClientRect().height])"
+    )
+    assert heights and all(height >= 44 for _, height in heights), heights
