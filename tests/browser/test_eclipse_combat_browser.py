@@ -76,7 +76,7 @@ def test_italian_error_names_the_ship_and_links_the_rule(page, live_url):
     page.get_by_role("button", name="Calcola le probabilità").click()
     error = page.locator("#ec-error")
     expect(error).to_contain_text(
-        "Attaccante · intercettore · Parti: Intercettori, Incrociatori e Corazzate devono avere un Motore. ("
+        "Attaccante · Intercettore · Parti: Intercettori, Incrociatori e Corazzate devono avere un Motore. ("
     )
     expect(error).not_to_contain_text("attacker.ships")
     link = error.locator("a.rule-link")
@@ -94,7 +94,7 @@ def test_a_ship_count_out_of_range_is_refused_not_changed(page, live_url, typed)
     page.get_by_role("button", name="Compute odds").click()
     error = page.locator("#ec-error")
     expect(error).to_contain_text(
-        re.compile(r"^The field Attacker · interceptor · Number of ships must be (between 1 and 8|a whole number)\.$")
+        re.compile(r"^The field Attacker · Interceptor · Number of ships must be (between 1 and 8|a whole number)\.$")
     )
     expect(page.locator("#ec-results")).to_be_hidden()
     expect(count).to_have_value(typed)  # the box keeps what was typed

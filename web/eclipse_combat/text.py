@@ -12,10 +12,11 @@ from web.core.i18n import plural_forms, ungettext
 from web.scoring.text import LABELS as SCORING_LABELS
 
 SHIP_NAMES = {
-    "interceptor": _l("interceptor"),
-    "cruiser": _l("cruiser"),
-    "dreadnought": _l("dreadnought"),
-    "starbase": _l("starbase"),
+    # Capitalised as the rulebook writes them ("Intercettori, Incrociatori e Corazzate").
+    "interceptor": _l("Interceptor"),
+    "cruiser": _l("Cruiser"),
+    "dreadnought": _l("Dreadnought"),
+    "starbase": _l("Starbase"),
     "ancient": _l("Ancient ship"),
     "gcds": _l("GCDS"),
 }
