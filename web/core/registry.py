@@ -99,6 +99,7 @@ TOOLS: tuple[Tool, ...] = (
             "eclipse/danni",
             "eclipse/discendenti-di-draco",
             "eclipse/egemonia-di-origine",
+            "eclipse/esplorazione",
             "eclipse/fase-combattimento",
             "eclipse/fazioni-terran",
             "eclipse/impero-eridani",
@@ -129,6 +130,7 @@ TOOLS: tuple[Tool, ...] = (
         ),
         cites=(
             "eclipse/costruzione",
+            "eclipse/esplorazione",
             "eclipse/riparare-danni",
         ),
     ),
@@ -174,6 +176,7 @@ TOOLS: tuple[Tool, ...] = (
             "ti4/68.1",
             "ti4/68.2",
             "ti4/70",
+            "ti4/70.1",
             "ti4/70.3",
             "ti4/71.3",
             "ti4/77",

@@ -7,14 +7,15 @@ engines refuse them with 422.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar, Mapping
 
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, create_model
 
 from engine.eclipse import retreat as ec
 from engine.parsec import retreat as ps
 from engine.ti4 import retreat as ti4
-from web.core.models import Answer, Cited, Count, OneOf, Reason, RequestModel, RuleId, between
+from web.core.models import Answer, Cited, Count, OneOf, Reason, RequestModel, RuleId, between, cited
+from web.retreat.text import INPUT_MESSAGES, TI4_UNIT_NAMES
 
 MAX_PLAYER_NAME = 24
 
@@ -81,15 +82,26 @@ class Ti4Candidate(RequestModel):
     own_ships: Annotated[int, between(0, ti4.MAX_SHIPS_THERE)] = 0
 
 
-# The retreating fleet: counts up to the component limits (87.2), and the engine's yes/no fields.
+# The retreating fleet: counts up to the component limits (87.2), refused in the game's words, and
+# the engine's yes/no fields. A flagship's capacity is printed on its sheet, not a count of pieces.
 _UNIT_FIELDS: dict[str, Any] = {
-    **{name: (Annotated[int, between(0, ti4.fleet_limit(name))], 0) for name in ti4.FLEET_INT_FIELDS},
+    **{
+        name: (
+            Annotated[int, between(0, ti4.fleet_limit(name))]
+            if name == "flagship_capacity"
+            else Annotated[int, between(0, ti4.fleet_limit(name)), cited("too_many_units", "ti4/87.2")],
+            0,
+        )
+        for name in ti4.FLEET_INT_FIELDS
+    },
     **{name: (bool, False) for name in ti4.FLEET_BOOL_FIELDS},
 }
 Ti4RetreatUnits = create_model("Ti4RetreatUnits", __base__=RequestModel, **_UNIT_FIELDS)
 
 
 class Ti4Retreat(RequestModel):
+    refusals: ClassVar[Mapping[str, Any]] = INPUT_MESSAGES
+    names: ClassVar[Mapping[str, Any]] = TI4_UNIT_NAMES
     model_config = ConfigDict(
         json_schema_extra={
             "examples": [

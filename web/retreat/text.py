@@ -168,6 +168,9 @@ INPUT_MESSAGES = {
     "duplicate_system": _l("The system %(system)s appears twice (%(field)s)."),
     "unknown_adjacency": _l("The field %(field)s must be true, false, edge, wormhole or none."),
     "out_of_range": _l("The field %(field)s must be between %(min)s and %(max)s."),
+    "too_many_units": _l(
+        "%(unit)s: at most %(max)s (the pieces of one colour, or this calculator's limit for fighters and infantry)."
+    ),
     "unknown_vessel": _l("The field %(field)s must be a vessel type."),
     "colony_never_attacks": _l(
         "A colony fires only in defense, so it is never among the attackers (%(field)s): leave it out."

@@ -521,3 +521,13 @@ def test_parsec_a_colony_is_refused_among_the_attackers_with_its_rule(client, ki
     page = client.get(f"/retreat/parsec?lang=it&vessel=fighter&att={kind}@1,0").get_data(as_text=True)
     assert "Una colonia spara solo per difendersi" in page and "Attaccanti" in page
     assert 'id="att-hint">Tipi: caccia, incrociatore, trasporto, cargo.<' in page  # not offered either
+
+
+@pytest.mark.parametrize(
+    "lang, words", [("en", "Carriers: at most 4 (the pieces"), ("it", "Cargo: al massimo 4 (i pezzi")]
+)
+def test_ti4_unit_limit_is_refused_in_the_games_words_citing_the_component_limit(client, lang, words):
+    response = post(client, "ti4", {**TI4_BODY, "units": {"carriers": 9}}, lang=lang)
+    error = response.get_json()["error"]
+    assert response.status_code == 400 and error["field"] == "units.carriers"
+    assert error["message"].startswith(words) and error["rule"] == "ti4/87.2"
