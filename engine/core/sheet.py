@@ -110,7 +110,10 @@ def cited(first: Sequence[str], players: Sequence[PlayerScore], *reasons: Reason
 
 
 def standing(players: Sequence[PlayerScore], ladder: Sequence[TieBreak], scoring_rule: str) -> Standing:
-    """Totals, then the tie-break ladder among the leaders: the usual end of a scored game."""
+    """Totals, then the tie-break ladder among the leaders: the usual end of a scored game. A
+    sheet without a single line is one nobody has filled in yet: it names no winner, shared or not."""
+    if not any(p.lines for p in players):
+        return Standing(tuple(players), None, rules=(scoring_rule,))
     totals = {p.name: p.total for p in players}
     winner, co_winners, tie_break, narrowed = break_ties(leaders(totals), ladder, scoring_rule)
     return Standing(

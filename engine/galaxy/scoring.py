@@ -208,7 +208,7 @@ def score(s: GalaxySheet) -> Standing:
     if s.last_player is not None:
         ladder.append(TieBreak("galaxy_played_last", RULE_WIN, _turns_ago(s.players, s.last_player), lower_wins=True))
     result = standing(sheets, ladder, RULE_WIN)
-    if result.co_winners and any(p.lines for p in sheets):
+    if result.co_winners:  # a blank sheet names none (engine/core/sheet.py)
         raise InvalidInput(
             "last_player_needed", field="last_player", rule=RULE_WIN, players=", ".join(result.co_winners)
         )

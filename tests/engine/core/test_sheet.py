@@ -58,3 +58,12 @@ def test_standing_cites_scoring_rule_lines_and_tie_break_once_each():
     result = standing([a, b], [TieBreak("t", "g/t", {"A": 5, "B": 1})], "g/end")
     assert result.winner == "A" and result.tie_break.code == "t" and result.narrowed_by == ()
     assert result.rules == ("g/end", "g/a", "g/b", "g/t")
+
+
+def test_a_sheet_without_a_line_names_no_winner_but_lines_worth_nothing_are_a_tie():
+    # Nobody has entered anything yet: no winner, shared or not, and no tie-break walked.
+    blank = standing([sheet("A"), sheet("B")], [TieBreak("t", "g/t", {"A": 5, "B": 1})], "g/end")
+    assert (blank.winner, blank.co_winners, blank.tie_break, blank.rules) == (None, (), None, ("g/end",))
+    # A line that scores 0 is a real, if rare, finished game: the ladder decides it.
+    zero = standing([sheet("A", 0), sheet("B", 0)], [TieBreak("t", "g/t", {"A": 5, "B": 1})], "g/end")
+    assert zero.winner == "A" and zero.tie_break.code == "t"

@@ -184,7 +184,7 @@ def test_total_is_the_sum_of_bases_and_order_of_bases_does_not_matter(found):
 def test_a_sheet_with_no_influence_yet_is_not_asked_who_played_last():
     """The page's untouched sheet: nothing scored is no tie to break (the page shows it blank)."""
     result = galaxy.score(sheet(last_player=None))
-    assert result.winner is None and result.tie_break.code == "tie_unbroken"
+    assert (result.winner, result.co_winners, result.tie_break) == (None, (), None)
 
 
 def test_bases_that_all_score_nothing_are_a_tie_to_break_not_a_blank_sheet():

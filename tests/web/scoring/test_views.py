@@ -439,3 +439,16 @@ def test_ti4_a_claim_in_the_agenda_phase_is_a_no_with_its_rule(client, lang, say
     assert [(r["code"], r["rule"], r["message"]) for r in answer["reasons"]] == [
         ("claim_not_a_scoring_phase", "ti4/20.5", says)
     ]
+
+
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/score/eclipse", {"players": [{"name": "A"}, {"name": "B"}]}),
+        ("/api/score/parsec", {"players": [{"name": "A"}, {"name": "B"}]}),
+        ("/api/score/rftg", {"players": [{"name": "A"}, {"name": "B"}]}),
+    ],
+)
+def test_an_empty_sheet_names_no_shared_victory(client, path, body):
+    answer = client.post(path, json=body).get_json()
+    assert (answer["winner"], answer["co_winners"], answer["tie_break"]) == (None, [], None)
