@@ -122,13 +122,11 @@ def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
 
 def test_a_sardakk_player_gets_unrelenting_without_a_flagship(page, live_url):
     # One cruiser each; Sardakk's hits on 6+ (Unrelenting): 3/7 = 42.9% (tests/engine/ti4/test_situations.py).
-    page.goto(live_url + "/tools/combat/ti4?lang=en")
-    page.fill("#attacker-cruiser", "1")
-    page.fill("#defender-destroyer", "0")
-    page.fill("#defender-cruiser", "1")
-    attacker = page.locator('.side[data-side="attacker"]')
-    attacker.locator("summary", has_text="Faction and technologies").click()
-    attacker.get_by_label("Faction (its flagship and combat abilities)").select_option("sardakk_norr")
+    battle = '{"attacker":{"units":{"cruiser":1}},"defender":{"units":{"cruiser":1}}}'
+    page.goto(f"{live_url}/tools/combat/ti4?lang=en&b={battle}")
+    open_faction(page)
+    expect(page.get_by_label("Faction (its flagship and combat abilities)").first).to_be_visible()
+    page.select_option("#attacker-faction", "sardakk_norr")
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("42.9%")
     expect(page.locator("#ti4-result .notes")).to_contain_text("Unrelenting")
