@@ -34,6 +34,8 @@
     sw.addEventListener("message", (event) => onWorkerMessage(event.data || {}));
     // A new version took over: ask again what is stored (it refills the stored games).
     sw.addEventListener("controllerchange", () => send({ type: "status" }));
+    // Back online: ask again, so that a game left waiting or half stored is fetched now.
+    window.addEventListener("online", () => send({ type: "status" }));
     send({ type: "hello", lang: config.lang });
     send({ type: "status" });
   } else {
@@ -93,7 +95,8 @@
 
   function keepResults() {
     const shown = liveResults();
-    if (!shown.length || !navigator.onLine) return;
+    // A checker opened on its built-in example shows a verdict nobody asked for: not kept.
+    if (!shown.length || !navigator.onLine || document.querySelector("form[data-example]")) return;
     const html = shown.map((s) => inertCopy(s).outerHTML).join("");
     try {
       localStorage.setItem(LAST_KEY, JSON.stringify({ at: Date.now(), html: html }));
@@ -127,7 +130,7 @@
 
   /* ---------- "keep this game's rules" ---------- */
 
-  const stateOf = {};  // game id -> { stored, complete, progress, failed }
+  const stateOf = {};  // game id -> { stored, complete, readable, progress, failed }
   let searchReady = null;  // the stored sections for the offline search, read once per status
 
   function describe(game) {
@@ -135,7 +138,8 @@
     if (state.failed) return i18n.failed;
     if (state.progress) return A.fill(i18n.progress, state.progress);
     if (state.complete) return i18n.stored;
-    if (state.stored) return i18n.pending;
+    if (state.stored && state.readable) return i18n.pending;
+    if (state.stored) return i18n.partial;
     return i18n.not_stored;
   }
 
@@ -159,9 +163,11 @@
   function onWorkerMessage(message) {
     if (message.type === "status") {
       const refill = [];
-      Object.keys(stateOf).forEach((g) => { if (!(g in message.games)) delete stateOf[g]; });
+      // A game asked for and still waiting its turn is not in the worker's list yet: it stays.
+      Object.keys(stateOf).forEach((g) => { if (!(g in message.games) && !stateOf[g].progress) delete stateOf[g]; });
       Object.entries(message.games).forEach(([game, info]) => {
-        const state = stateOf[game] = Object.assign(stateOf[game] || {}, { stored: true, complete: info.complete });
+        const state = stateOf[game] = Object.assign(stateOf[game] || {},
+          { stored: true, complete: info.complete, readable: info.readable });
         if (!info.complete && !state.progress && !state.failed && navigator.onLine) refill.push(game);
       });
       // Stored, but not in this version yet (new rules or a new app): fetch them again.
@@ -174,6 +180,7 @@
       delete state.progress;
       state.failed = message.type === "failed";
       state.complete = !state.failed;
+      state.readable = state.complete || state.readable;
     }
     drawStates();
   }

@@ -159,7 +159,12 @@ async function status() {
   const stored = await readSetting("games", []);
   const cache = await caches.open(PAGES);
   const games = {};
-  for (const game of stored) games[game] = { complete: !!(await cache.match("/api/offline/" + game)) };
+  for (const game of stored) {
+    const complete = !!(await cache.match("/api/offline/" + game));
+    // Readable: complete here, or whole in an older version's cache kept until the refill ends;
+    // otherwise only part of it was stored (the connection went while storing).
+    games[game] = { complete: complete, readable: complete || !!(await caches.match("/api/offline/" + game)) };
+  }
   return { type: "status", version: VERSION, games: games };
 }
 
