@@ -21,8 +21,8 @@ from fractions import Fraction
 
 from engine.core.reasons import InvalidInput, Reason
 
-from .battle import FALLBACK_REASON, RULE_COMBAT, RULE_SHIPS, Fleet, Group, chain_of, check_size, final_states
-from .battle import npc_reasons, validate_fleet
+from .battle import FALLBACK_REASON, MAX_STATES, RULE_COMBAT, RULE_SHIPS, Fleet, Group, chain_of, check_size
+from .battle import final_states, npc_reasons, validate_fleet
 from .sweep import Num, Sweep
 
 RULE_REPAIR = "eclipse/riparare-danni"
@@ -165,10 +165,12 @@ def _fight(
     try:
         finals = final_states(attackers, defender, exact, solved)
     except InvalidInput as error:
-        if error.code != "battle_needs_background":
+        if error.code not in ("battle_needs_background", "battle_too_large"):
             raise
-        # Hexes are not computed in the background: past the inline limit a battle is too large.
-        raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **error.params) from None
+        # Hexes are not computed in the background: past the inline limit a battle is too large,
+        # and that is the limit told.
+        params = {**error.params, "limit": MAX_STATES}
+        raise InvalidInput("battle_too_large", field=error.field, rule=error.rule, **params) from None
     while sum(sweep.cap * sweep.N for sweep in solved.values()) > KEPT_STATES:
         del solved[next(iter(solved))]
     attacker = attackers[0][0]

@@ -98,7 +98,9 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             steps.append(pre_combat_step(step, side, ((1, dist),), count - left, zero))
     if att_force.modifiers or def_force.modifiers:
         rules.append("ti4/49.2")
-    reasons += technology_reasons(att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False)
+    reasons += technology_reasons(
+        att_force, def_force, cannon_fires=cannon, bombard=bombard, space=False, could_bombard=any(bombarders.values())
+    )
     magen = def_force.has("magen_defense_grid") and def_force.count("pds")
     silenced = bool(magen and not shield_off)  # the attacker makes no combat rolls in round 1
     # A card that changes the attacker's rolls waits for the first round it rolls in.

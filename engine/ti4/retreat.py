@@ -421,6 +421,8 @@ def combat(
         if s.anomaly is not None and s.anomaly not in ANOMALIES:
             raise InvalidInput("unknown_anomaly", field=f"{where}.anomaly", choices=list(ANOMALIES))
         require_int(s.own_ships, 0, MAX_SHIPS_THERE, f"{where}.own_ships", code="out_of_range")
+    if fleet is not None and not any(getattr(fleet, name) for name in FLEET_INT_FIELDS if name != "flagship_capacity"):
+        fleet = None  # no unit entered (the page always sends its counters): the fleet is not described
     return Combat(
         role,
         built,

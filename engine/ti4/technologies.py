@@ -66,8 +66,11 @@ def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_h
     return step
 
 
-def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool, space: bool) -> list[Reason]:
-    """A reason for each technology that changes this combat, with the side that owns it."""
+def technology_reasons(
+    att: Force, dfn: Force, cannon_fires: bool, bombard: bool, space: bool, could_bombard: bool = False
+) -> list[Reason]:
+    """A reason for each technology that changes this combat, with the side that owns it;
+    ``could_bombard``: the attacker has ships with Bombardment, whether or not they fire."""
     reasons = []
     for side, own, other in (("attacker", att, dfn), ("defender", dfn, att)):
         params = {"side": side}
@@ -82,10 +85,11 @@ def technology_reasons(att: Force, dfn: Force, cannon_fires: bool, bombard: bool
         if own.has("assault_cannon") and space:
             reasons.append(Reason("assault_cannon", "ti4/23.2", params))  # a "before combat" ability
         if own.has("x89_bacterial_weapon") and side == "attacker" and not space:
-            # The revised card acts through a bombardment kill; without one (a Planetary Shield,
-            # no bombarding ship) say so, and what 70.1's card, the original action, would do.
+            # The revised card acts through a bombardment kill. With bombarding ships that do not
+            # fire (a Planetary Shield, bombardment left out) say so, and what 70.1's card, the
+            # original action (it too needs ships with Bombardment in the system), would do.
             if bombard:
                 reasons.append(Reason("x89_bacterial_weapon", "ti4/faq-generale-5", params))
-            else:
+            elif could_bombard:
                 reasons.append(Reason("x89_without_bombardment", "ti4/70.1", params))
     return reasons

@@ -476,8 +476,10 @@
   form.addEventListener("focusin", function (event) {
     var pinned = document.getElementById("ti4-live");
     if (pinned.hidden || pinned.contains(event.target) || !event.target.matches(":focus-visible")) { return; }
-    var covered = event.target.getBoundingClientRect().bottom - pinned.getBoundingClientRect().top;
-    if (covered > 0) { window.scrollBy(0, covered + 8); }
+    // Only a field before the box in the page can be under it: past it, the box is in the flow above.
+    if (!(pinned.compareDocumentPosition(event.target) & Node.DOCUMENT_POSITION_PRECEDING)) { return; }
+    var field = event.target.getBoundingClientRect(), box = pinned.getBoundingClientRect();
+    if (field.bottom > box.top && field.top < box.bottom) { window.scrollBy(0, field.bottom - box.top + 8); }
   });
   form.querySelectorAll("input[name=kind]").forEach(function (radio) {
     radio.addEventListener("change", showForKind);

@@ -305,6 +305,10 @@ def refusal(model: type[BaseModel], error: Mapping[str, Any]) -> ApiError:
         schema = schema_at(model, loc)
         lo, hi = schema.get("minimum", ctx.get("ge")), schema.get("maximum", ctx.get("le"))
         template = getattr(model, "refusals", {}).get(schema.get("x-refusal"))
+        # The game's words say its limit ("at most 4 per side"): a value below the minimum keeps
+        # the plain message, unless those words name the minimum too.
+        if template is not None and kind.startswith("greater_than") and "%(min)s" not in str(template):
+            template = None
         if template is not None:  # the game's own words for its limit, with the rule they rest on
             value, key = error.get("input"), str(loc[-1])
             params = {

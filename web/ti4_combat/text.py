@@ -141,7 +141,7 @@ REASONS = {
         "%(side)s, X-89 Bacterial Weapon: the calculator uses the card's revised text, which acts only once a "
         "bombardment destroys an infantry, and there is no bombardment here. The original card, which this rule "
         "and the FAQ describe, is an action taken before the invasion that destroys every infantry on the planet, "
-        "Planetary Shield or not: if you played it, enter the planet without its infantry."
+        "Planetary Shield or not: if you played it, enter the battle without the defender's infantry."
     ),
     "magen_defense_grid": _l(
         "%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first round of the ground combat."

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.eclipse.battle import Fleet, Group, final_states, solve_battle
+from engine.eclipse.battle import MAX_BACKGROUND_STATES, MAX_STATES, Fleet, Group, final_states, solve_battle
 from engine.eclipse.blueprints import default_blueprint, explicit_stats, npc_stats, stats_from_parts
 from engine.eclipse import battle, multi
 from engine.eclipse.multi import Faction, fighting_order, resolve_hex
@@ -196,3 +196,9 @@ def test_a_battle_past_the_inline_limit_makes_the_hex_too_large():
     with pytest.raises(InvalidInput) as info:
         resolve_hex([Faction("red", tough, 0, controller=True), Faction("blue", big, 1)])
     assert info.value.code == "battle_too_large" and info.value.params["estimate"] == 2_126_250
+    assert info.value.params["limit"] == MAX_STATES  # hexes are never computed in the background
+    # Past even the background's limit, a hex is still told its own.
+    huge = Fleet((Group("interceptor", 8, explicit_stats({"initiative": 3, "hull": 5, "ion": 1})),))
+    with pytest.raises(InvalidInput) as info:
+        resolve_hex([Faction("red", huge, 0, controller=True), Faction("blue", huge, 1)])
+    assert info.value.params["estimate"] > MAX_BACKGROUND_STATES and info.value.params["limit"] == MAX_STATES

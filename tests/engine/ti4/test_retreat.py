@@ -352,3 +352,9 @@ def test_antimass_deflectors_open_asteroid_fields():
     assert field.reasons == () and ("antimass_deflectors", "ti4/14.1") in [(n.code, n.rule) for n in field.notes]
     # the technology does not make up for the other conditions of 23.7
     assert ti4.legal_destinations(ti4.parse("attacker +antimass: A=edge,asteroid_field")) == ()
+
+
+def test_a_fleet_with_no_unit_entered_is_no_fleet_described():
+    # The page sends its counters at zero: the systems are still judged, no ship is said unable to move.
+    c = ti4.combat("defender", [{"name": "A", "controls_planet": True}], Fleet())
+    assert c.fleet is None and ti4.legal_destinations(c) == ("A",) and ti4.can_announce(c)

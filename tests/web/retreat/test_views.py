@@ -531,3 +531,8 @@ def test_ti4_unit_limit_is_refused_in_the_games_words_citing_the_component_limit
     error = response.get_json()["error"]
     assert response.status_code == 400 and error["field"] == "units.carriers"
     assert error["message"].startswith(words) and error["rule"] == "ti4/87.2"
+
+
+def test_a_negative_unit_count_is_not_told_the_maximum(client):
+    error = post(client, "ti4", {**TI4_BODY, "units": {"cruisers": -1}}).get_json()["error"]
+    assert error["field"] == "units.cruisers" and "between 0 and 8" in error["message"]
