@@ -195,6 +195,9 @@
       send({ type: "store", games: games });
     } else if (remove) {
       send({ type: "remove", games: [remove.dataset.offlineRemove] });
+      // The button hides itself: the keyboard goes on from the game's Keep button, not from the page's top.
+      const keep = document.querySelector(`[data-offline-store="${remove.dataset.offlineRemove}"]`);
+      if (keep) keep.focus();
     }
   });
   drawStates();

@@ -333,8 +333,9 @@
   }
 
   /* An error blanks the last result: stale totals next to a refused sheet would mislead. */
-  function showError(text, field) {
-    A.showError($("sheet-error"), text ? t.error + ": " + text : "", cellFor(field));
+  /* ``plain``: the message is not about the sheet (no connection), so no "Check the sheet:". */
+  function showError(text, field, plain) {
+    A.showError($("sheet-error"), text ? (plain ? text : t.error + ": " + text) : "", cellFor(field));
     if (!text) return;
     ["winner", "tie-break", "verdicts", "breakdown", "cited"].forEach((id) => { $(id).textContent = ""; });
     $("cited-line").hidden = true;
@@ -400,8 +401,10 @@
         if (mine !== sequence) return; // a newer request is on its way
         if (ok) render(data); else showError(data.error ? errorText(data.error) : "", data.error && data.error.field);
       })
-      .catch(() => { if (mine === sequence) showError(t.unreachable); });
+      .catch(() => { if (mine === sequence) showError(t.unreachable, null, true); });
   }
+  // Back online, the totals and checks come back without waiting for the next keystroke.
+  window.addEventListener("online", () => compute());
 
   /* ---------- saving and sharing ---------- */
 

@@ -243,6 +243,23 @@ def test_a_half_stored_game_is_not_called_kept_and_is_finished_once_back_online(
     assert page.evaluate("async () => !!(await caches.match('/api/offline/parsec'))")
 
 
+def test_removing_a_game_leaves_the_keyboard_on_its_keep_button(browser, live_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    try:
+        page.goto(f"{live_url}/offline?lang=en")
+        wait_for_worker(page)
+        page.locator('[data-offline-store="rftg"]').click()
+        page.locator('[data-offline-state="rftg"]', has_text="Kept on this device: readable offline").wait_for()
+        page.locator('[data-offline-remove="rftg"]').focus()
+        page.keyboard.press("Enter")
+        page.locator('[data-offline-state="rftg"]', has_text="Not kept").wait_for()
+        assert page.evaluate("() => document.activeElement.dataset.offlineStore") == "rftg"
+    finally:
+        context.close()
+
+
 def test_score_sheet_keeps_working_offline_and_sends_nothing_later(stored, live_url):
     context, page = stored
     page.goto(f"{live_url}/scoring/parsec?lang=it")
@@ -262,8 +279,12 @@ def test_score_sheet_keeps_working_offline_and_sends_nothing_later(stored, live_
         sent = []
         context.on("request", lambda r: sent.append(r.url) if "/api/" in r.url else None)
         context.set_offline(False)
+    # Back online, the open sheet asks once for its totals as it is now; nothing queued offline
+    # (each keystroke) is replayed.
+    page.locator("#total-row td").first.filter(has_text="0").wait_for()
     page.wait_for_timeout(1000)
-    assert sent == []  # back online, nothing typed offline is replayed to the server
+    assert [u for u in sent if "/api/score/" in u] == [f"{live_url}/api/score/parsec?lang=it"], sent
+    assert page.locator("#sheet-error").is_hidden()
 
 
 @pytest.mark.parametrize(

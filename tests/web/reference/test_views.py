@@ -315,3 +315,8 @@ def test_the_rules_root_leads_to_the_list_of_games(client):
     response = client.get("/rules?lang=en")
     assert response.status_code == 301 and response.headers["Location"] == "/?lang=en"
     assert client.get("/rules/").headers["Location"] == "/"  # the way up from /rules/ti4/
+
+
+def test_the_heading_does_not_read_the_internal_id_aloud(client):
+    html = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
+    assert '<span class="section-id" aria-hidden="true">ti4/23.7</span>' in html
