@@ -60,6 +60,23 @@ def number_order(sections: list[Section], lang: str) -> list[Section]:
     return sorted(sections, key=lambda s: int(s.display_number(lang)))
 
 
+def neighbours(db: RulesDB, section: Section, lang: str) -> tuple[Section | None, Section | None]:
+    """Previous and next section as the reader's contents list runs: TI4's English chapters in
+    their English order (``number_order``), each with its sub-rules; otherwise the rulebook's."""
+    roots = db.roots(section.game)
+    chapters = [number_order([db.sections[c] for c in root.children], lang) for root in roots]
+    if all([c.id for c in listed] == list(root.children) for listed, root in zip(chapters, roots)):
+        return db.neighbours(section)
+    position = {s.id: i for i, s in enumerate(db.by_game(section.game))}
+    order: list[Section] = []
+    for root, listed in zip(roots, chapters):
+        order.append(root)
+        for chapter in listed:
+            order += sorted([chapter, *db.descendants(chapter)], key=lambda s: position[s.id])
+    index = next(i for i, s in enumerate(order) if s.id == section.id)
+    return (order[index - 1] if index else None, order[index + 1] if index + 1 < len(order) else None)
+
+
 def known_game(game_id: str) -> RulesDB:
     """The rules database, or a 404 when it holds no such game (a page per game)."""
     db = get_db()
@@ -98,7 +115,7 @@ def section(section_id: str):
     lang = current_lang()
     descendants = list(db.descendants(found))
     inline = descendants if len(descendants) <= INLINE_DESCENDANTS else []
-    previous, following = db.neighbours(found)
+    previous, following = neighbours(db, found, lang)
     faqs, errata = clarifications(db, [found, *inline])
     # "Italiano / English original": both texts side by side, the Italian being authoritative.
     compare = request.args.get("compare") == "1"

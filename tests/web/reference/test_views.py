@@ -320,3 +320,23 @@ def test_the_rules_root_leads_to_the_list_of_games(client):
 def test_the_heading_does_not_read_the_internal_id_aloud(client):
     html = client.get("/rules/ti4/23.7?lang=en").get_data(as_text=True)
     assert '<span class="section-id" aria-hidden="true">ti4/23.7</span>' in html
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_previous_and_next_walk_the_contents_as_the_reader_sees_them(db, game, lang):
+    from web.reference.views import neighbours, number_order
+
+    walked, current = [], db.roots(game)[0]
+    while current is not None:
+        walked.append(current)
+        current = neighbours(db, current, lang)[1]
+    assert len(walked) == len(db.by_game(game)) == len({s.id for s in walked})  # every section once
+    for earlier, later in zip(walked, walked[1:]):
+        assert neighbours(db, later, lang)[0] == earlier
+    chapters = [(root, [db.sections[c] for c in root.children]) for root in db.roots(game)]
+    if all(number_order(listed, lang) == listed for _root, listed in chapters):  # the rulebook's reading order
+        assert [s.id for s in walked] == [s.id for s in db.by_game(game)]
+    else:  # TI4 in English: the chapters as its contents list runs them, 1, 2, 3...
+        for root, listed in chapters:
+            assert [s for s in walked if s.id in root.children] == number_order(listed, lang)
