@@ -153,6 +153,13 @@
       const state = stateOf[button.dataset.offlineRemove] || {};
       button.hidden = !state.stored;
     });
+    // A game kept whole needs no second download: its Keep button goes (and "every game"'s when
+    // all are kept); it comes back when the game is removed or a new version asks for a refill.
+    const complete = (game) => !!(stateOf[game] || {}).complete;
+    document.querySelectorAll("[data-offline-store]").forEach((button) => {
+      const game = button.dataset.offlineStore;
+      button.hidden = game === "all" ? allGames().every(complete) : complete(game);
+    });
   }
 
   function allGames() {
@@ -194,9 +201,12 @@
       drawStates();
       send({ type: "store", games: games });
     } else if (remove) {
-      send({ type: "remove", games: [remove.dataset.offlineRemove] });
+      const game = remove.dataset.offlineRemove;
+      send({ type: "remove", games: [game] });
       // The button hides itself: the keyboard goes on from the game's Keep button, not from the page's top.
-      const keep = document.querySelector(`[data-offline-store="${remove.dataset.offlineRemove}"]`);
+      delete stateOf[game];
+      drawStates();
+      const keep = document.querySelector(`[data-offline-store="${game}"]`);
       if (keep) keep.focus();
     }
   });

@@ -111,6 +111,7 @@
         render(answer.data, body_, body);
         var reasons = box.querySelector(".reasons");
         reasons.textContent = "";
+        box.querySelector(".reasons-title").hidden = !answer.data.reasons.length;  // no empty "Why"
         answer.data.reasons.forEach(function (reason) {
           var li = el("li", {}, reason.message + " ");
           var link = ruleLink(reason.rule);

@@ -252,6 +252,7 @@ def test_removing_a_game_leaves_the_keyboard_on_its_keep_button(browser, live_ur
         wait_for_worker(page)
         page.locator('[data-offline-store="rftg"]').click()
         page.locator('[data-offline-state="rftg"]', has_text="Kept on this device: readable offline").wait_for()
+        assert page.locator('[data-offline-store="rftg"]').is_hidden()  # kept whole: nothing to download again
         page.locator('[data-offline-remove="rftg"]').focus()
         page.keyboard.press("Enter")
         page.locator('[data-offline-state="rftg"]', has_text="Not kept").wait_for()

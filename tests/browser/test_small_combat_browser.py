@@ -24,6 +24,9 @@ def test_galaxy_attack_share_link_opportunities_and_a_cited_rule(page, live_url)
     # Imperial 10 against Ally 8 (the rulebook's Round 2): 861/1296 = 66.4%.
     expect(results.locator(".big-number").first).to_have_text("66.4%")
     expect(results).to_contain_text("The counterattack destroys your fleet")
+    # A "Why" heading only over reasons: none here, so none shown.
+    assert results.locator(".reasons li").count() == 0
+    expect(results.locator(".reasons-title")).to_be_hidden()
     fits_the_phone(page)
 
     # The share link reproduces the same answer on a fresh load.
