@@ -9,6 +9,7 @@ The glossary's pairs are the same data that expands search queries
 from __future__ import annotations
 
 from flask import Blueprint, abort, current_app, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 
 from rules_db.loader import GAMES, RulesDB, Section
@@ -93,12 +94,26 @@ def toc(game_id: str):
     return render_template("reference/toc.html", game=db.games[game_id], contents=contents)
 
 
+def unknown_english_number(db: RulesDB, game_id: str, number: str):
+    """A 404 that says why, for a game with an English numbering: the English Rules Reference
+    numbers rules (Prophecy of Kings') that the Italian base-game rulebook does not have."""
+    if not (game_id in db.numberings and db.numberings[game_id].chapters):
+        abort(404)
+    message = _(
+        "No rule of this rulebook has the English Rules Reference number %(number)s: the English "
+        "numbering also counts rules, such as Prophecy of Kings', that the Italian base-game rulebook does not have.",
+        number=number,
+    )
+    return render_template("errors/error.html", status=404, message=message), 404
+
+
 @bp.route("/rules/<game_id>/rr/<number>")
 def english_number(game_id: str, number: str):
     """A rule cited by its English Rules Reference number (/rules/ti4/rr/78.7 -> ti4/23.7)."""
-    found = get_db().by_english_number(game_id, number)
+    db = get_db()
+    found = db.by_english_number(game_id, number)
     if found is None:
-        abort(404)
+        return unknown_english_number(db, game_id, number)
     return redirect(query_url(section_url(found.id), request.args.to_dict(flat=False)), code=301)
 
 

@@ -340,3 +340,10 @@ def test_previous_and_next_walk_the_contents_as_the_reader_sees_them(db, game, l
     else:  # TI4 in English: the chapters as its contents list runs them, 1, 2, 3...
         for root, listed in chapters:
             assert [s for s in walked if s.id in root.children] == number_order(listed, lang)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "English Rules Reference number 17.1"), ("it", "numero 17.1")])
+def test_an_english_number_the_italian_rulebook_lacks_says_why(client, lang, words):
+    response = client.get(f"/rules/ti4/rr/17.1?lang={lang}")  # Capture, a Prophecy of Kings rule
+    assert response.status_code == 404 and words in response.get_data(as_text=True)
+    assert client.get("/rules/eclipse/rr/3").status_code == 404  # a game without an English numbering
