@@ -68,17 +68,18 @@
   }
 
   /* ----- live stats of a parts blueprint ----- */
+  var CANNON_KINDS = { 1: "ion", 2: "plasma", 4: "antimatter" };  // damage per die -> the stats' cannon type
   function partStats(type, parts, species) {
     var b = board(type, species);
     var s = { initiative: b.initiative, hull: 0, computer: b.computer, shield: 0, use: 0, prod: b.energy, movement: 0,
-              cannons: 0, missiles: 0, drive: false };
+              ion: 0, plasma: 0, antimatter: 0, missiles: 0, drive: false };
     parts.forEach(function (id) {
       var p = PARTS[id];
       if (!p) { return; }
       s.initiative += p.initiative; s.hull += p.hull; s.computer += p.computer; s.shield += p.shield;
       s.movement += p.movement;
       if (p.energy > 0) { s.prod += p.energy; } else { s.use -= p.energy; }
-      if (p.cannon) { s.cannons += p.dice; }
+      if (p.cannon) { s[CANNON_KINDS[p.cannon]] += p.dice; }
       if (p.missile) { s.missiles += 1; }
       if (p.kind === "drive") { s.drive = true; }
     });
@@ -86,15 +87,11 @@
   }
   /* The explicit stats a parts blueprint amounts to: switching a ship to "Stats" keeps the ship
      it was, to adjust one value, rather than starting from a bare hull. */
-  var CANNON_KINDS = { 1: "ion", 2: "plasma", 4: "antimatter" };  // damage per die -> the stats' cannon type
+  var STATS = ["initiative", "hull", "computer", "shield", "ion", "plasma", "antimatter", "missiles"];
   function statsOf(type, parts, species) {
     var s = partStats(type, parts, species);
-    var out = { initiative: s.initiative, hull: s.hull, computer: s.computer, shield: s.shield,
-                ion: 0, plasma: 0, antimatter: 0, missiles: s.missiles };
-    parts.forEach(function (id) {
-      var p = PARTS[id];
-      if (p && p.cannon) { out[CANNON_KINDS[p.cannon]] += p.dice; }
-    });
+    var out = {};
+    STATS.forEach(function (k) { out[k] = s[k]; });
     return out;
   }
   function liveText(g, species) {
