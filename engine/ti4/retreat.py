@@ -281,18 +281,15 @@ def verdicts(c: Combat) -> tuple[Verdict, ...]:
     destination when the player may not retreat at all (the turn has passed, no ship can move),
     and says so, so that no page shows a legal destination beside a refused announcement."""
     blocked = blocking_reasons(c)
-    return tuple(
-        Verdict(
-            s.name,
-            destination_reasons(s, c.antimass_deflectors) or blocked,
-            destination_notes(c, s),
-            {
-                "command_token": token_source(c, s) if is_retreat_destination(c, s) else None,
-                "fleet_pool_excess": fleet_pool_excess(c, s) if is_retreat_destination(c, s) else None,
-            },
-        )
-        for s in c.systems
-    )
+    out = []
+    for s in c.systems:
+        reasons = destination_reasons(s, c.antimass_deflectors) or blocked
+        details = {
+            "command_token": None if reasons else token_source(c, s),
+            "fleet_pool_excess": None if reasons else fleet_pool_excess(c, s),
+        }
+        out.append(Verdict(s.name, reasons, destination_notes(c, s), details))
+    return tuple(out)
 
 
 def valid_systems(c: Combat) -> tuple[str, ...]:
@@ -344,8 +341,12 @@ def notes(c: Combat) -> tuple[Reason, ...]:
     stalemate = [Reason("stalemate", RULE_FAQ_STALEMATE)] if c.role == "attacker" else []
     if not can_announce(c):
         return (*stalemate, Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT))
-    out = [Reason("must_retreat", RULE_RETREAT), Reason("opponent_gone", RULE_RETREAT), *stalemate]
-    out.append(Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT))
+    out = [
+        Reason("must_retreat", RULE_RETREAT),
+        Reason("opponent_gone", RULE_RETREAT),
+        *stalemate,
+        Reason("skilled_retreat", RULE_FAQ_SKILLED_RETREAT),
+    ]
     if c.active_anomaly == "gravity_rift":
         # 39.2: no die for a unit a ship carries, so Fighter II fighters aboard roll none.
         ships = non_fighter_ships(c.fleet) + fighters_over_capacity(c.fleet) if c.fleet is not None else None
