@@ -22,17 +22,19 @@ RULE_ANTICHI = "eclipse/navi-degli-antichi"
 RULE_SDCG = "eclipse/sistema-di-difesa-del-centro-galattico"
 RULE_SCOPERTA = "eclipse/segnalini-scoperta"
 
-# Work limits for explicit stats (not rules): a ship beyond them cannot be built from the part
-# tiles anyway, and they bound the solver's state space. Documented in docs/eclipse_combat.md.
+# Work limits for explicit stats (not rules), documented in docs/eclipse_combat.md. Each holds
+# the most any legal blueprint of the part tiles gives (an Eridani dreadnought reaches hull 15,
+# computer 18, shield 13, 7 missiles: a test searches every board), so switching a ship from parts
+# to stats never meets a limit; the battle's state count, not these, bounds the solver's work.
 STAT_LIMITS: dict[str, tuple[int, int]] = {
     "initiative": (0, 20),
-    "hull": (0, 12),
-    "computer": (0, 8),
-    "shield": (0, 8),
+    "hull": (0, 16),
+    "computer": (0, 20),
+    "shield": (0, 16),
     "ion": (0, 8),
     "plasma": (0, 8),
     "antimatter": (0, 8),
-    "missiles": (0, 4),
+    "missiles": (0, 8),
 }
 
 

@@ -1,8 +1,12 @@
 """SVILUPPO validation and the stats a blueprint gives."""
 
+import functools
+import math
+
 import pytest
 
 from engine.eclipse.blueprints import (
+    STAT_LIMITS,
     check_count,
     check_discoveries,
     default_blueprint,
@@ -11,6 +15,8 @@ from engine.eclipse.blueprints import (
     stats_from_parts,
 )
 from engine.core.reasons import InvalidInput
+from engine.eclipse.parts import PARTS, SHIP_TYPES
+from engine.eclipse.species import BOARDS
 
 
 def refused(fn, *args):
@@ -106,3 +112,46 @@ def test_a_discovery_part_fits_once_per_player():
     err = refused(check_discoveries, [["axion_computer"], ["hull", "axion_computer"]], ["a", "b"])
     assert (err.code, err.field) == ("discovery_part_twice", "b[1]")
     check_discoveries([["axion_computer", "hull", "hull"], ["shard_hull"]], ["a", "b"])  # two different tiles
+
+
+def _most_from_parts(stat: str, species: str, kind: str) -> int:
+    """The largest ``stat`` any legal blueprint of ``kind`` on ``species``' board gives, by a search
+    over how many of each part (a discovery at most once) within the slots and the energy, with a
+    drive exactly when the ship moves: independent of stats_from_parts, which only checks one."""
+    printed, movable = BOARDS[species][kind], SHIP_TYPES[kind].movable
+    ids = list(PARTS)
+
+    def gives(part: str) -> int:
+        p = PARTS[part]
+        cannon = {"ion": 1, "plasma": 2, "antimatter": 4}.get(stat)
+        if cannon is not None:
+            return p.cannon_dice if p.cannon_damage == cannon else 0
+        return p.missile_dice // 2 if stat == "missiles" else getattr(p, stat)
+
+    @functools.cache
+    def best(i: int, slots: int, energy: int, drive: bool) -> float:
+        if i == len(ids):
+            return 0 if energy >= 0 and drive == movable else -math.inf
+        p = ids[i]
+        most = min(slots, 1) if PARTS[p].discovery else slots
+        return max(
+            n * gives(p)
+            + best(i + 1, slots - n, energy + n * PARTS[p].energy, drive or (n > 0 and PARTS[p].kind == "drive"))
+            for n in range(most + 1)
+        )
+
+    printed_bonus = {"initiative": printed.initiative, "computer": printed.computer}.get(stat, 0)
+    return int(best(0, printed.slots, printed.energy, False)) + printed_bonus
+
+
+def test_every_blueprint_the_parts_allow_fits_the_stat_limits():
+    # Switching a ship from parts to stats copies what the parts give: no limit may refuse it.
+    for species, boards in BOARDS.items():
+        for kind in boards:
+            for stat, (_lo, hi) in STAT_LIMITS.items():
+                assert _most_from_parts(stat, species, kind) <= hi, (species, kind, stat)
+    # The search finds the hull an Eridani dreadnought really builds (its board prints 1 energy):
+    # a nuclear drive, the shard hull and six improved hulls.
+    assert _most_from_parts("hull", "eridani", "dreadnought") == 15
+    built = stats_from_parts("dreadnought", ["nuclear_drive", "shard_hull"] + ["improved_hull"] * 6, species="eridani")
+    assert built.hull == 15 and explicit_stats({"hull": built.hull}).hull == 15
