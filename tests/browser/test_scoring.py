@@ -339,6 +339,18 @@ def test_two_players_read_what_they_typed_on_a_phone(page, live_url, lang, hexes
     fits_the_phone(page)
 
 
+def test_a_wide_screen_shows_long_names_and_species_whole(browser, live_url):
+    # Before: on a desktop the name box stayed 7.5rem and the species 8rem in 300 px columns,
+    # cutting "Massimiliano" and "Terran (qualsiasi fazione)".
+    page = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block").new_page()
+    page.goto(f"{live_url}/scoring/eclipse?lang=it")
+    set_names(page, "Massimiliano", "Bartolomeo")
+    cell(page, "Specie", 1).select_option("orion")
+    for control in (page.locator("#p0-name"), cell(page, "Specie", 0), cell(page, "Specie", 1)):
+        assert_text_fits(control)
+    page.context.close()
+
+
 @pytest.mark.parametrize("game, players", [("eclipse", 6), ("parsec", 4)])
 def test_more_players_scroll_inside_the_table_with_the_labels_in_view(page, live_url, game, players):
     page.goto(f"{live_url}/scoring/{game}?lang=it")
