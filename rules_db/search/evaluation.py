@@ -6,8 +6,8 @@ was chosen on any of them and nothing tuned on them question by question (sets 4
 in advance and one way, that two of the eighth round's batches of players' questions stayed, and
 sets 4-12 that the ninth round's players' words did not, sets 4-12 and 4-13 that the eleventh
 round's two batches did stay, sets 4-13 and 4-14 that the twelfth to fifteenth rounds' did, and
-sets 4-15 that the fifteenth round's words and the sixteenth round did). ``TUNING`` is not held
-out.
+sets 4-15 that the fifteenth round's words and the sixteenth round did, sets 4-16 that the
+seventeenth round's did). ``TUNING`` is not held out.
 
 The sets the ranking was tuned on until issue 13's seventh round (search_eval, search_holdout,
 search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6: 573 questions)
@@ -20,9 +20,11 @@ the same as one already asked (``near_twins``), in the sets or among the players
 eleventh round made that tuning set players' questions too, and added a thirteenth held-out set
 and a new tuning set; the twelfth to sixteenth each made that one players' questions and wrote
 another, the thirteenth with a fourteenth held-out set and the fifteenth with a fifteenth
-(``TUNING``, search_tune19, 120 questions): the set a change to the ranking is chosen on from
-now on, measured once before anything was chosen on it. Session 18 added a sixteenth held-out set
-after two changes that moved no rank on any earlier set, and measured it first with them.
+(search_tune19, 120 questions). Session 18 added a sixteenth held-out set after two changes
+that moved no rank on any earlier set, and measured it first with them. The seventeenth round
+(session 20) wrote a seventeenth held-out set before its change, made search_tune19 players'
+questions, and wrote ``TUNING`` (search_tune20, 120 questions): the set the next change to the
+ranking is chosen on.
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
@@ -47,9 +49,9 @@ TESTS = Path(__file__).resolve().parents[2] / "tests"
 # the eighth round's changes was measured on it; the twelfth with nothing changed since; the
 # thirteenth before the eleventh round's change was measured on it; the fourteenth before the
 # thirteenth round's change was measured on it; the fifteenth before the fifteenth round's change
-# was measured on it.
+# was measured on it; the seventeenth before the seventeenth round's change was made.
 SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17))
-TUNING = TESTS / "search_tune19.json"
+TUNING = TESTS / "search_tune20.json"
 KINDS = ("question", "paraphrase", "jargon", "typo", "edge")  # every set holds each kind
 
 

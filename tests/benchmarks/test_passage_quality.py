@@ -21,8 +21,14 @@ def test_there_is_a_tuning_and_a_held_out_file():
 @pytest.mark.parametrize("path", LABELLED, ids=lambda p: p.name)
 def test_every_label_is_a_passage_of_the_page_its_question_opens(db, path):
     items = json.loads(path.read_text(encoding="utf-8"))["items"]
-    questions = load_questions(TESTS / path.name.replace("passages_", "search_"))
-    assert [(i["q"], i["lang"], i["page"]) for i in items] == [(q["q"], q["lang"], q["answers"][0]) for q in questions]
+    # Labelled from a search set: while that set is in tests/, the two go question by question (a
+    # tuning set that became players' questions has left; its labels still measure the marking).
+    search_set = TESTS / path.name.replace("passages_", "search_")
+    if search_set.exists():
+        questions = load_questions(search_set)
+        assert [(i["q"], i["lang"], i["page"]) for i in items] == [
+            (q["q"], q["lang"], q["answers"][0]) for q in questions
+        ]
     for item in items:
         page = db.sections[item["page"]]
         shown = {p for s in [page, *db.descendants(page)] for p in passages(s.body(text_lang(s, item["lang"])))}
