@@ -265,17 +265,29 @@
     return (at ? "…" : "") + plain.slice(at, at + 180) + (plain.length > at + 180 ? "…" : "");
   }
 
+  /* The game a search started from a game's pages was for (/search?game=...), until widened. */
+  let onlyGame = null;
+
   function runSearch(query) {
     const status = document.getElementById("offline-search-status");
     const list = document.getElementById("offline-results");
+    const widen = document.getElementById("offline-widen");
     const words = fold(query).trim().split(" ").filter((w) => w.length > 1);
     list.textContent = "";
+    widen.hidden = true;
     if (!words.length) { status.textContent = ""; return; }
     loadSections().then((entries) => {
       if (!entries.length) { status.textContent = i18n.nothing_stored; return; }
-      const found = entries.map((e) => [score(e, words), e]).filter(([s]) => s > 0)
+      const game = onlyGame && gameNames[onlyGame];
+      const found = entries.filter((e) => !game || e.section.game === onlyGame)
+        .map((e) => [score(e, words), e]).filter(([s]) => s > 0)
         .sort((a, b) => b[0] - a[0]).slice(0, 30);
-      status.textContent = found.length ? A.fill(i18n.found, { n: found.length }) : i18n.none_found;
+      if (game) {
+        status.textContent = found.length ? A.fill(i18n.found_in, { n: found.length, game: game }) : A.fill(i18n.none_found_in, { game: game });
+        widen.hidden = false;
+      } else {
+        status.textContent = found.length ? A.fill(i18n.found, { n: found.length }) : i18n.none_found;
+      }
       found.forEach(([, entry]) => {
         const s = entry.section;
         const link = document.createElement("a");
@@ -291,16 +303,27 @@
     });
   }
 
+  const gameNames = form ? JSON.parse(form.dataset.games || "{}") : {};
+
   if (form) {
     const input = form.querySelector("input[name=q]");
-    const missing = document.querySelector("[data-offline-missing]");
+    const params = new URLSearchParams(location.search);
+    // Opened in place of a page this device does not keep; for the full search, say what it needs.
+    const instead = location.pathname === "/search" ? "[data-offline-search-missing]" : "[data-offline-missing]";
+    const missing = document.querySelector(instead);
     if (missing) missing.hidden = location.pathname === form.dataset.page;
+    if (Object.hasOwn(gameNames, params.get("game"))) onlyGame = params.get("game");
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       runSearch(input.value);
     });
+    document.getElementById("offline-widen").addEventListener("click", () => {
+      onlyGame = null;
+      runSearch(input.value);
+      input.focus();
+    });
     // Opened in place of an unreachable /search?q=...: search the stored games for it.
-    const asked = new URLSearchParams(location.search).get("q");
+    const asked = params.get("q");
     if (asked) {
       input.value = asked;
       if (sw) sw.ready.then(() => waitForStatus().then(() => runSearch(asked)));

@@ -180,6 +180,30 @@ def test_offline_search_finds_a_section_without_accents(offline, live_url):
     page.locator("#offline-search-status", has_text="Nessuna").wait_for()
 
 
+def test_offline_search_from_a_game_searches_that_game_and_widens_in_one_tap(browser, live_url):
+    # Before: /search?game=rftg offline searched every kept game and said "this page is not kept".
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    store(page, live_url, "parsec")
+    store(page, live_url, "rftg")
+    context.set_offline(True)
+    page.goto(f"{live_url}/search?q=carte&game=rftg&lang=it")
+    assert page.locator("[data-offline-search-missing]").is_visible()
+    assert page.locator("[data-offline-missing]").is_hidden()
+    page.locator("#offline-search-status", has_text="Sezioni trovate in Race for the Galaxy").wait_for()
+    links = page.locator("#offline-results li a")
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert hrefs and all(h.startswith("/rules/rftg/") for h in hrefs), hrefs
+    page.locator("#offline-widen").click()
+    page.locator("#offline-search-status", has_text="Sezioni trovate nei giochi conservati").wait_for()
+    hrefs = [links.nth(i).get_attribute("href") for i in range(links.count())]
+    assert any(h.startswith("/rules/parsec/") for h in hrefs), hrefs
+    assert page.locator("#offline-widen").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "offline-q"
+    context.close()
+
+
 def test_a_tool_page_offline_says_so_and_shows_its_last_results(stored, live_url):
     context, page = stored
     page.goto(f"{live_url}/tools/conquest/rftg?lang=en")

@@ -152,7 +152,9 @@ def manifest():
 def page():
     db = get_db()
     games = [(db.games[g], len(db.by_game(g))) for g in GAMES if g in db.games]
-    return render_template("offline/page.html", games=games)
+    # The offline search, opened for /search?game=..., names the game it searched in.
+    names = {game.id: game.name(current_lang()) for game, _count in games}
+    return render_template("offline/page.html", games=games, game_names=names)
 
 
 document(
