@@ -156,7 +156,7 @@ def test_the_games_words_name_the_unit_and_cite_the_rule(client):
     error = refused(
         client, "/api/combat/eclipse", {"attacker": ships, "defender": {"ships": [{"type": "ancient", "count": 1}]}}
     )
-    assert error["message"] == "attacker.ships[0].hull must be between 0 and 12."
+    assert error["message"] == "attacker.ships[0].hull must be between 0 and 16."
     assert error["rule"] == "eclipse/danni" and error["citations"]["eclipse/danni"]["url"].endswith("/eclipse/danni")
 
 
