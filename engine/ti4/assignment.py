@@ -239,9 +239,12 @@ class ForceStates:
         state ``before``: the ships that sustained since and are still here (the owner loses
         those first among the damaged ones) are destroyed while cards last, the most valuable
         first. Any hit the opponent's units produced counts: a combat round's or a space
-        cannon's (the card's text, ti4/errata-colpo-diretto)."""
+        cannon's (the card's text, ti4/errata-colpo-diretto). Units whose card says Direct Hit
+        cannot destroy them (Dreadnought II and its faction versions) keep their damage."""
         cards = 2 * len(self.slots) + 1
         for k in reversed(range(len(self.slots))):
+            if self.slots[k].unit.direct_hit_proof:  # Dreadnought II: the card cannot destroy it
+                continue
             played = min(max(0, cells[2 * k + 1] - before[2 * k + 1]), cells[cards])
             cells[2 * k + 1] -= played
             cells[cards] -= played

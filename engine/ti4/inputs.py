@@ -82,7 +82,9 @@ class Force:
     cards: ActionCards = ActionCards()
     ground_forces: int = 0
     trade_goods: int = 0
-    faction: str | None = None  # its combat abilities (FACTION_COMBAT_ABILITIES); the flagship is given apart
+    faction: str | None = (
+        None  # its units (FACTION_UNITS), combat abilities (FACTION_COMBAT_ABILITIES); the flagship is given apart
+    )
 
     def has(self, technology: str) -> bool:
         return technology in self.technologies
@@ -93,7 +95,7 @@ class Force:
     @cached_property
     def loadout(self) -> Loadout:
         """Built once: capacity and movement checks ask for it at every end state of a battle."""
-        return Loadout(frozenset(self.upgrades), self.flagship)
+        return Loadout(frozenset(self.upgrades), self.flagship, self.faction)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from engine.ti4.assignment import RoundEffects
 from engine.ti4.cards import CARD_RULES
 from engine.ti4.inputs import Force
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import FACTION_COMBAT_ABILITIES
+from engine.ti4.units import FACTION_COMBAT_ABILITIES, FACTION_UNITS
 
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
 # Where a FAQ answer speaks to an ability, it is cited instead.
@@ -19,6 +19,7 @@ FLAGSHIP_RULES = {"ground_forces_fight": "ti4/faq-virus-nekro-3"}  # they fight 
 # Abilities that act through a side's count (``Force``'s field): a reason says how many.
 FLAGSHIP_COUNTS = {"ground_forces_fight": "ground_forces", "trade_goods_bonus": "trade_goods"}
 DURANIUM_RULE = "ti4/77.3"  # a damaged unit is repaired in the status phase or by an effect
+FACTION_UNIT_RULE = "ti4/48.1"  # a unit upgrade shares its name with a unit on the faction sheet
 
 
 def round_effects(own: Force, other: Force) -> RoundEffects:
@@ -84,4 +85,26 @@ def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))
         if ability := FACTION_COMBAT_ABILITIES.get(force.faction or ""):
             reasons.append(Reason(f"faction_{ability[0]}", "ti4/49.2", params))  # a modifier (49.2)
+        reasons += faction_unit_reasons(force, kind, params)
+    return reasons
+
+
+def faction_unit_reasons(force: Force, kind: str, params: dict[str, str]) -> list[Reason]:
+    """A reason for each of the side's faction units in the battle (Spec Ops II in place of
+    Infantry II...), with the numbers it fights with, and for an upgrade ability not computed."""
+    reasons = []
+    for key, unit in FACTION_UNITS.get(force.faction or "", {}).items():
+        if not force.count(key):
+            continue
+        upgraded = key in force.upgrades
+        printed = unit.levels[upgraded]
+        numbers = {
+            "level": "II" if upgraded else "I",
+            "combat": printed.combat.value if printed.combat else 0,
+            "capacity": printed.capacity,
+            "bombardment": printed.bombardment.value if printed.bombardment else 0,
+        }
+        reasons.append(Reason(f"faction_unit_{unit.code}", FACTION_UNIT_RULE, {**params, **numbers}))
+        if upgraded and unit.unmodelled and kind == "space":
+            reasons.append(Reason(f"faction_unit_{unit.code}_{unit.unmodelled}", FACTION_UNIT_RULE, params))
     return reasons

@@ -4,7 +4,10 @@ Source: the unit attributes printed on the base game's faction sheets (generic u
 unit upgrade technology cards (Fighter II, Destroyer II, Cruiser II, Carrier II, Dreadnought II,
 Infantry II, PDS II, Space Dock II). A flagship's combat value, dice and capacity differ by faction,
 so they are an input (``Flagship``); what every base-game flagship shares is fixed here (cost 8,
-move 1, Sustain Damage). Other faction-specific units and flagship abilities are not covered.
+move 1, Sustain Damage). The faction-specific units that fight differently from the generic ones
+(``FACTION_UNITS``: Sol's infantry and carriers, L1Z1X's and Sardakk N'orr's dreadnoughts, Naalu's
+fighters) come from the same sheets and their upgrade cards; Arborec's infantry and Muaat's war suns
+fight as the generic ones, and the other flagship abilities are not covered.
 The Rules Reference only names the attributes (combat 22, capacity 17, sustain damage 77,
 anti-fighter barrage 68, bombardment 12, space cannon 15, planetary shield 70); the numbers
 live on the components, so they are kept here, one frozen record per unit and level.
@@ -88,6 +91,7 @@ class UnitStats:
     space_cannon: Roll | None = None
     planetary_shield: bool = False
     fighter_allowance: int = 0  # space dock: fighters that do not count against capacity
+    direct_hit_proof: bool = False  # "cannot be destroyed by Direct Hit action cards" (Dreadnought II)
 
 
 HALF = Fraction(1, 2)
@@ -114,7 +118,14 @@ _UPGRADED = {
     "cruiser": UnitStats("cruiser", Fraction(2), Roll(6), move=3, capacity=1),
     "carrier": UnitStats("carrier", Fraction(3), Roll(9), move=2, capacity=6),
     "dreadnought": UnitStats(
-        "dreadnought", Fraction(4), Roll(5), move=2, capacity=1, sustain=True, bombardment=Roll(5)
+        "dreadnought",
+        Fraction(4),
+        Roll(5),
+        move=2,
+        capacity=1,
+        sustain=True,
+        bombardment=Roll(5),
+        direct_hit_proof=True,
     ),
     "infantry": UnitStats("infantry", HALF, Roll(7)),
     "pds": UnitStats("pds", Fraction(0), None, space_cannon=Roll(5), planetary_shield=True),
@@ -122,11 +133,95 @@ _UPGRADED = {
 }
 
 
-def stats(key: str, upgraded: bool = False) -> UnitStats:
-    """Attributes of ``key`` at level I or II (units without an upgrade ignore ``upgraded``)."""
+def stats(key: str, upgraded: bool = False, faction: str | None = None) -> UnitStats:
+    """Attributes of ``key`` at level I or II (units without an upgrade ignore ``upgraded``), as
+    ``faction``'s sheet prints them when it has a unit of its own in that place (48.1)."""
+    own = FACTION_UNITS.get(faction or "", {}).get(key)
+    if own is not None:
+        return own.levels[upgraded]
     if upgraded and key in _UPGRADED:
         return _UPGRADED[key]
     return _BASE[key]
+
+
+@dataclass(frozen=True)
+class FactionUnit:
+    """A unit a faction sheet prints in place of a generic one (Spec Ops I for Infantry I), and
+    its unit upgrade card (Spec Ops II): their names are the English edition's, as the flagships'.
+    ``unmodelled``: an ability of the upgrade that changes a combat but is not computed."""
+
+    name: str
+    levels: tuple[UnitStats, UnitStats]
+    unmodelled: str | None = None
+
+    @property
+    def code(self) -> str:
+        """Its name as a reason code's tail ("super_dreadnought")."""
+        return self.name.lower().replace("-", "_").replace(" ", "_")
+
+
+# The base game's faction units that fight otherwise than the generic ones, from the faction
+# sheets and their upgrade cards (combat, dice, capacity, Sustain Damage, bombardment). Exotrireme
+# II may also destroy itself after a round of space combat to destroy up to 2 ships in the system:
+# a choice the odds do not make (the answer says so).
+FACTION_UNITS: dict[str, dict[str, FactionUnit]] = {
+    "federation_of_sol": {
+        "infantry": FactionUnit(
+            "Spec Ops", (UnitStats("infantry", HALF, Roll(7)), UnitStats("infantry", HALF, Roll(6)))
+        ),
+        "carrier": FactionUnit(
+            "Advanced Carrier",
+            (
+                UnitStats("carrier", Fraction(3), Roll(9), move=1, capacity=6),
+                UnitStats("carrier", Fraction(3), Roll(9), move=2, capacity=8, sustain=True),
+            ),
+        ),
+    },
+    "l1z1x_mindnet": {
+        "dreadnought": FactionUnit(
+            "Super-Dreadnought",
+            (
+                UnitStats("dreadnought", Fraction(4), Roll(5), move=1, capacity=2, sustain=True, bombardment=Roll(5)),
+                UnitStats(
+                    "dreadnought",
+                    Fraction(4),
+                    Roll(4),
+                    move=2,
+                    capacity=2,
+                    sustain=True,
+                    bombardment=Roll(4),
+                    direct_hit_proof=True,
+                ),
+            ),
+        ),
+    },
+    "naalu_collective": {
+        "fighter": FactionUnit(
+            "Hybrid Crystal Fighter", (UnitStats("fighter", HALF, Roll(8)), UnitStats("fighter", HALF, Roll(7), move=2))
+        ),
+    },
+    "sardakk_norr": {
+        "dreadnought": FactionUnit(
+            "Exotrireme",
+            (
+                UnitStats(
+                    "dreadnought", Fraction(4), Roll(5), move=1, capacity=1, sustain=True, bombardment=Roll(4, 2)
+                ),
+                UnitStats(
+                    "dreadnought",
+                    Fraction(4),
+                    Roll(5),
+                    move=2,
+                    capacity=1,
+                    sustain=True,
+                    bombardment=Roll(4, 2),
+                    direct_hit_proof=True,
+                ),
+            ),
+            unmodelled="self_destruct",
+        ),
+    },
+}
 
 
 @dataclass(frozen=True)
@@ -226,10 +321,11 @@ FLAGSHIP_LIMITS = {"combat": (1, 10), "dice": (1, 4), "capacity": (0, 12)}
 
 @dataclass(frozen=True)
 class Loadout:
-    """What decides one side's unit attributes: its unit upgrades and its flagship."""
+    """What decides one side's unit attributes: its unit upgrades, its flagship and its faction."""
 
     upgrades: frozenset[str] = frozenset()
     flagship: Flagship = Flagship()
+    faction: str | None = None  # its own units in place of generic ones (FACTION_UNITS)
 
     def stats(self, key: str) -> UnitStats:
         if key == "flagship":
@@ -245,4 +341,4 @@ class Loadout:
                 space_cannon=f.space_cannon,
                 bombardment=f.bombardment,
             )
-        return stats(key, key in self.upgrades)
+        return stats(key, key in self.upgrades, self.faction)

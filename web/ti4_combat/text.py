@@ -153,7 +153,7 @@ REASONS = {
     ),
     "card_direct_hit": _l(
         "%(side)s, Direct Hit: each ship of the other side that sustains damage is "
-        "destroyed, while cards last (the most valuable first)."
+        "destroyed, while cards last (the most valuable first), except upgraded dreadnoughts, which it cannot destroy."
     ),
     "card_maneuvering_jets": _l("%(side)s, Maneuvering Jets: cancels 1 hit of the other side's space cannon."),
     "card_experimental_battlestation": _l(
@@ -213,6 +213,29 @@ REASONS = {
     ),
     "faction_fragile": _l(
         "%(side)s, the Universities of Jol-Nar's Fragile: -1 to the result of each of its units' combat rolls."
+    ),
+    "faction_unit_spec_ops": _l(
+        "%(side)s, the Federation of Sol's infantry are Spec Ops %(level)s (its faction sheet): they hit on %(combat)s."
+    ),
+    "faction_unit_advanced_carrier": _l(
+        "%(side)s, the Federation of Sol's carriers are Advanced Carrier %(level)s (its faction sheet): capacity "
+        "%(capacity)s; Advanced Carrier II also has Sustain Damage."
+    ),
+    "faction_unit_super_dreadnought": _l(
+        "%(side)s, the L1Z1X Mindnet's dreadnoughts are Super-Dreadnought %(level)s (its faction sheet): they hit on "
+        "%(combat)s, carry %(capacity)s and bombard on %(bombardment)s."
+    ),
+    "faction_unit_hybrid_crystal_fighter": _l(
+        "%(side)s, the Naalu Collective's fighters are Hybrid Crystal Fighter %(level)s (its faction sheet): they "
+        "hit on %(combat)s."
+    ),
+    "faction_unit_exotrireme": _l(
+        "%(side)s, Sardakk N'orr's dreadnoughts are Exotrireme %(level)s (its faction sheet): Bombardment "
+        "%(bombardment)s with 2 dice each."
+    ),
+    "faction_unit_exotrireme_self_destruct": _l(
+        "%(side)s, Exotrireme II may destroy itself after a round of space combat to destroy up to 2 ships in "
+        "the system: these odds assume it does not."
     ),
     "shield_off_stops_magen": _l(
         "The PDS lose Planetary Shield (a war sun or the Letnev flagship in the system), so Magen Defense "

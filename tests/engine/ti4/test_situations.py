@@ -620,3 +620,67 @@ def test_unrelenting_leaves_the_anti_fighter_barrage_alone():
     result = space(Force({"destroyer": 1}, faction="sardakk_norr"), Force({"fighter": 2}))
     (barrage,) = result.pre_combat
     assert barrage.at_least_one_hit == F(9, 25)
+
+
+def test_direct_hit_cannot_destroy_an_upgraded_dreadnought():
+    """Dreadnought II "cannot be destroyed by Direct Hit": the duel of
+    test_direct_hit_destroys_the_ship_that_sustained becomes one with two lives, card or not.
+    From intact: only the dreadnought hits 9/25 and both 6/25 (it sustains) win; only the
+    cruiser 4/25 leads to the one-life duel (9/19, 4/19, 6/19); nothing 6/25 repeats:
+    attacker 321/361, defender 16/361, draw 24/361."""
+    upgraded = Force({"dreadnought": 1}, upgrades=("dreadnought",))
+    for cards in (ActionCards(direct_hit=1), ActionCards()):
+        result = space(upgraded, Force({"cruiser": 1}, cards=cards))
+        assert (result.attacker_win, result.defender_win, result.draw) == (F(321, 361), F(16, 361), F(24, 361))
+
+
+@pytest.mark.parametrize(
+    "faction, units, upgraded, kind, expected",
+    [
+        # Spec Ops I hits on 7+ (2/5) against infantry on 8+ (3/10): 14/29; Spec Ops II on 6+: 7/13.
+        ("federation_of_sol", {"infantry": 1}, False, "ground", F(14, 29)),
+        ("federation_of_sol", {"infantry": 1}, True, "ground", F(7, 13)),
+        # Hybrid Crystal Fighter I hits on 8+ (3/10) against a fighter (1/5): 6/11; II on 7+: 8/13.
+        ("naalu_collective", {"fighter": 1}, False, "space", F(6, 11)),
+        ("naalu_collective", {"fighter": 1}, True, "space", F(8, 13)),
+        # Advanced Carrier II has Sustain Damage (Carrier II has not): against a fighter, both on
+        # 9+, it wins 5/25 at once, or after a lone fighter hit (4/25) the one-life duel's 4/9: 61/81.
+        ("federation_of_sol", {"carrier": 1}, True, "space", F(61, 81)),
+    ],
+)
+def test_a_faction_sheet_unit_fights_with_its_own_numbers(faction, units, upgraded, kind, expected):
+    key = next(iter(units))
+    attacker = Force(units, upgrades=(key,) if upgraded else (), faction=faction)
+    defender = Force({"infantry": 1} if kind == "ground" else {"fighter": 1})
+    result = (ground if kind == "ground" else space)(attacker, defender)
+    assert result.attacker_win == expected
+    generic = (ground if kind == "ground" else space)(Force(units, upgrades=attacker.upgrades), defender)
+    assert generic.attacker_win != expected  # the faction's sheet, not the generic unit, decided
+    reason = next(r for r in result.reasons if r.code.startswith("faction_unit_"))
+    assert (reason.rule, reason.params["side"], reason.params["level"]) == (
+        "ti4/48.1",
+        "attacker",
+        "II" if upgraded else "I",
+    )
+
+
+def test_l1z1x_and_sardakk_dreadnoughts_from_their_sheets():
+    super_ii = Force({"dreadnought": 1}, upgrades=("dreadnought",), faction="l1z1x_mindnet").loadout.stats(
+        "dreadnought"
+    )
+    assert (super_ii.combat.value, super_ii.capacity, super_ii.bombardment.value, super_ii.direct_hit_proof) == (
+        4,
+        2,
+        4,
+        True,
+    )
+    super_i = Force({"dreadnought": 1}, faction="l1z1x_mindnet").loadout.stats("dreadnought")
+    assert (super_i.combat.value, super_i.capacity, super_i.direct_hit_proof) == (5, 2, False)
+    exo = Force({"dreadnought": 1}, faction="sardakk_norr").loadout.stats("dreadnought")
+    assert (exo.bombardment.value, exo.bombardment.dice) == (4, 2)
+    # Exotrireme II's self-destruction is a choice the odds do not make: the answer says so, in space.
+    upgraded = Force({"dreadnought": 1}, upgrades=("dreadnought",), faction="sardakk_norr")
+    codes = {r.code for r in space(upgraded, Force({"cruiser": 1})).reasons}
+    assert {"faction_unit_exotrireme", "faction_unit_exotrireme_self_destruct"} <= codes
+    codes = {r.code for r in space(Force({"dreadnought": 1}, faction="sardakk_norr"), Force({"cruiser": 1})).reasons}
+    assert "faction_unit_exotrireme_self_destruct" not in codes

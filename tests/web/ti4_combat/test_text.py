@@ -27,12 +27,15 @@ def test_every_refusal_has_a_message():
 
 def test_every_reason_has_a_message():
     from engine.ti4.cards import CARD_COPIES
-    from engine.ti4.units import FACTION_COMBAT_ABILITIES, FLAGSHIP_EFFECTS
+    from engine.ti4.units import FACTION_COMBAT_ABILITIES, FACTION_UNITS, FLAGSHIP_EFFECTS
 
+    units = [unit for sheet in FACTION_UNITS.values() for unit in sheet.values()]
     built = (
         {f"card_{card}" for card in CARD_COPIES}
         | {f"flagship_{e}" for e in FLAGSHIP_EFFECTS}
         | {f"faction_{ability}" for ability, _value in FACTION_COMBAT_ABILITIES.values()}
+        | {f"faction_unit_{unit.code}" for unit in units}
+        | {f"faction_unit_{unit.code}_{unit.unmodelled}" for unit in units if unit.unmodelled}
     )
     emitted = codes(r'Reason\(\s*"(\w+)"') | built
     assert emitted == set(REASONS)
