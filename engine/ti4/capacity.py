@@ -12,7 +12,8 @@ from engine.ti4.units import stats
 MAX_SMALL_UNITS = 60
 
 
-def capacity(ship: str, upgraded: bool) -> int:
+def capacity(ship: str, upgraded: bool, faction: str | None = None) -> int:
     """Capacity of one ``ship`` (carrier, cruiser, dreadnought, destroyer, war sun), with or
-    without its unit upgrade."""
-    return stats(ship, upgraded).capacity
+    without its unit upgrade, as ``faction``'s sheet prints it (Sol's Advanced Carriers, L1Z1X's
+    Super-Dreadnoughts)."""
+    return stats(ship, upgraded, faction).capacity

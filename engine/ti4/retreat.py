@@ -37,7 +37,7 @@ from engine.core.bounds import require_int
 from engine.core.reasons import InvalidInput, Reason
 from engine.ti4.capacity import MAX_SMALL_UNITS, capacity
 from engine.core.verdict import Verdict, unique_rules
-from engine.ti4.units import COMPONENT_LIMIT, FLAGSHIP_LIMITS
+from engine.ti4.units import COMPONENT_LIMIT, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS
 
 # Section ids this module cites (each must exist in rules_db; a project test checks them).
 RULE_ADJACENCY = "ti4/2"
@@ -121,6 +121,7 @@ class Fleet:
     carrier_ii: bool = False
     cruiser_ii: bool = False
     fighter_ii: bool = False
+    faction: str | None = None  # its own ships' capacity (Sol's carriers 6/8, L1Z1X's dreadnoughts 2)
 
 
 @dataclass(frozen=True)
@@ -171,7 +172,9 @@ _SHIP_FIELDS = {
 def fleet_capacity(f: Fleet) -> int:
     """Room for fighters and infantry aboard the ships that retreat (17.1)."""
     upgraded = {"carrier": f.carrier_ii, "cruiser": f.cruiser_ii}
-    total = sum(getattr(f, name) * capacity(ship, upgraded.get(ship, False)) for name, ship in _SHIP_FIELDS.items())
+    total = sum(
+        getattr(f, name) * capacity(ship, upgraded.get(ship, False), f.faction) for name, ship in _SHIP_FIELDS.items()
+    )
     return total + f.flagship * f.flagship_capacity
 
 
@@ -376,7 +379,7 @@ _FLEET_LIMITS = {
     "infantry": MAX_SMALL_UNITS,
 }
 FLEET_INT_FIELDS = tuple(_FLEET_LIMITS)
-FLEET_BOOL_FIELDS = tuple(f.name for f in fields(Fleet) if f.name not in _FLEET_LIMITS)
+FLEET_BOOL_FIELDS = tuple(f.name for f in fields(Fleet) if f.name not in _FLEET_LIMITS and f.name != "faction")
 
 
 def fleet_limit(name: str) -> int:
@@ -387,6 +390,8 @@ def fleet_limit(name: str) -> int:
 def check_fleet(f: Fleet) -> Fleet:
     for name, limit in _FLEET_LIMITS.items():
         require_int(getattr(f, name), 0, limit, f"units.{name}", code="out_of_range")
+    if f.faction is not None and f.faction not in FACTION_FLAGSHIPS:
+        raise InvalidInput("unknown_faction", field="units.faction", choices=sorted(FACTION_FLAGSHIPS))
     return f
 
 

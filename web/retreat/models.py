@@ -14,6 +14,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, create_
 from engine.eclipse import retreat as ec
 from engine.parsec import retreat as ps
 from engine.ti4 import retreat as ti4
+from engine.ti4.units import FACTION_FLAGSHIPS
 from web.core.models import Answer, Cited, Count, OneOf, Reason, RequestModel, RuleId, between, cited
 from web.retreat.text import INPUT_MESSAGES, TI4_UNIT_NAMES
 
@@ -95,6 +96,8 @@ _UNIT_FIELDS: dict[str, Any] = {
         for name in ti4.FLEET_INT_FIELDS
     },
     **{name: (bool, False) for name in ti4.FLEET_BOOL_FIELDS},
+    # Its own ships' capacity where the faction sheet prints other numbers (Sol, L1Z1X).
+    "faction": (Annotated[str, OneOf(tuple(FACTION_FLAGSHIPS))] | None, None),
 }
 Ti4RetreatUnits = create_model("Ti4RetreatUnits", __base__=RequestModel, **_UNIT_FIELDS)
 

@@ -164,6 +164,7 @@ INPUT_MESSAGES = {
     "bad_notation": _l("The situation could not be read."),
     "unknown_role": _l("The field %(field)s must be attacker or defender."),
     "unknown_anomaly": _l("The field %(field)s must be an anomaly: asteroid field, supernova, nebula or gravity rift."),
+    "unknown_faction": _l("The field %(field)s must be one of the base game's 17 factions."),
     "bad_system_name": _l("The field %(field)s must be a name of 1 to %(max)s characters."),
     "duplicate_system": _l("The system %(system)s appears twice (%(field)s)."),
     "unknown_adjacency": _l("The field %(field)s must be true, false, edge, wormhole or none."),

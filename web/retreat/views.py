@@ -28,6 +28,7 @@ from web.core.messages import one_of, path_in_words
 from web.core.models import read_json, validate
 from web.core.openapi import document
 from web.core.rules import rule_label
+from web.ti4_combat.text import FACTION_NAMES
 from web.core.verdicts import citations
 from web.retreat import text as words
 from web.retreat.models import EclipseRetreat, EclipseRetreatAnswer, ParsecRetreat, ParsecRetreatAnswer
@@ -246,6 +247,7 @@ def ti4_request(args: MultiDict) -> dict[str, Any]:
     ]
     units: dict[str, Any] = {name: _int_or_text(args.get(name, "").strip() or "0") for name in ti4.FLEET_INT_FIELDS}
     units.update({name: _flag(args, name) for name in ti4.FLEET_BOOL_FIELDS})
+    units["faction"] = args.get("faction") or None
     pool = args.get("pool", "").strip()
     return {
         "role": args.get("role", ""),
@@ -268,6 +270,9 @@ def ti4_places(args: MultiDict) -> Places:
     }
     for name in ti4.FLEET_INT_FIELDS:
         places[f"units.{name}"] = Place(f"u-{name}", _label(str(words.TI4_UNIT_NAMES[name])))
+    places["units.faction"] = Place(
+        "faction", _label(_("Your faction (Sol's carriers and L1Z1X's dreadnoughts carry more)"))
+    )
     for k in _cards(args, "n"):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
         places[f"{card}.system"] = Place(f"n{k}", _label(_("System name"), number))
@@ -293,6 +298,8 @@ def ti4_page():
         combat_anomalies=ti4.COMBAT_ANOMALIES,
         int_fields=ti4.FLEET_INT_FIELDS,
         bool_fields=ti4.FLEET_BOOL_FIELDS,
+        factions=tuple(FACTION_NAMES),
+        faction_names=FACTION_NAMES,
         limits={n: ti4.fleet_limit(n) for n in ti4.FLEET_INT_FIELDS},
         max_cards=ti4.MAX_CANDIDATES,
         max_pool=ti4.MAX_FLEET_POOL,

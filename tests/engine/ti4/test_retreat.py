@@ -172,6 +172,21 @@ def test_capacity_table_from_the_unit_cards():
     assert ti4.fleet_capacity(Fleet(flagship=1, flagship_capacity=3)) == 3
 
 
+def test_a_faction_sheets_ships_carry_what_it_prints():
+    # Sol's Advanced Carrier I/II carry 6/8 (generic 4/6); L1Z1X's Super-Dreadnoughts 2 (generic 1).
+    sol = {"faction": "federation_of_sol"}
+    assert ti4.fleet_capacity(Fleet(carriers=2, **sol)) == 12
+    assert ti4.fleet_capacity(Fleet(carriers=2, carrier_ii=True, **sol)) == 16
+    assert ti4.fleet_capacity(Fleet(dreadnoughts=2, faction="l1z1x_mindnet")) == 4
+    assert ti4.fleet_capacity(Fleet(dreadnoughts=2, faction="sardakk_norr")) == 2  # Exotrireme: 1, as generic
+    # 1 carrier and 6 fighters: the generic carrier loses 2 of them, Sol's loses none.
+    assert ti4.capacity_loss(Fleet(carriers=1, fighters=6)).excess == 2
+    assert ti4.capacity_loss(Fleet(carriers=1, fighters=6, **sol)).excess == 0
+    with pytest.raises(InvalidInput) as refused:
+        ti4.check_fleet(Fleet(carriers=1, faction="terran"))
+    assert (refused.value.code, refused.value.field) == ("unknown_faction", "units.faction")
+
+
 def test_fighters_and_infantry_beyond_capacity_are_destroyed_at_the_players_choice():
     # 1 carrier (4) + 1 dreadnought (1) = 5 places for 4 fighters + 3 infantry: 2 are lost,
     # any mix of the two kinds (0-2 fighters, 0-2 infantry).

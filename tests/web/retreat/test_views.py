@@ -487,6 +487,9 @@ def test_parsec_picture_shades_the_reach_of_every_attacker_on_a_shared_hex():
             "2 units are destroyed for lack of capacity, as you choose (fighters: 0 to 2, infantry: 0 to 2).",
         ),
         ("carriers=1&fighters=20&fighter_ii=1&lang=en", "Fighter II fighters move by themselves."),
+        # Sol's Advanced Carrier carries 6: the sixth fighter fits (and the faction is the page's select).
+        ("carriers=1&fighters=6&faction=federation_of_sol&lang=en", "Every fighter and infantry fits aboard"),
+        ("carriers=1&fighters=6&lang=en", "2 units are destroyed for lack of capacity (fighters: 2, infantry: 0)."),
     ],
 )
 def test_ti4_capacity_card_counts_in_words_and_offers_a_choice_only_when_there_is_one(client, query, says):
