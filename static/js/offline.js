@@ -274,7 +274,7 @@
     const widen = document.getElementById("offline-widen");
     const words = fold(query).trim().split(" ").filter((w) => w.length > 1);
     list.textContent = "";
-    widen.hidden = true;
+    if (widen) widen.hidden = true;
     if (!words.length) { status.textContent = ""; return; }
     loadSections().then((entries) => {
       if (!entries.length) { status.textContent = i18n.nothing_stored; return; }
@@ -284,7 +284,7 @@
         .sort((a, b) => b[0] - a[0]).slice(0, 30);
       if (game) {
         status.textContent = found.length ? A.fill(i18n.found_in, { n: found.length, game: game }) : A.fill(i18n.none_found_in, { game: game });
-        widen.hidden = false;
+        if (widen) widen.hidden = false;
       } else {
         status.textContent = found.length ? A.fill(i18n.found, { n: found.length }) : i18n.none_found;
       }
@@ -312,12 +312,13 @@
     const instead = location.pathname === "/search" ? "[data-offline-search-missing]" : "[data-offline-missing]";
     const missing = document.querySelector(instead);
     if (missing) missing.hidden = location.pathname === form.dataset.page;
-    if (Object.hasOwn(gameNames, params.get("game"))) onlyGame = params.get("game");
+    if (Object.prototype.hasOwnProperty.call(gameNames, params.get("game"))) onlyGame = params.get("game");
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       runSearch(input.value);
     });
-    document.getElementById("offline-widen").addEventListener("click", () => {
+    const widen = document.getElementById("offline-widen");  // absent from a page cached before it
+    if (widen) widen.addEventListener("click", () => {
       onlyGame = null;
       runSearch(input.value);
       input.focus();

@@ -348,6 +348,17 @@ def test_a_wide_screen_shows_long_names_and_species_whole(browser, live_url):
     cell(page, "Specie", 1).select_option("orion")
     for control in (page.locator("#p0-name"), cell(page, "Specie", 0), cell(page, "Specie", 1)):
         assert_text_fits(control)
+    # With a third player each column gets a remove button: it stays inside its own column.
+    page.locator("#add-player").click()
+    heads = page.locator("#name-row th:has(.remove)")
+    assert heads.count() == 3
+    for i in range(3):
+        head, remove = heads.nth(i).bounding_box(), heads.nth(i).locator(".remove").bounding_box()
+        assert head["x"] <= remove["x"] and remove["x"] + remove["width"] <= head["x"] + head["width"], (
+            i,
+            head,
+            remove,
+        )
     page.context.close()
 
 

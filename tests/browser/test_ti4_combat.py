@@ -112,7 +112,7 @@ def test_flagship_sheet_numbers_are_used_and_shared(page, live_url):
     expect(page.locator("#ti4-error")).to_contain_text("a flagship with Bombardment")
     attacker = page.locator('.side[data-side="attacker"]')
     attacker.locator("summary", has_text="Faction and technologies").click()  # the faction is chosen there
-    attacker.get_by_label("Faction (its flagship and combat abilities)").select_option("barony_of_letnev")
+    attacker.get_by_label("Faction (its flagship, units and combat abilities)").select_option("barony_of_letnev")
     page.fill("#attacker-infantry", "2")
     page.fill("#defender-infantry", "1")
     page.fill("#defender-pds", "1")  # its shield would stop any bombardment but a war sun's or this one's
@@ -125,11 +125,29 @@ def test_a_sardakk_player_gets_unrelenting_without_a_flagship(page, live_url):
     battle = '{"attacker":{"units":{"cruiser":1}},"defender":{"units":{"cruiser":1}}}'
     page.goto(f"{live_url}/tools/combat/ti4?lang=en&b={battle}")
     open_faction(page)
-    expect(page.get_by_label("Faction (its flagship and combat abilities)").first).to_be_visible()
+    expect(page.get_by_label("Faction (its flagship, units and combat abilities)").first).to_be_visible()
     page.select_option("#attacker-faction", "sardakk_norr")
     page.get_by_role("button", name="Calculate").click()
     expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("42.9%")
     expect(page.locator("#ti4-result .notes")).to_contain_text("Unrelenting")
+
+
+def test_an_l1z1x_super_dreadnought_ii_bombards_on_4_in_an_invasion(page, live_url):
+    # The Dreadnought II box was hidden in a ground combat (the generic card bombards as the I):
+    # 1 dreadnought + 1 infantry v 1 infantry, 13/17 with Super-Dreadnought I, 14/17 with II.
+    page.goto(f"{live_url}/tools/combat/ti4?lang=en")
+    page.get_by_label("Ground combat (invasion)").check()
+    page.fill("#attacker-infantry", "1")
+    page.fill("#attacker-dreadnought", "1")
+    page.fill("#defender-infantry", "1")
+    open_faction(page)
+    page.select_option("#attacker-faction", "l1z1x_mindnet")
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("76.5%")
+    page.locator("#attacker-up-dreadnought").check()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("82.4%")
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Super-Dreadnought II")
 
 
 def test_assault_cannon_checkbox_changes_the_odds(page, live_url):

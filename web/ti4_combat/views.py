@@ -56,13 +56,14 @@ bp = Blueprint("ti4_combat", __name__)
 
 DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
-# Which upgrade toggles the page shows for each kind of combat (the others change nothing there).
+# Which upgrade toggles the page shows for each kind of combat (the others change nothing there:
+# on a planet a dreadnought only bombards, and only L1Z1X's Super-Dreadnought II bombards better).
 UPGRADE_KINDS = {
     "fighter": "space",
     "destroyer": "space",
     "cruiser": "space",
     "carrier": "space",
-    "dreadnought": "space",
+    "dreadnought": "space ground",
     "space_dock": "space",
     "infantry": "ground",
     "pds": "space ground",
