@@ -10,7 +10,7 @@ readers and builders, so page and API cannot disagree.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, NamedTuple, cast
+from typing import Any, Callable, Mapping, NamedTuple, Sequence, cast
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, jsonify, render_template, request
@@ -114,6 +114,12 @@ def _placed(error: ApiError, places: Places) -> tuple[str, str | None]:
     return path_in_words(error.message, field, place.words, error.field_at) or error.message, place.input
 
 
+def _named(names: Mapping[str, Any], keys: Sequence[str]) -> str:
+    """A field's choices as the page shows them (a refusal of a value from a damaged link lists
+    them in the reader's words, not as the API's codes)."""
+    return ", ".join(str(names[k]) for k in keys)
+
+
 def _label(text: str, item: str | None = None) -> str:
     """A field's label as a refusal quotes it, with the list item it is about."""
     return f"“{text}”" + (f" ({item})" if item else "")
@@ -189,17 +195,23 @@ def eclipse_request(args: MultiDict) -> dict[str, Any]:
 
 def eclipse_places(args: MultiDict) -> Places:
     places: Places = {
-        "player": Place("player", _label(_("Your colour"))),
-        "ship_type": Place("ship", _label(_("Ship type retreating"))),
+        "player": Place("player", _label(_("Your colour")), _named(words.COLOUR_NAMES, ec.COLOURS)),
+        "ship_type": Place("ship", _label(_("Ship type retreating")), _named(words.SHIP_TYPE_NAMES, ec.SHIP_TYPES)),
         "all_ships_retreat": Place("all", _label(_("Do all your remaining ships retreat?"))),
         "candidates": Place(None, _label(_("Neighbouring hexes"))),
     }
     for k in _cards(args, "h"):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
         places[f"{card}.hex"] = Place(f"h{k}", _label(_("Hex name"), number))
-        places[f"{card}.influence"] = Place(f"d{k}", _label(_("Influence disc"), number))
-        places[f"{card}.ships"] = Place(None, _label(_("Ships in this hex"), number))
-        places[f"{card}.wormhole"] = Place(None, _label(_("Wormholes on the shared edge"), number))
+        places[f"{card}.influence"] = Place(
+            f"d{k}", _label(_("Influence disc"), number), _named(words.COLOUR_NAMES, ec.COLOURS)
+        )
+        places[f"{card}.ships"] = Place(
+            None, _label(_("Ships in this hex"), number), _named(words.COLOUR_NAMES, ec.SHIP_OWNERS)
+        )
+        places[f"{card}.wormhole"] = Place(
+            None, _label(_("Wormholes on the shared edge"), number), _named(words.WORMHOLE_NAMES, ec.WORMHOLES)
+        )
     return places
 
 
@@ -263,21 +275,29 @@ def ti4_request(args: MultiDict) -> dict[str, Any]:
 
 def ti4_places(args: MultiDict) -> Places:
     places: Places = {
-        "role": Place(None, _label(_("You are"))),
+        "role": Place(None, _label(_("You are")), _named(words.ROLE_NAMES, ti4.ROLES)),
         "fleet_pool": Place("pool", _label(_("Command tokens in my fleet pool (leave empty to skip this check)"))),
-        "active_anomaly": Place("in", _label(_("The combat's own system is"))),
+        "active_anomaly": Place(
+            "in", _label(_("The combat's own system is")), _named(words.ANOMALY_NAMES, ti4.COMBAT_ANOMALIES)
+        ),
         "candidates": Place(None, _label(_("Systems you might retreat to"))),
     }
     for name in ti4.FLEET_INT_FIELDS:
         places[f"units.{name}"] = Place(f"u-{name}", _label(str(words.TI4_UNIT_NAMES[name])))
     places["units.faction"] = Place(
-        "faction", _label(_("Your faction (Sol's carriers and L1Z1X's dreadnoughts carry more)"))
+        "faction",
+        _label(_("Your faction (Sol's carriers and L1Z1X's dreadnoughts carry more)")),
+        _named(FACTION_NAMES, tuple(FACTION_NAMES)),
     )
     for k in _cards(args, "n"):
         card, number = f"candidates[{k}]", _("no. %(n)s", n=k + 1)
         places[f"{card}.system"] = Place(f"n{k}", _label(_("System name"), number))
-        places[f"{card}.anomaly"] = Place(f"an{k}", _label(_("Anomaly"), number))
-        places[f"{card}.adjacent"] = Place(None, _label(_("How it touches the active system"), number))
+        places[f"{card}.anomaly"] = Place(
+            f"an{k}", _label(_("Anomaly"), number), _named(words.ANOMALY_NAMES, ti4.ANOMALIES)
+        )
+        places[f"{card}.adjacent"] = Place(
+            None, _label(_("How it touches the active system"), number), _named(words.ADJACENCY_NAMES, ti4.ADJACENCIES)
+        )
         places[f"{card}.own_ships"] = Place(f"o{k}", _label(_("My ships already there (not fighters)"), number))
     return places
 
@@ -355,7 +375,7 @@ def parsec_places(args: MultiDict) -> Places:
         "passable": ("pass", _("Hexes to cross, not to stop on")),
     }
     places: Places = {
-        "vessel": Place("vessel", _label(_("Vessel type"))),
+        "vessel": Place("vessel", _label(_("Vessel type")), _named(words.VESSEL_NAMES, ps.EVADERS)),
         "movement": Place("move", _label(_("Movement, if an event card changes it"))),
         "destination": Place("to", _label(_("Destination"))),
     }

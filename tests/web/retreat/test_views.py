@@ -539,3 +539,28 @@ def test_ti4_unit_limit_is_refused_in_the_games_words_citing_the_component_limit
 def test_a_negative_unit_count_is_not_told_the_maximum(client):
     error = post(client, "ti4", {**TI4_BODY, "units": {"cruisers": -1}}).get_json()["error"]
     assert error["field"] == "units.cruisers" and "between 0 and 8" in error["message"]
+
+
+@pytest.mark.parametrize(
+    "path, says",
+    [
+        ("/retreat/ti4?lang=it&role=pippo&n0=A", "deve essere uno tra: Attaccante (giocatore attivo), Difensore."),
+        ("/retreat/ti4?lang=it&role=attacker&n0=A&in=pippo", "Campo di asteroidi, Nebulosa, Gorgo gravitazionale."),
+        ("/retreat/ti4?lang=en&role=attacker&n0=A&a0=pippo", "Shares an edge, Matching wormhole, Not adjacent."),
+        ("/retreat/ti4?lang=it&role=attacker&n0=A&carriers=1&faction=pippo", "Arborec, Baronia Letnev, Clan dei Saar"),
+        (
+            "/retreat/eclipse?lang=it&player=red&ship=pippo&h0=A",
+            "Intercettori, Incrociatori, Corazzate, Basi Stellari.",
+        ),
+        ("/retreat/eclipse?lang=it&player=red&h0=A&s0=pippo", "bianco, nero, Antichi, SDCG."),
+        (
+            "/retreat/parsec?lang=it&vessel=pippo&att=caccia@1,0",
+            "Cargo, Caccia, Trasporto corazzato, Incrociatore, Colonia.",
+        ),
+    ],
+)
+def test_a_damaged_link_lists_the_choices_in_the_page_words_not_the_api_codes(client, path, says):
+    # Before: "deve essere uno tra: attacker, defender" on an Italian page.
+    page = client.get(path)
+    message = html_module.unescape(page.get_data(as_text=True).split('id="form-error">', 1)[1].split("<", 1)[0])
+    assert page.status_code == 400 and says in message, message
