@@ -11,7 +11,7 @@ from engine.ti4.assignment import RoundEffects
 from engine.ti4.cards import CARD_RULES
 from engine.ti4.inputs import Force
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import FACTION_COMBAT_ABILITIES, FACTION_UNITS
+from engine.ti4.units import AMBUSH_FACTIONS, AMBUSH_SHIPS, FACTION_COMBAT_ABILITIES, FACTION_UNITS
 
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
 # Where a FAQ answer speaks to an ability, it is cited instead.
@@ -85,6 +85,8 @@ def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))
         if ability := FACTION_COMBAT_ABILITIES.get(force.faction or ""):
             reasons.append(Reason(f"faction_{ability[0]}", "ti4/49.2", params))  # a modifier (49.2)
+        if kind == "space" and force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS):
+            reasons.append(Reason("faction_ambush", "ti4/23.2", params))  # a "before combat" ability
         reasons += faction_unit_reasons(force, kind, params)
     return reasons
 

@@ -5,6 +5,7 @@ Order of events, as the Rules Reference gives it:
    fire, then the defender's that are left; the owner of the ships hit chooses the losses, and
    may sustain (77.4). Fighters the ships left cannot carry are destroyed before the combat
    (17.3: capacity is suspended only during it).
+1b. "Before combat" abilities (23.2): Assault Cannon, then the Mentak Coalition's Ambush.
 2. Round 1 only, anti-fighter barrage (23.3, 68): simultaneous; hits destroy fighters only,
    excess hits are lost, sustain cannot cancel them (77.4). A side left with no ship ends it.
 3. Each round: retreats announced, defender first (23.4); combat rolls (23.5, nebula +1 to the
@@ -28,7 +29,7 @@ from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, 
 from engine.ti4.rolls import D10_RULES
 from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, round_modifiers
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
-from engine.ti4.units import SHIPS, Loadout
+from engine.ti4.units import AMBUSH_DICE, AMBUSH_FACTIONS, AMBUSH_SHIPS, SHIPS, Loadout
 
 BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9", "ti4/23.10") + D10_RULES
 
@@ -145,6 +146,51 @@ def nekro_call(att: ForceStates, dfn: ForceStates):
             ia = ia if att.has_flagship(ia) else att.drop_ground_forces(ia)
             idf = idf if dfn.has_flagship(idf) else dfn.drop_ground_forces(idf)
             out[(ia, idf)] = out.get((ia, idf), 0) + m
+        return out
+
+    return step
+
+
+def ambushes(force: Force) -> bool:
+    """Whether the side has the Mentak Coalition's Ambush and a cruiser or destroyer to use it."""
+    return force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS)
+
+
+def ambush_step(att: ForceStates, dfn: ForceStates, att_force: Force, def_force: Force, number: Callable):
+    """The Mentak Coalition's Ambush, a "before combat" ability (23.2): 1 die for each of up to 2
+    of the side's cruisers or destroyers still there (the surer first), each a hit on that ship's
+    combat value or more (a faction ability's roll, not a combat roll: no combat modifier), which
+    the opponent assigns as a space cannon's, Sustain Damage allowed. Read on the fleets as they
+    stand after Assault Cannon, both sides' at once if both have it."""
+
+    def hits(states: ForceStates, force: Force, i: int) -> list[Number]:
+        if force.faction not in AMBUSH_FACTIONS:
+            return [number(1)]
+        counts = states.counts(i)
+        values = sorted(force.loadout.stats(k).combat.value for k in AMBUSH_SHIPS for _ in range(counts.get(k, 0)))[
+            :AMBUSH_DICE
+        ]
+        dist = [number(1)]
+        for value in values:
+            p = number(11 - value) / 10
+            dist = [
+                (dist[h] if h < len(dist) else 0) * (1 - p) + (dist[h - 1] * p if h else 0)
+                for h in range(len(dist) + 1)
+            ]
+        return dist
+
+    def step(mass: Distribution) -> Distribution:
+        out: Distribution = {}
+        for (ia, idf), m in mass.items():
+            if not (att.alive(ia) and dfn.alive(idf)):
+                out[(ia, idf)] = out.get((ia, idf), 0) + m
+                continue
+            rolled = hits(att, att_force, ia), hits(dfn, def_force, idf)
+            for ha, qa in enumerate(rolled[0]):
+                nd = dfn.after_cannon_hits(idf, ha, False, att.blocking(ia))
+                for hd, qd in enumerate(rolled[1]):
+                    key = (att.after_cannon_hits(ia, hd, False, dfn.blocking(idf)), nd)
+                    out[key] = out.get(key, 0) + m * qa * qd
         return out
 
     return step
@@ -334,6 +380,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
     if any(cannons):
         start = assault_cannon_step(att, dfn, *cannons)(start)
+    if ambushes(att_force) or ambushes(def_force):
+        start = ambush_step(att, dfn, att_force, def_force, number)(start)
     # A barrage only ever hits fighters (68.1): against a fleet without any it changes nothing,
     # so it is neither rolled nor reported.
     fires = tuple(

@@ -315,6 +315,13 @@ FACTION_FLAGSHIPS = {
 # space cannon): Sardakk N'orr's Unrelenting (+1), the Universities of Jol-Nar's Fragile (-1).
 FACTION_COMBAT_ABILITIES = {"sardakk_norr": ("unrelenting", 1), "universities_of_jol_nar": ("fragile", -1)}
 
+# The Mentak Coalition's Ambush (its faction sheet): at the start of a space combat, roll 1 die for
+# each of up to 2 of your cruisers or destroyers in the system; each result equal to or greater than
+# that ship's combat value produces 1 hit, which your opponent must assign to 1 of its ships.
+AMBUSH_FACTIONS = ("mentak_coalition",)
+AMBUSH_SHIPS = ("cruiser", "destroyer")
+AMBUSH_DICE = 2
+
 
 FLAGSHIP_LIMITS = {"combat": (1, 10), "dice": (1, 4), "capacity": (0, 12)}
 

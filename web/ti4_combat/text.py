@@ -214,6 +214,10 @@ REASONS = {
     "faction_fragile": _l(
         "%(side)s, the Universities of Jol-Nar's Fragile: -1 to the result of each of its units' combat rolls."
     ),
+    "faction_ambush": _l(
+        "%(side)s, the Mentak Coalition's Ambush: before the combat, 1 die for each of up to 2 of its cruisers or "
+        "destroyers, a hit on that ship's combat value or more, assigned by the other side."
+    ),
     "faction_unit_spec_ops": _l(
         "%(side)s, the Federation of Sol's infantry are Spec Ops %(level)s (its faction sheet): they hit on %(combat)s."
     ),

@@ -15,7 +15,7 @@ from engine.ti4.cards import ActionCards
 from engine.ti4.ground import ground_combat
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.rolls import bonus_die
-from engine.ti4.space import space_combat
+from engine.ti4.space import ambush_step, space_combat
 from engine.ti4.units import FACTION_FLAGSHIPS, Loadout
 
 
@@ -684,3 +684,33 @@ def test_l1z1x_and_sardakk_dreadnoughts_from_their_sheets():
     assert {"faction_unit_exotrireme", "faction_unit_exotrireme_self_destruct"} <= codes
     codes = {r.code for r in space(Force({"dreadnought": 1}, faction="sardakk_norr"), Force({"cruiser": 1})).reasons}
     assert "faction_unit_exotrireme_self_destruct" not in codes
+
+
+def test_mentak_ambush_fires_before_the_combat():
+    """Mentak's cruiser (7+: 2/5) ambushes a fighter before round 1: 2/5 it is gone at once;
+    otherwise the duel of cruiser v fighter (1/5) is left: attacker 8/13, defender 3/13, draw
+    2/13. Attacker 2/5 + 3/5 * 8/13 = 10/13, defender 9/65, draw 6/65."""
+    mentak = Force({"cruiser": 1}, faction="mentak_coalition")
+    result = space(mentak, Force({"fighter": 1}))
+    assert (result.attacker_win, result.defender_win, result.draw) == (F(10, 13), F(9, 65), F(6, 65))
+    assert ("faction_ambush", "ti4/23.2", "attacker") in [
+        (r.code, r.rule, r.params.get("side")) for r in result.reasons
+    ]
+    plain = space(Force({"cruiser": 1}), Force({"fighter": 1}))
+    assert (plain.attacker_win, plain.defender_win, plain.draw) == (F(8, 13), F(3, 13), F(2, 13))
+
+
+def test_ambush_rolls_for_two_ships_at_most_the_surest_first_and_sustain_cancels_it():
+    """Three destroyers and a cruiser II ambush a lone dreadnought: two dice, the cruiser's (6+:
+    1/2) and one destroyer's (9+: 1/5). The dreadnought sustains the first hit, so before the
+    combat it is destroyed 1/2 * 1/5 = 1/10, damaged 1/2 * 4/5 + 1/2 * 1/5 = 1/2, untouched 2/5."""
+    mentak = Force({"destroyer": 3, "cruiser": 1}, upgrades=("cruiser",), faction="mentak_coalition")
+    target = Force({"dreadnought": 1})
+    att = ForceStates(dict(target.units), target.loadout, HitPolicy(), F)
+    dfn = ForceStates(dict(mentak.units), mentak.loadout, HitPolicy(), F)
+    after = ambush_step(att, dfn, target, mentak, F)({(att.start, dfn.start): F(1)})
+    by_fate: dict[str, F] = {}
+    for (ia, _idf), m in after.items():
+        fate = "destroyed" if not att.alive(ia) else ("untouched" if ia == att.start else "damaged")
+        by_fate[fate] = by_fate.get(fate, F(0)) + m
+    assert by_fate == {"destroyed": F(1, 10), "damaged": F(1, 2), "untouched": F(2, 5)}
