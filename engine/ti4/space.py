@@ -167,9 +167,9 @@ def ambush_step(att: ForceStates, dfn: ForceStates, att_force: Force, def_force:
         if force.faction not in AMBUSH_FACTIONS:
             return [number(1)]
         counts = states.counts(i)
-        values = sorted(force.loadout.stats(k).combat.value for k in AMBUSH_SHIPS for _ in range(counts.get(k, 0)))[
-            :AMBUSH_DICE
-        ]
+        printed = {k: force.loadout.stats(k).combat for k in AMBUSH_SHIPS}
+        values = sorted(roll.value for k, roll in printed.items() if roll for _ in range(counts.get(k, 0)))
+        values = values[:AMBUSH_DICE]
         dist = [number(1)]
         for value in values:
             p = number(11 - value) / 10
