@@ -18,7 +18,7 @@ fighters and infantry are not limited by them (rule 44.4).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 SHIPS = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun")
@@ -161,62 +161,41 @@ class FactionUnit:
 
 
 # The base game's faction units that fight otherwise than the generic ones, from the faction
-# sheets and their upgrade cards (combat, dice, capacity, Sustain Damage, bombardment). Exotrireme
-# II may also destroy itself after a round of space combat to destroy up to 2 ships in the system:
-# a choice the odds do not make (the answer says so).
+# sheets and their upgrade cards: each is the generic unit of its level with what its card prints
+# otherwise (combat, capacity, Sustain Damage, bombardment; cost and move are the generic ones).
+# Exotrireme II may also destroy itself after a round of space combat to destroy up to 2 ships in
+# the system: a choice the odds do not make (the answer says so).
 FACTION_UNITS: dict[str, dict[str, FactionUnit]] = {
     "federation_of_sol": {
         "infantry": FactionUnit(
-            "Spec Ops", (UnitStats("infantry", HALF, Roll(7)), UnitStats("infantry", HALF, Roll(6)))
+            "Spec Ops", (replace(_BASE["infantry"], combat=Roll(7)), replace(_UPGRADED["infantry"], combat=Roll(6)))
         ),
         "carrier": FactionUnit(
             "Advanced Carrier",
-            (
-                UnitStats("carrier", Fraction(3), Roll(9), move=1, capacity=6),
-                UnitStats("carrier", Fraction(3), Roll(9), move=2, capacity=8, sustain=True),
-            ),
+            (replace(_BASE["carrier"], capacity=6), replace(_UPGRADED["carrier"], capacity=8, sustain=True)),
         ),
     },
     "l1z1x_mindnet": {
         "dreadnought": FactionUnit(
             "Super-Dreadnought",
             (
-                UnitStats("dreadnought", Fraction(4), Roll(5), move=1, capacity=2, sustain=True, bombardment=Roll(5)),
-                UnitStats(
-                    "dreadnought",
-                    Fraction(4),
-                    Roll(4),
-                    move=2,
-                    capacity=2,
-                    sustain=True,
-                    bombardment=Roll(4),
-                    direct_hit_proof=True,
-                ),
+                replace(_BASE["dreadnought"], capacity=2),
+                replace(_UPGRADED["dreadnought"], combat=Roll(4), capacity=2, bombardment=Roll(4)),
             ),
         ),
     },
     "naalu_collective": {
         "fighter": FactionUnit(
-            "Hybrid Crystal Fighter", (UnitStats("fighter", HALF, Roll(8)), UnitStats("fighter", HALF, Roll(7), move=2))
+            "Hybrid Crystal Fighter",
+            (replace(_BASE["fighter"], combat=Roll(8)), replace(_UPGRADED["fighter"], combat=Roll(7))),
         ),
     },
     "sardakk_norr": {
         "dreadnought": FactionUnit(
             "Exotrireme",
             (
-                UnitStats(
-                    "dreadnought", Fraction(4), Roll(5), move=1, capacity=1, sustain=True, bombardment=Roll(4, 2)
-                ),
-                UnitStats(
-                    "dreadnought",
-                    Fraction(4),
-                    Roll(5),
-                    move=2,
-                    capacity=1,
-                    sustain=True,
-                    bombardment=Roll(4, 2),
-                    direct_hit_proof=True,
-                ),
+                replace(_BASE["dreadnought"], bombardment=Roll(4, 2)),
+                replace(_UPGRADED["dreadnought"], bombardment=Roll(4, 2)),
             ),
             unmodelled="self_destruct",
         ),
