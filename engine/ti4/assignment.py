@@ -329,15 +329,18 @@ class ForceStates:
         path = self.chain(i, blocked)
         return path[min(hits, len(path) - 1)]
 
-    def after_cannon_hits(self, i: int, hits: int, spare_fighters: bool, blocked: bool = False) -> int:
+    def after_cannon_hits(
+        self, i: int, hits: int, spare_fighters: bool, blocked: bool = False, called: bool = False
+    ) -> int:
         """Space cannon hits; with ``spare_fighters`` they must go to non-fighter ships first;
         ``blocked``: no Sustain Damage (a Mentak flagship in the system). Ground forces are not
-        in the combat yet (the Nekro flagship calls them at its start): they take none. A ship
+        in the combat yet (the Nekro flagship calls them at its start): they take none, unless
+        ``called`` (hits made at the combat's start, after the call: Ambush). A ship
         that sustains one of them is a target for the opponent's Direct Hits, as in a round, and
         a flagship that repairs itself is repaired at the start of the first round."""
         state = self.states[i]
         for _ in range(hits):
-            state = self._one_hit(state, spare_fighters, blocked, out=("infantry",))
+            state = self._one_hit(state, spare_fighters, blocked, out=() if called else ("infantry",))
         if self.effects.cards:
             cells = list(state)
             self._take_direct_hits(self.states[i], cells)
@@ -345,6 +348,18 @@ class ForceStates:
         if self.effects.repair_flagship:
             state = self._repair_flagship(state)
         return self.index(state)
+
+    def after_ability_hits(self, i: int, hits: int, blocked: bool) -> int:
+        """Hits an ability makes at the combat's start (Ambush): a Shields Holding still held
+        cancels up to 2 of them (FAQ action cards 5: it cancels an ability's hits during a
+        combat; the side plays it the first time it takes hits, as in a round), the rest are
+        assigned as space cannon hits, ground forces the Nekro flagship called included."""
+        units = 2 * len(self.slots)
+        if hits and self.effects.cards and self.states[i][units]:
+            cells = list(self.states[i])
+            cells[units] -= 1
+            i, hits = self.index(tuple(cells)), max(0, hits - 2)
+        return self.after_cannon_hits(i, hits, False, blocked, called=True)
 
     def drop_ground_forces(self, i: int) -> int:
         """The state without its ground forces: the Nekro flagship is not there at the start of

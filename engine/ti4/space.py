@@ -5,7 +5,9 @@ Order of events, as the Rules Reference gives it:
    fire, then the defender's that are left; the owner of the ships hit chooses the losses, and
    may sustain (77.4). Fighters the ships left cannot carry are destroyed before the combat
    (17.3: capacity is suspended only during it).
-1b. "Before combat" abilities (23.2): Assault Cannon, then the Mentak Coalition's Ambush.
+1b. "Before combat" abilities (23.2), the active player's first (ti4/tempistiche): the attacker's
+   Ambush (Mentak Coalition), Assault Cannon (both sides', read on the same fleets), the
+   defender's Ambush.
 2. Round 1 only, anti-fighter barrage (23.3, 68): simultaneous; hits destroy fighters only,
    excess hits are lost, sustain cannot cancel them (77.4). A side left with no ship ends it.
 3. Each round: retreats announced, defender first (23.4); combat rolls (23.5, nebula +1 to the
@@ -156,22 +158,24 @@ def ambushes(force: Force) -> bool:
     return force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS)
 
 
-def ambush_step(att: ForceStates, dfn: ForceStates, att_force: Force, def_force: Force, number: Callable):
+def ambush_step(att: ForceStates, dfn: ForceStates, sides: tuple[Force | None, Force | None], number: Callable):
     """The Mentak Coalition's Ambush, a "before combat" ability (23.2): 1 die for each of up to 2
     of the side's cruisers or destroyers still there (the surer first), each a hit on that ship's
     combat value or more (a faction ability's roll, not a combat roll: no combat modifier), which
-    the opponent assigns as a space cannon's, Sustain Damage allowed. Read on the fleets as they
-    stand after Assault Cannon, both sides' at once if both have it."""
+    the opponent assigns as a space cannon's, Sustain Damage allowed, ground forces the Nekro
+    flagship called included, after a Shields Holding it holds (``after_ability_hits``). ``sides``: the (attacker, defender) forces that ambush in this step,
+    None for a side that does not: abilities of one timing window resolve the active player's
+    first (ti4/tempistiche), so the attacker's Ambush comes before Assault Cannon and the
+    defender's after it."""
 
-    def hits(states: ForceStates, force: Force, i: int) -> list[Number]:
-        if force.faction not in AMBUSH_FACTIONS:
+    def hits(states: ForceStates, force: Force | None, i: int) -> list[Number]:
+        if force is None:
             return [number(1)]
         counts = states.counts(i)
         printed = {k: force.loadout.stats(k).combat for k in AMBUSH_SHIPS}
         values = sorted(roll.value for k, roll in printed.items() if roll for _ in range(counts.get(k, 0)))
-        values = values[:AMBUSH_DICE]
         dist = [number(1)]
-        for value in values:
+        for value in values[:AMBUSH_DICE]:
             p = number(11 - value) / 10
             dist = [
                 (dist[h] if h < len(dist) else 0) * (1 - p) + (dist[h - 1] * p if h else 0)
@@ -185,13 +189,32 @@ def ambush_step(att: ForceStates, dfn: ForceStates, att_force: Force, def_force:
             if not (att.alive(ia) and dfn.alive(idf)):
                 out[(ia, idf)] = out.get((ia, idf), 0) + m
                 continue
-            rolled = hits(att, att_force, ia), hits(dfn, def_force, idf)
+            rolled = hits(att, sides[0], ia), hits(dfn, sides[1], idf)
             for ha, qa in enumerate(rolled[0]):
-                nd = dfn.after_cannon_hits(idf, ha, False, att.blocking(ia))
+                nd = dfn.after_ability_hits(idf, ha, att.blocking(ia))
                 for hd, qd in enumerate(rolled[1]):
-                    key = (att.after_cannon_hits(ia, hd, False, dfn.blocking(idf)), nd)
+                    key = (att.after_ability_hits(ia, hd, dfn.blocking(idf)), nd)
                     out[key] = out.get(key, 0) + m * qa * qd
         return out
+
+    return step
+
+
+def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_force: Force, number: Callable):
+    """The "before combat" abilities (23.2) in their order, the active player's first
+    (ti4/tempistiche): the attacker's Ambush, Assault Cannon (both sides' on the same fleets),
+    the defender's Ambush. An Ambush kill can leave the other side short of the 3 non-fighter
+    ships its Assault Cannon needs."""
+    cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
+
+    def step(mass: Distribution) -> Distribution:
+        if ambushes(att_force):
+            mass = ambush_step(att, dfn, (att_force, None), number)(mass)
+        if any(cannons):
+            mass = assault_cannon_step(att, dfn, *cannons)(mass)
+        if ambushes(def_force):
+            mass = ambush_step(att, dfn, (None, def_force), number)(mass)
+        return mass
 
     return step
 
@@ -377,11 +400,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         start, cannon_capacity = capacity_after_cannon(att, att_force, dfn, def_force)(start)
     if att_force.ground_forces or def_force.ground_forces:
         start = nekro_call(att, dfn)(start)
-    cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
-    if any(cannons):
-        start = assault_cannon_step(att, dfn, *cannons)(start)
-    if ambushes(att_force) or ambushes(def_force):
-        start = ambush_step(att, dfn, att_force, def_force, number)(start)
+    start = before_combat(att, dfn, att_force, def_force, number)(start)
     # A barrage only ever hits fighters (68.1): against a fleet without any it changes nothing,
     # so it is neither rolled nor reported.
     fires = tuple(

@@ -88,7 +88,8 @@ class Ti4Side(RequestModel):
         description=(
             "the side's faction: its flagship's attributes and ability from the faction sheet (then 'flagship' "
             "is ignored), its faction ability on every combat roll (Sardakk N'orr's Unrelenting +1, "
-            "the Universities of Jol-Nar's Fragile -1) and its own units where its sheet prints them (Sol's "
+            "the Universities of Jol-Nar's Fragile -1), the Mentak Coalition's Ambush before a space combat, "
+            "and its own units where its sheet prints them (Sol's "
             "Spec Ops and Advanced Carriers, L1Z1X's Super-Dreadnoughts, Naalu's Hybrid Crystal Fighters, "
             "Sardakk N'orr's Exotriremes; 'upgrades' then means their II cards)"
         ),

@@ -15,7 +15,7 @@ from engine.ti4.cards import ActionCards
 from engine.ti4.ground import ground_combat
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.rolls import bonus_die
-from engine.ti4.space import ambush_step, space_combat
+from engine.ti4.space import ambush_step, before_combat, space_combat
 from engine.ti4.units import FACTION_FLAGSHIPS, Loadout
 
 
@@ -708,9 +708,35 @@ def test_ambush_rolls_for_two_ships_at_most_the_surest_first_and_sustain_cancels
     target = Force({"dreadnought": 1})
     att = ForceStates(dict(target.units), target.loadout, HitPolicy(), F)
     dfn = ForceStates(dict(mentak.units), mentak.loadout, HitPolicy(), F)
-    after = ambush_step(att, dfn, target, mentak, F)({(att.start, dfn.start): F(1)})
+    after = ambush_step(att, dfn, (None, mentak), F)({(att.start, dfn.start): F(1)})
     by_fate: dict[str, F] = {}
     for (ia, _idf), m in after.items():
         fate = "destroyed" if not att.alive(ia) else ("untouched" if ia == att.start else "damaged")
         by_fate[fate] = by_fate.get(fate, F(0)) + m
     assert by_fate == {"destroyed": F(1, 10), "damaged": F(1, 2), "untouched": F(2, 5)}
+
+
+def test_the_attackers_ambush_comes_before_the_defenders_assault_cannon():
+    """Abilities of one window resolve the active player's first (ti4/tempistiche): Mentak's two
+    cruisers (7+: 2/5 each) ambush three destroyers with Assault Cannon; a hit (1 - (3/5)^2 =
+    16/25) leaves two, too few for the card, and the Mentak destroyer stays. As defender, Mentak
+    ambushes after the attacker's Assault Cannon has taken its destroyer."""
+    mentak = Force({"cruiser": 2, "destroyer": 1}, faction="mentak_coalition")
+    cannon = Force({"destroyer": 3}, technologies=("assault_cannon",))
+    for attacking in (True, False):
+        att_force, def_force = (mentak, cannon) if attacking else (cannon, mentak)
+        att = ForceStates(dict(att_force.units), att_force.loadout, HitPolicy(), F)
+        dfn = ForceStates(dict(def_force.units), def_force.loadout, HitPolicy(), F)
+        after = before_combat(att, dfn, att_force, def_force, F)({(att.start, dfn.start): F(1)})
+        mentak_states, side = (att, 0) if attacking else (dfn, 1)
+        kept = sum(m for pair, m in after.items() if mentak_states.counts(pair[side]).get("destroyer"))
+        assert kept == (F(16, 25) if attacking else 0)
+
+
+def test_shields_holding_cancels_an_ambush_hit():
+    """FAQ action cards 5: Shields Holding cancels an ability's hits. The fighter's card takes the
+    Ambush hit (2/5), leaving the plain duel (8/13); else (3/5) the card waits for round 1."""
+    mentak = Force({"cruiser": 1}, faction="mentak_coalition")
+    holding = Force({"fighter": 1}, cards=ActionCards(shields_holding=1))
+    duel_with_card = space(Force({"cruiser": 1}), holding).attacker_win
+    assert space(mentak, holding).attacker_win == F(2, 5) * F(8, 13) + F(3, 5) * duel_with_card
