@@ -206,7 +206,8 @@ SHIP_TYPE_NAMES = {
     "dreadnought": _l("Dreadnoughts"),
     "starbase": _l("Starbases"),
 }
-WORMHOLE_NAMES = {"full": _l("Full wormhole"), "half": _l("Half wormhole"), "none": _l("No wormhole")}
+# The wormhole choices as the Eclipse form's buttons say them (which sides of the edge show one).
+WORMHOLE_SIDES = {"full": _l("Both sides"), "half": _l("One side"), "none": _l("Neither side")}
 ANOMALY_NAMES = {
     "asteroid_field": _l("Asteroid field"),
     "supernova": _l("Supernova"),

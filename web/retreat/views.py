@@ -145,7 +145,7 @@ def _cards(args: MultiDict, key: str) -> range:
 NAMES = {
     "colour_names": words.COLOUR_NAMES,
     "ship_type_names": words.SHIP_TYPE_NAMES,
-    "wormhole_names": words.WORMHOLE_NAMES,
+    "wormhole_sides": words.WORMHOLE_SIDES,
     "anomaly_names": words.ANOMALY_NAMES,
     "adjacency_names": words.ADJACENCY_NAMES,
     "vessel_names": words.VESSEL_NAMES,
@@ -210,7 +210,7 @@ def eclipse_places(args: MultiDict) -> Places:
             None, _label(_("Ships in this hex"), number), _named(words.COLOUR_NAMES, ec.SHIP_OWNERS)
         )
         places[f"{card}.wormhole"] = Place(
-            None, _label(_("Wormholes on the shared edge"), number), _named(words.WORMHOLE_NAMES, ec.WORMHOLES)
+            None, _label(_("Wormholes on the shared edge"), number), _named(words.WORMHOLE_SIDES, ec.WORMHOLES)
         )
     return places
 
