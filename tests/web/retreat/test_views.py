@@ -553,6 +553,7 @@ def test_a_negative_unit_count_is_not_told_the_maximum(client):
             "Intercettori, Incrociatori, Corazzate, Basi Stellari.",
         ),
         ("/retreat/eclipse?lang=it&player=red&h0=A&s0=pippo", "bianco, nero, Antichi, SDCG."),
+        ("/retreat/eclipse?lang=en&player=red&h0=A&w0=pippo", "Both sides, One side, Neither side."),
         (
             "/retreat/parsec?lang=it&vessel=pippo&att=caccia@1,0",
             "Cargo, Caccia, Trasporto corazzato, Incrociatore, Colonia.",
