@@ -20,6 +20,7 @@ If neither side can ever score, the attacker must retreat or is destroyed (FAQ, 
 from __future__ import annotations
 
 from dataclasses import replace
+from collections import Counter
 from typing import Callable
 
 from engine.core.reasons import Reason
@@ -28,7 +29,7 @@ from engine.ti4.chain import Distribution, RoundRules, run
 from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, pre_combat_step, summarize
-from engine.ti4.rolls import D10_RULES
+from engine.ti4.rolls import D10_RULES, hits_distribution
 from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, round_modifiers
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
 from engine.ti4.units import AMBUSH_DICE, AMBUSH_FACTIONS, AMBUSH_SHIPS, SHIPS, Loadout
@@ -158,30 +159,24 @@ def ambushes(force: Force) -> bool:
     return force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS)
 
 
-def ambush_step(att: ForceStates, dfn: ForceStates, sides: tuple[Force | None, Force | None], number: Callable):
+def ambush_step(att: ForceStates, dfn: ForceStates, sides: tuple[Force | None, Force | None], exact: bool):
     """The Mentak Coalition's Ambush, a "before combat" ability (23.2): 1 die for each of up to 2
     of the side's cruisers or destroyers still there (the surer first), each a hit on that ship's
     combat value or more (a faction ability's roll, not a combat roll: no combat modifier), which
     the opponent assigns as a space cannon's, Sustain Damage allowed, ground forces the Nekro
-    flagship called included, after a Shields Holding it holds (``after_ability_hits``). ``sides``: the (attacker, defender) forces that ambush in this step,
-    None for a side that does not: abilities of one timing window resolve the active player's
-    first (ti4/tempistiche), so the attacker's Ambush comes before Assault Cannon and the
-    defender's after it."""
+    flagship called included, after a Shields Holding it holds (``after_ability_hits``).
+    ``sides``: the (attacker, defender) forces that ambush in this step, None for a side that
+    does not: abilities of one timing window resolve the active player's first
+    (ti4/tempistiche), so the attacker's Ambush comes before Assault Cannon and the defender's
+    after it."""
 
-    def hits(states: ForceStates, force: Force | None, i: int) -> list[Number]:
-        if force is None:
-            return [number(1)]
-        counts = states.counts(i)
-        printed = {k: force.loadout.stats(k).combat for k in AMBUSH_SHIPS}
-        values = sorted(roll.value for k, roll in printed.items() if roll for _ in range(counts.get(k, 0)))
-        dist = [number(1)]
-        for value in values[:AMBUSH_DICE]:
-            p = number(11 - value) / 10
-            dist = [
-                (dist[h] if h < len(dist) else 0) * (1 - p) + (dist[h - 1] * p if h else 0)
-                for h in range(len(dist) + 1)
-            ]
-        return dist
+    def hits(states: ForceStates, force: Force | None, i: int) -> tuple[Number, ...]:
+        values: list[int] = []  # no dice: no hit, for sure
+        if force is not None:
+            counts = states.counts(i)
+            printed = {k: force.loadout.stats(k).combat for k in AMBUSH_SHIPS}
+            values = sorted(roll.value for k, roll in printed.items() if roll for _ in range(counts.get(k, 0)))
+        return hits_distribution(Counter(values[:AMBUSH_DICE]), exact=exact)
 
     def step(mass: Distribution) -> Distribution:
         out: Distribution = {}
@@ -200,7 +195,7 @@ def ambush_step(att: ForceStates, dfn: ForceStates, sides: tuple[Force | None, F
     return step
 
 
-def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_force: Force, number: Callable):
+def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_force: Force, exact: bool):
     """The "before combat" abilities (23.2) in their order, the active player's first
     (ti4/tempistiche): the attacker's Ambush, Assault Cannon (both sides' on the same fleets),
     the defender's Ambush. An Ambush kill can leave the other side short of the 3 non-fighter
@@ -209,11 +204,11 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
 
     def step(mass: Distribution) -> Distribution:
         if ambushes(att_force):
-            mass = ambush_step(att, dfn, (att_force, None), number)(mass)
+            mass = ambush_step(att, dfn, (att_force, None), exact)(mass)
         if any(cannons):
             mass = assault_cannon_step(att, dfn, *cannons)(mass)
         if ambushes(def_force):
-            mass = ambush_step(att, dfn, (None, def_force), number)(mass)
+            mass = ambush_step(att, dfn, (None, def_force), exact)(mass)
         return mass
 
     return step
@@ -400,7 +395,7 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         start, cannon_capacity = capacity_after_cannon(att, att_force, dfn, def_force)(start)
     if att_force.ground_forces or def_force.ground_forces:
         start = nekro_call(att, dfn)(start)
-    start = before_combat(att, dfn, att_force, def_force, number)(start)
+    start = before_combat(att, dfn, att_force, def_force, exact)(start)
     # A barrage only ever hits fighters (68.1): against a fleet without any it changes nothing,
     # so it is neither rolled nor reported.
     fires = tuple(

@@ -708,7 +708,7 @@ def test_ambush_rolls_for_two_ships_at_most_the_surest_first_and_sustain_cancels
     target = Force({"dreadnought": 1})
     att = ForceStates(dict(target.units), target.loadout, HitPolicy(), F)
     dfn = ForceStates(dict(mentak.units), mentak.loadout, HitPolicy(), F)
-    after = ambush_step(att, dfn, (None, mentak), F)({(att.start, dfn.start): F(1)})
+    after = ambush_step(att, dfn, (None, mentak), True)({(att.start, dfn.start): F(1)})
     by_fate: dict[str, F] = {}
     for (ia, _idf), m in after.items():
         fate = "destroyed" if not att.alive(ia) else ("untouched" if ia == att.start else "damaged")
@@ -727,7 +727,7 @@ def test_the_attackers_ambush_comes_before_the_defenders_assault_cannon():
         att_force, def_force = (mentak, cannon) if attacking else (cannon, mentak)
         att = ForceStates(dict(att_force.units), att_force.loadout, HitPolicy(), F)
         dfn = ForceStates(dict(def_force.units), def_force.loadout, HitPolicy(), F)
-        after = before_combat(att, dfn, att_force, def_force, F)({(att.start, dfn.start): F(1)})
+        after = before_combat(att, dfn, att_force, def_force, True)({(att.start, dfn.start): F(1)})
         mentak_states, side = (att, 0) if attacking else (dfn, 1)
         kept = sum(m for pair, m in after.items() if mentak_states.counts(pair[side]).get("destroyer"))
         assert kept == (F(16, 25) if attacking else 0)
