@@ -260,9 +260,10 @@ def fleet_pool_excess(c: Combat, s: System) -> int | None:
     return max(0, non_fighter_ships(c.fleet) + fighters_over_capacity(c.fleet) + s.own_ships - c.fleet_pool)
 
 
-def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
-    """What changes if the ships go to ``s``: how it is reached, rift rolls, and (when the
-    destination is legal) where the command token placed there comes from."""
+def destination_notes(c: Combat, s: System, token: str | None, excess: int | None) -> tuple[Reason, ...]:
+    """What changes if the ships go to ``s``: how it is reached, rift rolls, and (when it is a
+    destination: ``token`` and ``excess`` are then the verdict's details, else None) where the
+    command token placed there comes from and what exceeds the fleet pool."""
     out: list[Reason] = []
     if s.adjacency == "wormhole":
         out.append(Reason("via_wormhole", RULE_WORMHOLE, {"system": s.name}))
@@ -270,12 +271,10 @@ def destination_notes(c: Combat, s: System) -> tuple[Reason, ...]:
         out.append(Reason("antimass_deflectors", RULE_ASTEROID_FIELD, {"system": s.name}))
     if s.anomaly == "gravity_rift":
         out.append(Reason("gravity_rift_entry", RULE_GRAVITY_RIFT, {"system": s.name}))
-    if is_retreat_destination(c, s):
-        out.append(_TOKEN_NOTES[token_source(c, s)])
-        if fleet_pool_excess(c, s):
-            out.append(
-                Reason("fleet_pool_excess", RULE_FLEET_POOL, {"system": s.name, "excess": fleet_pool_excess(c, s)})
-            )
+    if token is not None:
+        out.append(_TOKEN_NOTES[token])
+    if excess:
+        out.append(Reason("fleet_pool_excess", RULE_FLEET_POOL, {"system": s.name, "excess": excess}))
     return tuple(out)
 
 
@@ -287,21 +286,16 @@ def verdicts(c: Combat) -> tuple[Verdict, ...]:
     out = []
     for s in c.systems:
         reasons = destination_reasons(s, c.antimass_deflectors) or blocked
-        details = {
-            "command_token": None if reasons else token_source(c, s),
-            "fleet_pool_excess": None if reasons else fleet_pool_excess(c, s),
-        }
-        out.append(Verdict(s.name, reasons, destination_notes(c, s), details))
+        token = None if reasons else token_source(c, s)
+        excess = None if reasons else fleet_pool_excess(c, s)
+        details = {"command_token": token, "fleet_pool_excess": excess}
+        out.append(Verdict(s.name, reasons, destination_notes(c, s, token, excess), details))
     return tuple(out)
 
 
 def valid_systems(c: Combat) -> tuple[str, ...]:
     """The systems 23.7 and the anomalies allow, whoever may announce (23.4 asks for one)."""
     return tuple(s.name for s in c.systems if is_legal_destination(s, c.antimass_deflectors))
-
-
-def is_retreat_destination(c: Combat, s: System) -> bool:
-    return is_legal_destination(s, c.antimass_deflectors) and not blocking_reasons(c)
 
 
 def legal_destinations(c: Combat) -> tuple[str, ...]:
@@ -379,7 +373,7 @@ _FLEET_LIMITS = {
     "infantry": MAX_SMALL_UNITS,
 }
 FLEET_INT_FIELDS = tuple(_FLEET_LIMITS)
-FLEET_BOOL_FIELDS = tuple(f.name for f in fields(Fleet) if f.name not in _FLEET_LIMITS and f.name != "faction")
+FLEET_BOOL_FIELDS = tuple(f.name for f in fields(Fleet) if f.type == "bool")  # the yes/no fields
 
 
 def fleet_limit(name: str) -> int:
