@@ -47,6 +47,11 @@ def round_modifiers(force: Force, first_round: int = 1) -> tuple[RoundModifier, 
     )
 
 
+def ambushes(force: Force) -> bool:
+    """Whether the side has the Mentak Coalition's Ambush and a cruiser or destroyer to use it."""
+    return force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS)
+
+
 def fire_team_round(force: Force, first_round: int = 1) -> int | None:
     """The round Fire Team is played in: the first in which the side rolls."""
     return first_round if force.cards.fire_team else None
@@ -85,7 +90,7 @@ def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int
             reasons.append(Reason("damaged_at_start", "ti4/77.1", params))
         if ability := FACTION_COMBAT_ABILITIES.get(force.faction or ""):
             reasons.append(Reason(f"faction_{ability[0]}", "ti4/49.2", params))  # a modifier (49.2)
-        if kind == "space" and force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS):
+        if kind == "space" and ambushes(force):
             reasons.append(Reason("faction_ambush", "ti4/23.2", params))  # a "before combat" ability
         reasons += faction_unit_reasons(force, kind, params)
     return reasons

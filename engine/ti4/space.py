@@ -30,9 +30,9 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.rolls import D10_RULES, hits_distribution
-from engine.ti4.situations import fires_cannon, round_effects, situation_reasons, round_modifiers
+from engine.ti4.situations import ambushes, fires_cannon, round_effects, situation_reasons, round_modifiers
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
-from engine.ti4.units import AMBUSH_DICE, AMBUSH_FACTIONS, AMBUSH_SHIPS, SHIPS, Loadout
+from engine.ti4.units import AMBUSH_DICE, AMBUSH_SHIPS, SHIPS, Loadout
 
 BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9", "ti4/23.10") + D10_RULES
 
@@ -152,11 +152,6 @@ def nekro_call(att: ForceStates, dfn: ForceStates):
         return out
 
     return step
-
-
-def ambushes(force: Force) -> bool:
-    """Whether the side has the Mentak Coalition's Ambush and a cruiser or destroyer to use it."""
-    return force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS)
 
 
 def ambush_step(att: ForceStates, dfn: ForceStates, sides: tuple[Force | None, Force | None], exact: bool):
