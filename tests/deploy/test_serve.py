@@ -201,8 +201,14 @@ def test_each_client_is_rate_limited_with_429_and_retry_after(server):
             assert_front_error(status, headers, body, 429, "too_many_requests")
             assert int(headers["Retry-After"]) > 0
     assert statuses[0] == 200 and 429 in statuses
-    # A method nginx refuses itself is handed to the app under the same limit.
-    assert_front_error(*raw(port, b"TRACE /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"), 429, "too_many_requests")
+    # A method nginx refuses itself is handed to the app under the same limit: TRACEs sent on
+    # the emptied bucket meet the front's 429. On a loaded machine a token may come back between
+    # two requests and let one through to the app, whose answer is then its own 405, never more.
+    for _ in range(60):
+        status, headers, body = raw(port, b"TRACE /api/search HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        if status != 405:
+            break
+    assert_front_error(status, headers, body, 429, "too_many_requests")
 
 
 def test_the_compose_front_uses_the_same_limits_and_fills_every_placeholder():
