@@ -10,8 +10,9 @@ what keeps the exact battle chain small. Anti-fighter barrage is the exception (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Callable, Iterator, Mapping, cast
 
+from engine.core.dice import Dist, add
 from engine.ti4.rolls import Number, hits_distribution, short_and_hits
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
@@ -50,6 +51,8 @@ class RoundEffects:
     (several in a round: FAQ, action cards 3).
     ``repair``: Duranium Armor, after hits are assigned repair 1 damaged unit that did not
     sustain this round. ``repair_flagship``: the flagship is repaired at the start of each round.
+    ``double_sustain``: Non-Euclidean Shielding, each Sustain Damage cancels up to 2 of the hits
+    assigned at once (77.6), so a unit that sustains takes the next hit of the same batch too.
     Cards left are part of the side's state, so the chain carries them exactly.
     """
 
@@ -57,6 +60,7 @@ class RoundEffects:
     opponent_direct_hits: int = 0
     repair: bool = False
     repair_flagship: bool = False
+    double_sustain: bool = False
 
     @property
     def cards(self) -> bool:
@@ -99,6 +103,8 @@ class ForceStates:
     which the opponent's roll already moves, so the chain needs no new kind of step.
     A Yin flagship (``destroys_all_ships``) that is lost takes the whole side with it: every
     state without it is the empty state (the chain then empties the other side too).
+    ``extra_hits``: P(h) of hits the side adds to each round's combat roll from outside the
+    combat (L1Z1X's Harrow: its ships bombard the planet at the end of every ground combat round).
     """
 
     def __init__(
@@ -113,6 +119,7 @@ class ForceStates:
         spend_width: int | None = None,
         goods: int = 0,
         own_goods: int = 0,
+        extra_hits: tuple[Number, ...] = (),
     ):
         slots: list[Slot] = []
         start: list[int] = []
@@ -137,6 +144,7 @@ class ForceStates:
         self.directed_width = directed_width
         self.spend_width = spend_width
         self.own_goods = own_goods  # a Hacan side's trade goods: at most so many dice one short count
+        self.extra_hits = extra_hits
         self.outcome_width = outcome_width(units, loadout)  # when its hits are directed (L1Z1X)
         # The Yin flagship's slots: a state without it is the empty state.
         self._wipe_slots = (
@@ -177,8 +185,10 @@ class ForceStates:
         if found is None:
             found = self._index[state] = len(self.states)
             self.states.append(state)
+            absorbs = 3 if self.effects.double_sustain else 2  # an intact unit with Sustain Damage
             depth = sum(
-                state[2 * k] * (2 if slot.unit.sustain else 1) + state[2 * k + 1] for k, slot in enumerate(self.slots)
+                state[2 * k] * (absorbs if slot.unit.sustain else 1) + state[2 * k + 1]
+                for k, slot in enumerate(self.slots)
             )
             self.depths.append(depth)
             # Every hit, card played or ship lost to Direct Hit lowers the rank (repairs aside):
@@ -256,11 +266,26 @@ class ForceStates:
         key = (state, blocked, spare_fighters)
         found = self._paths.get(key)
         if found is None:
-            found = [state]
-            while any(found[-1][: 2 * len(self.slots)]):
-                found.append(self._one_hit(found[-1], spare_fighters, no_sustain=blocked))
+            found = [state, *self._walk(state, spare_fighters, blocked)]
             self._paths[key] = found
         return found
+
+    def _walk(
+        self, state: tuple[int, ...], spare_fighters: bool = False, no_sustain: bool = False, out: tuple[str, ...] = ()
+    ) -> Iterator[tuple[int, ...]]:
+        """The states after 1, 2, ... hits assigned at once (``_one_hit``), until no unit is left
+        that they may hit. With Non-Euclidean Shielding a unit that sustains cancels the next
+        hit too (77.6): its state comes twice."""
+        while True:
+            after = self._one_hit(state, spare_fighters, no_sustain, out)
+            if after == state:
+                return
+            yield after
+            if self.effects.double_sustain and any(
+                after[2 * k + 1] > state[2 * k + 1] for k in range(len(self.slots))
+            ):  # only a sustain adds a damaged unit
+                yield after
+            state = after
 
     def _repair_flagship(self, state: tuple[int, ...]) -> tuple[int, ...]:
         cells = list(state)
@@ -317,11 +342,7 @@ class ForceStates:
         ``blocked``: without Sustain Damage."""
         found = self._chains.get((i, blocked))
         if found is None:
-            found = [i]
-            state = self.states[i]
-            while any(state[: 2 * len(self.slots)]):
-                state = self._one_hit(state, no_sustain=blocked)
-                found.append(self.index(state))
+            found = [i, *(self.index(state) for state in self._walk(self.states[i], no_sustain=blocked))]
             self._chains[(i, blocked)] = found
         return found
 
@@ -338,9 +359,8 @@ class ForceStates:
         ``called`` (hits made at the combat's start, after the call: Ambush). A ship
         that sustains one of them is a target for the opponent's Direct Hits, as in a round, and
         a flagship that repairs itself is repaired at the start of the first round."""
-        state = self.states[i]
-        for _ in range(hits):
-            state = self._one_hit(state, spare_fighters, blocked, out=() if called else ("infantry",))
+        path = [self.states[i], *self._walk(self.states[i], spare_fighters, blocked, () if called else ("infantry",))]
+        state = path[min(hits, len(path) - 1)]
         if self.effects.cards:
             cells = list(state)
             self._take_direct_hits(self.states[i], cells)
@@ -349,17 +369,18 @@ class ForceStates:
             state = self._repair_flagship(state)
         return self.index(state)
 
-    def after_ability_hits(self, i: int, hits: int, blocked: bool) -> int:
-        """Hits an ability makes at the combat's start (Ambush): a Shields Holding still held
-        cancels up to 2 of them (FAQ action cards 5: it cancels an ability's hits during a
-        combat; the side plays it the first time it takes hits, as in a round), the rest are
-        assigned as space cannon hits, ground forces the Nekro flagship called included."""
+    def after_ability_hits(self, i: int, hits: int, blocked: bool, spare_fighters: bool = False) -> int:
+        """Hits an ability makes at the combat's start (Ambush, Dimensional Splicer, Impulse
+        Core): a Shields Holding still held cancels up to 2 of them (FAQ action cards 5: it
+        cancels an ability's hits during a combat; the side plays it the first time it takes
+        hits, as in a round), the rest are assigned as space cannon hits, ground forces the Nekro
+        flagship called included; ``spare_fighters``: they must go to non-fighter ships if able."""
         units = 2 * len(self.slots)
         if hits and self.effects.cards and self.states[i][units]:
             cells = list(self.states[i])
             cells[units] -= 1
             i, hits = self.index(tuple(cells)), max(0, hits - 2)
-        return self.after_cannon_hits(i, hits, False, blocked, called=True)
+        return self.after_cannon_hits(i, hits, spare_fighters, blocked, called=True)
 
     def drop_ground_forces(self, i: int) -> int:
         """The state without its ground forces: the Nekro flagship is not there at the start of
@@ -396,6 +417,16 @@ class ForceStates:
                 return self.index(tuple(cells))
             if cells[2 * k]:
                 cells[2 * k] -= 1
+                return self.index(tuple(cells))
+        return i
+
+    def lose_one_of(self, i: int, kinds: tuple[str, ...]) -> int:
+        """Destroy one unit of ``kinds``, the first of them in the side's loss order, a damaged
+        one first (Impulse Core's cruiser or destroyer); ``i`` itself when it has none."""
+        cells = list(self.states[i])
+        for k, slot in enumerate(self.slots):
+            if slot.unit.key in kinds and (cells[2 * k + 1] or cells[2 * k]):
+                cells[2 * k + (1 if cells[2 * k + 1] else 0)] -= 1
                 return self.index(tuple(cells))
         return i
 
@@ -498,6 +529,10 @@ class ForceStates:
                     joint[h * self.outcome_width : h * self.outcome_width + len(dist)] = [p * q for q in dist]
                 top = max(o for o, p in enumerate(joint) if p)
                 dist = tuple(joint[: top + 1])
+            if ability == "combat" and self.extra_hits:
+                # core.dice's sum of two variables, on Fractions or (the chain's) floats alike
+                total = add(*(cast(Dist, dict(enumerate(d))) for d in (dist, self.extra_hits)))
+                dist = tuple(total.get(h, 0 * dist[0]) for h in range(max(total) + 1))
             found = self._rolls[key] = tuple(map(self._number, dist))
         return found
 

@@ -7,11 +7,12 @@ Order of events (43.1-43.4):
    has a war sun in the system (70.3) or the Letnev flagship (its sheet: the other player's units
    in its system lose Planetary Shield): then every bombarding unit fires.
 2. Space cannon defense (15.6-15.8): the defender's PDS on the planet fire at the committed
-   infantry.
+   infantry (not against an attacker with L4 Disruptors).
 3. Ground combat rounds until one side (or neither) has infantry left (24.1-24.4). There is no
    retreat. Modifiers add to combat rolls only (bombardment and space cannon are unaffected).
    If modifiers leave neither side able to score, the FAQ's stalemate answer is applied: the
-   attacker's infantry, unable to retreat, is destroyed.
+   attacker's infantry, unable to retreat, is destroyed. An L1Z1X attacker's ships bombard again
+   at the end of every round (Harrow, in the errata's text): their hits join its round's hits.
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
 from engine.ti4.situations import FLAGSHIP_RULE, fire_team_round, situation_reasons, round_modifiers
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
+from engine.ti4.units import HARROW_FACTIONS
 
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
 BOMBARDERS = ("dreadnought", "war_sun", "flagship")  # a flagship only if its sheet prints Bombardment
+HARROW_RULE = "ti4/errata-bombardamento-chirurgico"  # the errata's text of L1Z1X's Harrow
 
 
 def _infantry(force: Force) -> dict[str, int]:
@@ -50,7 +53,6 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("ground_combat takes a ground battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    att = ForceStates(_infantry(att_force), att_force.loadout, att_force.policy, number)
     dfn = ForceStates(_infantry(def_force), def_force.loadout, def_force.policy, number)
     rules = list(BASE_RULES)
     reasons: list[Reason] = []
@@ -75,11 +77,26 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         else (1,)
     )
     cannon = battle.space_cannon and def_force.count("pds") > 0
+    if cannon and att_force.has("l4_disruptors"):  # no Space Cannon against the attacker's units
+        cannon = False
+        reasons.append(Reason("l4_disruptors", "ti4/43.3", {"side": "attacker"}))
     if cannon:
         rules += ["ti4/43.3", "ti4/15.6", "ti4/15.7", "ti4/15.8"]
     cannon_dist = cannon_hits(def_force, att_force, "defender", space=False) if cannon else (1,)
     start: Distribution = {}
     bacterial = att_force.has("x89_bacterial_weapon") and bombard
+    harrow: tuple = ()
+    if bombard and att_force.faction in HARROW_FACTIONS:
+        # Harrow: the same ships bombard again at the end of every round; after X-89 a hit of
+        # theirs empties the planet (an outcome past every infantry the defender has).
+        harrow = bombard_dist
+        if bacterial:
+            wipe = def_force.count("infantry")
+            harrow = (bombard_dist[0],) + (0,) * (wipe - 1) + (1 - bombard_dist[0],)
+        reasons.append(Reason("faction_harrow", HARROW_RULE, {"side": "attacker"}))
+    att = ForceStates(
+        _infantry(att_force), att_force.loadout, att_force.policy, number, extra_hits=tuple(map(number, harrow))
+    )
     bombard_rolls, cannon_rolls = tuple(map(number, bombard_dist)), tuple(map(number, cannon_dist))
     for hb, qb in enumerate(bombard_rolls):
         # X-89: once the bombardment has destroyed an infantry, all the others go too.

@@ -22,7 +22,9 @@ from engine.ti4.units import (
     DEFAULT_ORDER,
     FLAGSHIP_LIMITS,
     SHIPS,
+    FACTION_TECHNOLOGIES,
     TECHNOLOGIES,
+    TECHNOLOGY_COPIER,
     UNIT_KEYS,
     UPGRADABLE,
     FLAGSHIP_EFFECTS,
@@ -220,6 +222,13 @@ def validate(battle: Battle) -> None:
         for k, tech in enumerate(force.technologies):
             if tech not in TECHNOLOGIES:
                 raise InvalidInput("unknown_technology", field=f"{side}.technologies[{k}]", technology=tech)
+            owner = FACTION_TECHNOLOGIES.get(tech)
+            if owner and force.faction not in (None, owner, TECHNOLOGY_COPIER):
+                # 81.11: a faction technology is its faction's (the Nekro Virus copies them, 81.16).
+                where = f"{side}.technologies[{k}]"
+                raise InvalidInput(
+                    "faction_technology_of_another", field=where, rule="ti4/81.11", technology=tech, faction=owner
+                )
         for name, (lo, hi) in FLAGSHIP_LIMITS.items():
             value = getattr(force.flagship, name)
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")

@@ -25,12 +25,13 @@ FACTION_UNIT_RULE = "ti4/48.1"  # a unit upgrade shares its name with a unit on 
 def round_effects(own: Force, other: Force) -> RoundEffects:
     """What changes ``own``'s losses each round (and, for Direct Hits and the flagship's repair,
     after the space cannon): its Shields Holding, the other side's Direct Hits, Duranium Armor, a
-    flagship that repairs itself (only if the flagship fights)."""
+    flagship that repairs itself (only if the flagship fights), Non-Euclidean Shielding."""
     return RoundEffects(
         shields_holding=own.cards.shields_holding,
         opponent_direct_hits=other.cards.direct_hit,
         repair=own.has("duranium_armor"),
         repair_flagship=own.flagship.effect == "repairs_itself" and own.count("flagship") > 0,
+        double_sustain=own.has("non_euclidean_shielding"),
     )
 
 

@@ -6,8 +6,8 @@ Order of events, as the Rules Reference gives it:
    may sustain (77.4). Fighters the ships left cannot carry are destroyed before the combat
    (17.3: capacity is suspended only during it).
 1b. "Before combat" abilities (23.2), the active player's first (ti4/tempistiche): the attacker's
-   Ambush (Mentak Coalition), Assault Cannon (both sides', read on the same fleets), the
-   defender's Ambush.
+   Ambush (Mentak Coalition), Dimensional Splicer (Ghosts of Creuss) and Impulse Core (Yin
+   Brotherhood), Assault Cannon (both sides', read on the same fleets), the defender's three.
 2. Round 1 only, anti-fighter barrage (23.3, 68): simultaneous; hits destroy fighters only,
    excess hits are lost, sustain cannot cancel them (77.4). A side left with no ship ends it.
 3. Each round: retreats announced, defender first (23.4); combat rolls (23.5, nebula +1 to the
@@ -31,8 +31,8 @@ from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.rolls import D10_RULES, hits_distribution
 from engine.ti4.situations import ambushes, fires_cannon, round_effects, situation_reasons, round_modifiers
-from engine.ti4.technologies import assault_cannon_step, cannon_hits, technology_reasons
-from engine.ti4.units import AMBUSH_DICE, AMBUSH_SHIPS, SHIPS, Loadout
+from engine.ti4.technologies import assault_cannon_step, cannon_hits, one_hit_step, technology_reasons
+from engine.ti4.units import AMBUSH_DICE, AMBUSH_SHIPS, IMPULSE_SHIPS, SHIPS, Loadout
 
 BASE_RULES = ("ti4/23", "ti4/23.5", "ti4/22.1", "ti4/23.6", "ti4/23.8", "ti4/23.9", "ti4/23.10") + D10_RULES
 
@@ -192,19 +192,26 @@ def ambush_step(att: ForceStates, dfn: ForceStates, sides: tuple[Force | None, F
 
 def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_force: Force, exact: bool):
     """The "before combat" abilities (23.2) in their order, the active player's first
-    (ti4/tempistiche): the attacker's Ambush, Assault Cannon (both sides' on the same fleets),
-    the defender's Ambush. An Ambush kill can leave the other side short of the 3 non-fighter
-    ships its Assault Cannon needs."""
+    (ti4/tempistiche): the attacker's Ambush, Dimensional Splicer and Impulse Core, Assault
+    Cannon (both sides' on the same fleets), the defender's own three. An Ambush kill can leave
+    the other side short of the 3 non-fighter ships its Assault Cannon needs."""
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
 
+    def own_abilities(mass: Distribution, side: int) -> Distribution:
+        force = (att_force, def_force)[side]
+        if ambushes(force):
+            mass = ambush_step(att, dfn, (force, None) if side == 0 else (None, force), exact)(mass)
+        if force.has("dimensional_splicer"):
+            mass = one_hit_step(att, dfn, side)(mass)
+        if force.has("impulse_core"):
+            mass = one_hit_step(att, dfn, side, IMPULSE_SHIPS)(mass)
+        return mass
+
     def step(mass: Distribution) -> Distribution:
-        if ambushes(att_force):
-            mass = ambush_step(att, dfn, (att_force, None), exact)(mass)
+        mass = own_abilities(mass, 0)
         if any(cannons):
             mass = assault_cannon_step(att, dfn, *cannons)(mass)
-        if ambushes(def_force):
-            mass = ambush_step(att, dfn, (None, def_force), exact)(mass)
-        return mass
+        return own_abilities(mass, 1)
 
     return step
 

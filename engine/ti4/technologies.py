@@ -66,6 +66,30 @@ def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_h
     return step
 
 
+def one_hit_step(att: ForceStates, dfn: ForceStates, side: int, sacrifice: tuple[str, ...] = ()):
+    """A "before combat" ability (23.2) of side ``side`` (0 the attacker, 1 the defender) that
+    produces 1 hit on the other side's ships, which their owner assigns, Sustain Damage and a
+    Shields Holding allowed (FAQ action cards 5): Dimensional Splicer. With ``sacrifice``, Impulse
+    Core: the side first destroys one of its own ships of those kinds, the first in its loss order,
+    and the hit must go to a non-fighter ship if able; a side whose only unit that would be does
+    not use it (a player does not give up its last ship for one hit)."""
+
+    def step(mass: Distribution) -> Distribution:
+        out: Distribution = {}
+        own, other = (att, dfn) if side == 0 else (dfn, att)
+        for pair, m in mass.items():
+            i, j = pair[side], pair[1 - side]
+            if own.alive(i) and other.alive(j):
+                k = own.lose_one_of(i, sacrifice) if sacrifice else i
+                if not sacrifice or (k != i and own.alive(k)):
+                    i, j = k, other.after_ability_hits(j, 1, own.blocking(i), spare_fighters=bool(sacrifice))
+            key = (i, j) if side == 0 else (j, i)
+            out[key] = out.get(key, 0) + m
+        return out
+
+    return step
+
+
 def technology_reasons(
     att: Force, dfn: Force, cannon_fires: bool, bombard: bool, space: bool, could_bombard: bool = False
 ) -> list[Reason]:
@@ -84,6 +108,12 @@ def technology_reasons(
             reasons.append(Reason("graviton_laser_system", "ti4/15.5", params))  # who takes the hits
         if own.has("assault_cannon") and space:
             reasons.append(Reason("assault_cannon", "ti4/23.2", params))  # a "before combat" ability
+        if own.has("non_euclidean_shielding") and space:
+            reasons.append(Reason("non_euclidean_shielding", "ti4/77.6", params))
+        if own.has("dimensional_splicer") and space:
+            reasons.append(Reason("dimensional_splicer", "ti4/23.2", params))  # "before combat" too
+        if own.has("impulse_core") and space:
+            reasons.append(Reason("impulse_core", "ti4/23.2", params))
         if own.has("x89_bacterial_weapon") and side == "attacker" and not space:
             # The revised card acts through a bombardment kill. With bombarding ships that do not
             # fire (a Planetary Shield, bombardment left out) say so, and what 70.1's card, the

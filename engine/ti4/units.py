@@ -41,6 +41,18 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
 #   system takes Planetary Shield away, and the card with it, 70.3).
 # Duranium Armor: during each combat round, after you assign hits, repair 1 of your damaged units
 #   that did not use Sustain Damage this round.
+# Faction technologies (``FACTION_TECHNOLOGIES``: only their faction researches them, 81.11, and the
+# Nekro Virus gains them with Valefar Assimilator, 81.16):
+# Non-Euclidean Shielding (Barony of Letnev): a unit that uses Sustain Damage cancels 2 hits
+#   instead of 1 (77.6).
+# L4 Disruptors (Barony of Letnev): during an invasion, no unit may use Space Cannon against your
+#   units.
+# Dimensional Splicer (Ghosts of Creuss): at the start of a space combat in a system with a
+#   wormhole and at least one of your ships, you may produce 1 hit that your opponent assigns to
+#   one of its ships.
+# Impulse Core (Yin Brotherhood): at the start of a space combat, you may destroy 1 of your
+#   cruisers or destroyers there to produce 1 hit, which your opponent must assign to one of its
+#   non-fighter ships if it has any.
 TECHNOLOGIES = (
     "antimass_deflectors",
     "plasma_scoring",
@@ -49,7 +61,19 @@ TECHNOLOGIES = (
     "x89_bacterial_weapon",
     "magen_defense_grid",
     "duranium_armor",
+    "non_euclidean_shielding",
+    "l4_disruptors",
+    "dimensional_splicer",
+    "impulse_core",
 )
+FACTION_TECHNOLOGIES = {
+    "non_euclidean_shielding": "barony_of_letnev",
+    "l4_disruptors": "barony_of_letnev",
+    "dimensional_splicer": "ghosts_of_creuss",
+    "impulse_core": "yin_brotherhood",
+}
+TECHNOLOGY_COPIER = "nekro_virus"  # Valefar Assimilator gains other factions' technologies (81.16)
+IMPULSE_SHIPS = ("destroyer", "cruiser")  # what Impulse Core may destroy (the first in the loss order)
 
 # Default loss order of the issue: cheapest first.
 DEFAULT_ORDER = ("fighter", "infantry", "destroyer", "cruiser", "carrier", "dreadnought", "flagship", "war_sun")
@@ -300,6 +324,10 @@ FACTION_COMBAT_ABILITIES = {"sardakk_norr": ("unrelenting", 1), "universities_of
 AMBUSH_FACTIONS = ("mentak_coalition",)
 AMBUSH_SHIPS = ("cruiser", "destroyer")
 AMBUSH_DICE = 2
+
+# The L1Z1X Mindnet's Harrow (errata): at the end of each round of ground combat, its ships in the
+# system may use Bombardment against the opponent's ground forces on the planet.
+HARROW_FACTIONS = ("l1z1x_mindnet",)
 
 
 FLAGSHIP_LIMITS = {"combat": (1, 10), "dice": (1, 4), "capacity": (0, 12)}

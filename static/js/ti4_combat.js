@@ -84,6 +84,15 @@
     var hacan = form.querySelector(".faction[data-side=" + side + "]").value === "emirates_of_hacan";
     goods.parentNode.hidden = !hacan;
     goods.disabled = !hacan;
+    /* A faction technology is offered while its faction, or the Nekro Virus (which copies it), is chosen. */
+    var faction = form.querySelector(".faction[data-side=" + side + "]").value;
+    form.querySelectorAll("input.technology[data-side=" + side + "]").forEach(function (box) {
+      var check = box.parentNode;
+      if (!check.dataset.faction) { return; }
+      var ours = faction === check.dataset.faction || faction === "nekro_virus";
+      check.hidden = !ours || check.dataset.kinds.split(" ").indexOf(kind()) < 0;
+      box.disabled = check.hidden;
+    });
   }
 
   function sideBody(side) {

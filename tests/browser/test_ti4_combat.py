@@ -134,7 +134,9 @@ def test_a_sardakk_player_gets_unrelenting_without_a_flagship(page, live_url):
 
 def test_an_l1z1x_super_dreadnought_ii_bombards_on_4_in_an_invasion(page, live_url):
     # The Dreadnought II box was hidden in a ground combat (the generic card bombards as the I):
-    # 1 dreadnought + 1 infantry v 1 infantry, 13/17 with Super-Dreadnought I, 14/17 with II.
+    # 1 dreadnought + 1 infantry v 1 infantry, bombarding again after every round (Harrow): 57/67
+    # with Super-Dreadnought I (tests/engine/ti4/test_ground.py), 763/853 with II (on 4: 7/10, so
+    # 7/10 + 3/10 x (79/100 x 7/10) / (1 - 21/100 x 7/10)).
     page.goto(f"{live_url}/tools/combat/ti4?lang=en")
     page.get_by_label("Ground combat (invasion)").check()
     page.fill("#attacker-infantry", "1")
@@ -143,11 +145,37 @@ def test_an_l1z1x_super_dreadnought_ii_bombards_on_4_in_an_invasion(page, live_u
     open_faction(page)
     page.select_option("#attacker-faction", "l1z1x_mindnet")
     page.get_by_role("button", name="Calculate").click()
-    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("76.5%")
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("85.1%")
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Harrow")
     page.locator("#attacker-up-dreadnought").check()
     page.get_by_role("button", name="Calculate").click()
-    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("82.4%")
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("89.4%")
     expect(page.locator("#ti4-result .notes")).to_contain_text("Super-Dreadnought II")
+
+
+def test_a_faction_technology_is_offered_with_its_faction_or_the_nekro_virus(page, live_url):
+    # A dreadnought against 2 fighters: 206384/277729 = 74.3% plain, 214884/277729 = 77.4% with
+    # Non-Euclidean Shielding (tests/engine/ti4/test_technologies.py).
+    battle = '{"attacker":{"units":{"dreadnought":1}},"defender":{"units":{"fighter":2}}}'
+    page.goto(f"{live_url}/tools/combat/ti4?lang=en&b={battle}")
+    open_faction(page)
+    attacker = page.locator('.side[data-side="attacker"]')
+    shielding = attacker.get_by_label("Non-Euclidean Shielding (Letnev)")
+    expect(shielding).to_be_hidden()  # no faction chosen
+    page.select_option("#attacker-faction", "barony_of_letnev")
+    expect(attacker.get_by_label("L4 Disruptors (Letnev)")).to_be_hidden()  # an invasion's card
+    shielding.check()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("77.4%")
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Non-Euclidean Shielding")
+    page.select_option("#attacker-faction", "sardakk_norr")  # not theirs: hidden and not sent
+    expect(shielding).to_be_hidden()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).not_to_have_text("77.4%")
+    expect(page.locator("#ti4-result .notes")).not_to_contain_text("Non-Euclidean Shielding")
+    page.select_option("#attacker-faction", "nekro_virus")  # Valefar Assimilator copies it
+    expect(shielding).to_be_visible()
+    expect(attacker.get_by_label("Impulse Core (Yin; gives up a destroyer or cruiser)")).to_be_visible()
 
 
 def test_assault_cannon_checkbox_changes_the_odds(page, live_url):

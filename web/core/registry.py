@@ -196,6 +196,9 @@ TOOLS: tuple[Tool, ...] = (
             "ti4/faq-carte-azione-12",
             "ti4/faq-carte-azione-4",
             "ti4/faq-virus-nekro-3",
+            "ti4/77.6",
+            "ti4/81.11",
+            "ti4/errata-bombardamento-chirurgico",
         ),
     ),
     Tool(

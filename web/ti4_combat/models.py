@@ -82,13 +82,26 @@ class Ti4Side(RequestModel):
     retreat_round: Round | None = None
     modifiers: Annotated[list[RollModifier], Field(max_length=MAX_MODIFIERS)] = []
     flagship: Ti4Flagship = Ti4Flagship()
-    technologies: Annotated[list[Annotated[str, OneOf(TECHNOLOGIES)]], Field(max_length=len(TECHNOLOGIES))] = []
+    technologies: Annotated[
+        list[Annotated[str, OneOf(TECHNOLOGIES)]],
+        Field(
+            max_length=len(TECHNOLOGIES),
+            description=(
+                "combat technologies researched. Faction technologies go with their faction, the Nekro Virus "
+                "(Valefar Assimilator) or no faction given (81.11): Non-Euclidean Shielding and L4 Disruptors "
+                "(Barony of Letnev), Dimensional Splicer (Ghosts of Creuss: list it only in a system with a "
+                "wormhole), Impulse Core (Yin Brotherhood: used at the start of every space combat, giving up the "
+                "first destroyer or cruiser of the loss order while another unit stays)"
+            ),
+        ),
+    ] = []
     faction: Annotated[str, OneOf(tuple(FACTION_FLAGSHIPS))] | None = Field(
         None,
         description=(
             "the side's faction: its flagship's attributes and ability from the faction sheet (then 'flagship' "
             "is ignored), its faction ability on every combat roll (Sardakk N'orr's Unrelenting +1, "
             "the Universities of Jol-Nar's Fragile -1), the Mentak Coalition's Ambush before a space combat, "
+            "the L1Z1X Mindnet's Harrow (its bombarding ships fire again after every ground combat round), "
             "and its own units where its sheet prints them (Sol's "
             "Spec Ops and Advanced Carriers, L1Z1X's Super-Dreadnoughts, Naalu's Hybrid Crystal Fighters, "
             "Sardakk N'orr's Exotriremes; 'upgrades' then means their II cards)"

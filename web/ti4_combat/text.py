@@ -51,6 +51,10 @@ ERRORS = {
     "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
     "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
     "unknown_technology": _l('"%(technology)s" is not a technology this calculator knows.'),
+    "faction_technology_of_another": _l(
+        "%(technology)s: a faction technology (%(faction)s). Only that faction researches it, and the Nekro Virus "
+        "may gain it with Valefar Assimilator: choose one of them as the faction, or untick it."
+    ),
     "damaged_without_sustain": _l("%(unit)s: only units with Sustain Damage can start the combat damaged."),
     "more_damaged_than_units": _l("%(unit)s: at most %(max)s can be damaged (the units this side has)."),
     "card_count_out_of_range": Counted(
@@ -146,6 +150,23 @@ REASONS = {
     "magen_defense_grid": _l(
         "%(side)s, Magen Defense Grid: the attacker makes no combat rolls in the first round of the ground combat."
     ),
+    "non_euclidean_shielding": _l(
+        "%(side)s, Non-Euclidean Shielding: each unit that uses Sustain Damage cancels up to 2 of the hits "
+        "assigned at once instead of 1."
+    ),
+    "l4_disruptors": _l(
+        "%(side)s, L4 Disruptors: during the invasion no unit may use Space Cannon against its units, so the "
+        "PDS do not fire at the landing infantry."
+    ),
+    "dimensional_splicer": _l(
+        "%(side)s, Dimensional Splicer: at the start of the combat (in a system with a wormhole) it produces 1 hit, "
+        "assigned by the other side to one of its ships."
+    ),
+    "impulse_core": _l(
+        "%(side)s, Impulse Core: at the start of the combat it destroys one of its destroyers or cruisers (the "
+        "first in its loss order, and only if another unit stays) to produce 1 hit, which the other side must "
+        "assign to a non-fighter ship if it has one."
+    ),
     "card_morale_boost": _l("%(side)s, Morale Boost: +1 to its combat rolls, one card a round from round %(round)s."),
     "card_shields_holding": _l(
         "%(side)s, Shields Holding: cancels up to 2 hits on its ships, one card in "
@@ -218,6 +239,10 @@ REASONS = {
         "%(side)s, the Mentak Coalition's Ambush: before the combat, 1 die for each of up to 2 of its cruisers or "
         "destroyers, a hit on that ship's combat value or more, assigned by the other side."
     ),
+    "faction_harrow": _l(
+        "%(side)s, the L1Z1X Mindnet's Harrow: its ships bombard the defending infantry again at the end of every "
+        "round of ground combat (not through a Planetary Shield)."
+    ),
     "faction_unit_spec_ops": _l(
         "%(side)s, the Federation of Sol's infantry are Spec Ops %(level)s (its faction sheet): they hit on %(combat)s."
     ),
@@ -255,6 +280,10 @@ TECHNOLOGY_NAMES = {
     "x89_bacterial_weapon": _l("X-89 Bacterial Weapon"),
     "magen_defense_grid": _l("Magen Defense Grid"),
     "duranium_armor": _l("Duranium Armor"),
+    "non_euclidean_shielding": _l("Non-Euclidean Shielding (Letnev)"),
+    "l4_disruptors": _l("L4 Disruptors (Letnev)"),
+    "dimensional_splicer": _l("Dimensional Splicer (Creuss; system with a wormhole)"),
+    "impulse_core": _l("Impulse Core (Yin; gives up a destroyer or cruiser)"),
 }
 
 CARD_NAMES = {

@@ -30,7 +30,14 @@ from engine.ti4.inputs import (
 )
 from engine.ti4.plans import RoundModifier
 from engine.ti4.result import CombatResult, SideSummary
-from engine.ti4.units import COMPONENT_LIMIT, DEFAULT_ORDER, FACTION_FLAGSHIPS, FLAGSHIP_LIMITS, Flagship
+from engine.ti4.units import (
+    COMPONENT_LIMIT,
+    DEFAULT_ORDER,
+    FACTION_FLAGSHIPS,
+    FACTION_TECHNOLOGIES,
+    FLAGSHIP_LIMITS,
+    Flagship,
+)
 from web.core.compute import compute
 from web.core.errors import ApiError, rule_refusal
 from web.core.models import read_json
@@ -69,7 +76,8 @@ UPGRADE_KINDS = {
     "pds": "space ground",
 }
 # Technologies by side: on a planet the attacker's deflectors meet the PDS and its X-89 follows its
-# bombardment, while the grid belongs to the defender's PDS.
+# bombardment, while the grid belongs to the defender's PDS; L4 Disruptors only ever shield an
+# invading attacker.
 TECHNOLOGY_KINDS = {
     "attacker": {
         "antimass_deflectors": "space ground",
@@ -79,6 +87,10 @@ TECHNOLOGY_KINDS = {
         "x89_bacterial_weapon": "ground",
         "magen_defense_grid": "",
         "duranium_armor": "space",
+        "non_euclidean_shielding": "space",
+        "l4_disruptors": "ground",
+        "dimensional_splicer": "space",
+        "impulse_core": "space",
     },
     "defender": {
         "antimass_deflectors": "space",
@@ -88,6 +100,10 @@ TECHNOLOGY_KINDS = {
         "x89_bacterial_weapon": "",
         "magen_defense_grid": "ground",
         "duranium_armor": "space",
+        "non_euclidean_shielding": "space",
+        "l4_disruptors": "",
+        "dimensional_splicer": "space",
+        "impulse_core": "space",
     },
 }
 
@@ -154,8 +170,9 @@ def refusal(error: InvalidInput) -> ApiError:
     params = {**error.params}
     if "unit" in params:
         params["unit"] = unit_name(params["unit"])
-    if params.get("card") in CARD_NAMES:
-        params["card"] = str(CARD_NAMES[params["card"]])
+    for key, names in (("card", CARD_NAMES), ("technology", TECHNOLOGY_NAMES), ("faction", FACTION_NAMES)):
+        if params.get(key) in names:
+            params[key] = str(names[params[key]])
     return rule_refusal(InvalidInput(error.code, error.field, error.rule, **params), ERRORS)
 
 
@@ -242,6 +259,7 @@ def page():
         upgrade_kinds=UPGRADE_KINDS,
         technologies={k: str(v) for k, v in TECHNOLOGY_NAMES.items()},
         technology_kinds=TECHNOLOGY_KINDS,
+        technology_owners=FACTION_TECHNOLOGIES,
         flagship_limits=FLAGSHIP_LIMITS,
         flagship_default=asdict(Flagship()),
         flagship_names=FLAGSHIP_FIELDS,

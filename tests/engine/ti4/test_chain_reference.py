@@ -14,13 +14,14 @@ from engine.ti4.combat import calculate
 from engine.ti4.assignment import HitPolicy
 from engine.ti4.inputs import Battle, Force
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import DEFAULT_ORDER, SHIPS, TECHNOLOGIES, UPGRADABLE, Flagship
+from engine.ti4.units import DEFAULT_ORDER, FACTION_TECHNOLOGIES, SHIPS, TECHNOLOGIES, UPGRADABLE, Flagship
 from tests.engine.ti4 import reference_chain as ti4_reference_chain
 
 TOLERANCE = 1e-12
 # What the reference engine knew: Duranium Armor, cards, damaged units and the flagship abilities
-# that couple the two sides came with the numpy chain.
-OLD_TECHNOLOGIES = tuple(t for t in TECHNOLOGIES if t != "duranium_armor")
+# that couple the two sides came with the numpy chain, the faction technologies later.
+GENERIC = tuple(t for t in TECHNOLOGIES if t not in FACTION_TECHNOLOGIES)
+OLD_TECHNOLOGIES = tuple(t for t in GENERIC if t != "duranium_armor")
 
 
 def reference(battle: Battle, exact: bool = False, monkeypatch=None):
@@ -83,7 +84,7 @@ def _random_force(rng: random.Random, kind: str, side: str, size: int) -> Force:
         retreat_round=rng.choice((None, None, rng.randint(1, 6))) if kind == "space" else None,
         modifiers=tuple(modifiers),
         flagship=Flagship(rng.randint(2, 9), rng.randint(1, 3), 3),
-        technologies=tuple(t for t in TECHNOLOGIES if rng.random() < 0.25 and t in OLD_TECHNOLOGIES),
+        technologies=tuple(t for t in GENERIC if rng.random() < 0.25 and t in OLD_TECHNOLOGIES),
     )
 
 

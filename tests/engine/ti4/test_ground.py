@@ -143,3 +143,33 @@ def test_space_cannon_defense_in_expected_hits():
     # A PDS shields the planet (no bombardment) and fires at the landing infantry on 6-10 (1/2).
     r = solve(Force({"infantry": 2, "dreadnought": 1}), Force({"infantry": 1, "pds": 1}))
     assert _steps(r) == {("space_cannon_defense", "defender"): (F(1, 2), F(1, 2), F(1, 2))}
+
+
+def test_l1z1x_harrow_bombards_again_at_the_end_of_every_round():
+    # An L1Z1X infantry and dreadnought (Super-Dreadnought I: bombards on 5, 3/5) against an
+    # infantry. The bombardment wins at once 3/5 of the time; otherwise each round the defender
+    # loses its infantry unless both the combat die (3/10) and Harrow's (3/5) miss: 1 - 7/10 x 2/5
+    # = 18/25, while the attacker's is hit 3/10 of the time. Per round: won 18/25 x 7/10, drawn
+    # 18/25 x 3/10, nothing 7/25 x 7/10 = 49/250, so won 126/201 and drawn 54/201 in the end.
+    l1z1x = Force({"infantry": 1, "dreadnought": 1}, faction="l1z1x_mindnet")
+    harrowed = solve(l1z1x, Force({"infantry": 1}))
+    assert (harrowed.attacker_win, harrowed.draw) == (F(3, 5) + F(2, 5) * F(126, 201), F(2, 5) * F(54, 201))
+    assert ("faction_harrow", "ti4/errata-bombardamento-chirurgico") in {(r.code, r.rule) for r in harrowed.reasons}
+    # Any other faction's dreadnought bombards once: 3/5 + 2/5 x 7/17.
+    assert solve(Force({"infantry": 1, "dreadnought": 1}), Force({"infantry": 1})).attacker_win == F(13, 17)
+    # A Planetary Shield stops every bombardment, Harrow's too: the plain duel, 7/17.
+    shielded = solve(l1z1x, Force({"infantry": 1, "pds": 1}), space_cannon=False)
+    assert shielded.attacker_win == F(7, 17)
+    assert "faction_harrow" not in {r.code for r in shielded.reasons}
+
+
+def test_harrow_with_x89_empties_the_planet_on_its_first_kill():
+    # Against 2 infantry (2 dice at 3/10: hit at least once 51/100). X-89: a bombardment hit
+    # that destroys an infantry takes them all. The first bombardment (3/5) ends it. Then a round
+    # from 2 defenders: Harrow hits (3/5) -> none left; else the combat die (3/10) -> 1 left. From
+    # 1 left it is the first test's 126/201.
+    keep = F(49, 100)  # the attacker's infantry survives the round
+    one_left = F(126, 201)
+    from_two = (F(3, 5) * keep + F(2, 5) * F(3, 10) * keep * one_left) / (1 - F(2, 5) * F(7, 10) * keep)
+    attacker = Force({"infantry": 1, "dreadnought": 1}, technologies=("x89_bacterial_weapon",), faction="l1z1x_mindnet")
+    assert solve(attacker, Force({"infantry": 2})).attacker_win == F(3, 5) + F(2, 5) * from_two

@@ -193,3 +193,21 @@ def test_limit_is_exactly_the_maximum():
             Force({"fighter": 1}),
         )
     )
+
+
+def test_a_faction_technology_belongs_to_its_faction_or_the_nekro_virus():
+    def battle(faction):
+        letnev = Force({"dreadnought": 1}, technologies=("non_euclidean_shielding",), faction=faction)
+        return Battle("space", letnev, Force({"cruiser": 1}))
+
+    for faction in (None, "barony_of_letnev", "nekro_virus"):  # 81.16: Valefar Assimilator copies it
+        validate(battle(faction))
+    with pytest.raises(InvalidInput) as refused:
+        validate(battle("sardakk_norr"))
+    error = refused.value
+    assert (error.code, error.field, error.rule) == (
+        "faction_technology_of_another",
+        "attacker.technologies[0]",
+        "ti4/81.11",
+    )
+    assert error.params == {"technology": "non_euclidean_shielding", "faction": "barony_of_letnev"}

@@ -214,3 +214,83 @@ def test_x89_without_a_bombardment_says_why_it_did_nothing_and_cites_70_1():
     # the system too): nothing is said.
     no_bombarder = ground(Force({"infantry": 2}, technologies=("x89_bacterial_weapon",)), Force({"infantry": 1}))
     assert not [r for r in no_bombarder.reasons if r.code.startswith("x89")]
+
+
+# --- Faction technologies ----------------------------------------------------------------------
+
+
+def test_non_euclidean_shielding_lets_one_sustain_cancel_two_hits_of_a_round():
+    # A dreadnought (hits on 5: 3/5) against 2 fighters (9: 1/5 each; 0, 1, 2 hits with 16, 8, 1
+    # in 25). With 1 fighter left (at most 1 hit a round) the card changes nothing: intact (I1)
+    # the dreadnought wins 279/289, damaged (D1) 12/17; damaged against 2 (D2): it must hit before
+    # being hit, 48/125 x 12/17 / (93/125) = 192/527.
+    # Intact against 2 (I2), per round: it hits (3/5) and takes 0 hits -> I1, 1 -> D1, 2 -> D1 with
+    # the card but destroyed without it; it misses (2/5) and takes 0 -> I2, 1 -> D2, 2 -> D2 / lost.
+    i1, d1, d2 = F(279, 289), F(12, 17), F(192, 527)
+    with_card = (48 * i1 + (24 + 3) * d1 + (16 + 2) * d2) / 93  # the 93/125 not stuck in I2
+    without = (48 * i1 + 24 * d1 + 16 * d2) / 93
+    assert (with_card, without) == (F(214884, 277729), F(206384, 277729))
+    for techs, expected in ((("non_euclidean_shielding",), with_card), ((), without)):
+        assert space(Force({"dreadnought": 1}, technologies=techs), Force({"fighter": 2})).attacker_win == expected
+
+
+def test_non_euclidean_shielding_cancels_two_space_cannon_hits_too():
+    # 77.4: Sustain Damage cancels space cannon hits. A dreadnought against a fighter and 2 PDS
+    # (6: 1/2 each; 0, 1, 2 hits with 1/4, 1/2, 1/4). Without the card 2 hits destroy it before
+    # the combat; with it one sustain takes both. Then the duel of the first test: intact
+    # against a fighter 279/289, damaged 12/17.
+    holding = Force({"fighter": 1, "pds": 2})
+    i1, d1 = F(279, 289), F(12, 17)
+    shielded = Force({"dreadnought": 1}, technologies=("non_euclidean_shielding",))
+    assert space(shielded, holding).attacker_win == F(1, 4) * i1 + F(3, 4) * d1
+    assert space(Force({"dreadnought": 1}), holding).attacker_win == F(1, 4) * i1 + F(1, 2) * d1
+
+
+def test_dimensional_splicer_hits_before_the_combat_and_shields_holding_cancels_it():
+    # A cruiser (7: 2/5) against a dreadnought (5: 3/5). The splicer's hit makes it sustain:
+    # against a damaged dreadnought the cruiser wins 4/25 / (1 - 6/25) = 4/19 of the rounds'
+    # ends; against an intact one it must hit twice first: 4/25 x 4/19 / (19/25) = 16/361.
+    creuss = Force({"cruiser": 1}, technologies=("dimensional_splicer",), faction="ghosts_of_creuss")
+    dread = Force({"dreadnought": 1})
+    assert space(creuss, dread).attacker_win == F(4, 19)
+    assert space(Force({"cruiser": 1}), dread).attacker_win == F(16, 361)
+    # FAQ action cards 5: Shields Holding cancels it (the card is then spent).
+    shielded = Force({"dreadnought": 1}, cards=ActionCards(shields_holding=1))
+    assert space(creuss, shielded).attacker_win == F(16, 361)
+    # The defender's splicer: the attacker's dreadnought sustains it.
+    assert space(dread, creuss).defender_win == F(4, 19)
+    reasons = {(r.code, r.rule) for r in space(creuss, dread).reasons}
+    assert ("dimensional_splicer", "ti4/23.2") in reasons
+
+
+def test_impulse_core_gives_up_a_ship_for_a_hit_on_a_non_fighter():
+    # Yin's 2 cruisers against a cruiser and a fighter: one cruiser goes, its hit must take the
+    # defender's cruiser (not the fighter, which its owner would give up first). Then a cruiser
+    # (2/5) against a fighter (1/5): 8/25 / (1 - 12/25) = 8/13 wins, 2/13 draws.
+    yin = Force({"cruiser": 2}, technologies=("impulse_core",), faction="yin_brotherhood")
+    other = Force({"cruiser": 1, "fighter": 1})
+    result = space(yin, other)
+    assert (result.attacker_win, result.draw) == (F(8, 13), F(2, 13))
+    # Not used when the ship is the side's last: a lone cruiser keeps fighting (8/13 as well).
+    lone = Force({"cruiser": 1}, technologies=("impulse_core",))
+    assert space(lone, Force({"fighter": 1})).attacker_win == F(8, 13)
+    # The card is still named: its words say it is used only while another unit stays.
+    assert "impulse_core" in {r.code for r in space(lone, Force({"fighter": 1})).reasons}
+    # A destroyer goes before a cruiser (the default loss order).
+    mixed = Force({"cruiser": 1, "destroyer": 1}, technologies=("impulse_core",))
+    lone_defender = Force({"carrier": 1})
+    # The hit destroys the carrier at once: the attacker wins with its cruiser intact.
+    assert space(mixed, lone_defender).attacker_win == 1
+    assert dict(space(mixed, lone_defender).attacker.survivors) == {(("cruiser", 1),): 1}
+
+
+def test_l4_disruptors_keep_the_pds_from_firing_at_the_landing_infantry():
+    # An infantry (8: 3/10) against an infantry: 21/100 / (51/100) = 7/17. A PDS (6: 1/2) would
+    # first destroy the lander half the time: 7/34.
+    defended = Force({"infantry": 1, "pds": 1})
+    assert ground(Force({"infantry": 1}), defended).attacker_win == F(7, 34)
+    letnev = Force({"infantry": 1}, technologies=("l4_disruptors",), faction="barony_of_letnev")
+    result = ground(letnev, defended)
+    assert result.attacker_win == F(7, 17)
+    assert not result.pre_combat  # the planet's shield stops bombardment; the PDS do not fire
+    assert ("l4_disruptors", "ti4/43.3") in {(r.code, r.rule) for r in result.reasons}

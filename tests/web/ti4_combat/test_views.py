@@ -260,7 +260,7 @@ def test_the_page_has_a_headline_for_every_ending(client, lang, one, tied):
         ),
         (
             {
-                "attacker": {"units": {"cruiser": 1}, "technologies": ["non_euclidean_shielding"]},
+                "attacker": {"units": {"cruiser": 1}, "technologies": ["sarween_tools"]},
                 "defender": {"units": {"fighter": 1}},
             },
             "unknown_choice",
