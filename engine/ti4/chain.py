@@ -54,12 +54,12 @@ class RoundRules:
     attacker_retreat: int | None = None
     defender_retreat: int | None = None
     first_round_step: Callable[[Distribution], Distribution] | None = None
-    reroll_round: tuple[int | None, int | None] = (None, None)
+    reroll_rounds: tuple[range, range] = (range(0), range(0))
 
     def modes(self, r: int) -> tuple[Mode, Mode]:
         """How each side rolls in round r."""
         modifiers = self.modifier(r)
-        return ((modifiers[0], self.reroll_round[0] == r), (modifiers[1], self.reroll_round[1] == r))
+        return ((modifiers[0], r in self.reroll_rounds[0]), (modifiers[1], r in self.reroll_rounds[1]))
 
 
 @dataclass(frozen=True)

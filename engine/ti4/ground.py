@@ -26,7 +26,7 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.result import CombatResult, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.rolls import D10_RULES, ability_hits
-from engine.ti4.situations import FLAGSHIP_RULE, fire_team_round, situation_reasons, round_modifiers
+from engine.ti4.situations import FLAGSHIP_RULE, fire_team_rounds, situation_reasons, round_modifiers
 from engine.ti4.technologies import NO_ROLLS_IN_ROUND_1, cannon_hits, technology_reasons
 from engine.ti4.units import HARROW_FACTIONS
 
@@ -129,12 +129,14 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
     if silenced:
         att_modifiers += (NO_ROLLS_IN_ROUND_1,)
         reasons.append(Reason("magen_defense_grid", "ti4/70.3", {"side": "defender"}))
-    rerolls = (fire_team_round(att_force, att_first), fire_team_round(def_force))
+    rerolls = (fire_team_rounds(att_force, att_first), fire_team_rounds(def_force))
     round_rules = RoundRules(
-        horizon=horizon(battle.stop_after, rerolls, (att_modifiers, def_modifiers)),
+        horizon=horizon(
+            battle.stop_after, tuple(max(r, default=None) for r in rerolls), (att_modifiers, def_modifiers)
+        ),
         modifier=lambda r: (total_modifier(att_modifiers, r), total_modifier(def_modifiers, r)),
         stop_after=battle.stop_after,
-        reroll_round=rerolls,
+        reroll_rounds=rerolls,
     )
     outcome = run(att, dfn, start, round_rules, zero)
     result = summarize(

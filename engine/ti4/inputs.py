@@ -21,6 +21,7 @@ from engine.ti4.units import (
     COMPONENT_LIMIT,
     DEFAULT_ORDER,
     FLAGSHIP_LIMITS,
+    MUNITIONS_FACTIONS,
     SHIPS,
     FACTION_TECHNOLOGIES,
     TECHNOLOGIES,
@@ -184,14 +185,25 @@ def _check_damaged(side: str, force: Force) -> None:
 
 
 def _check_flagship_input(
-    kind: str, side: str, force: Force, name: str, most: int, effect: str, *, range_code: str, refusal: str
+    kind: str,
+    side: str,
+    force: Force,
+    name: str,
+    most: int,
+    effect: str,
+    *,
+    range_code: str,
+    refusal: str,
+    factions: tuple[str, ...] = (),
 ) -> None:
     """An input only one flagship reads (the Nekro flagship's ground forces, the Hacan
-    flagship's trade goods): within its limit, and given only in a space combat with that
-    flagship in the fleet (16.21: each flagship's ability is its own)."""
+    flagship's trade goods), or the faction abilities of ``factions`` (Letnev's Munitions
+    Reserves spends trade goods too): within its limit, and given only in a space combat with
+    that flagship in the fleet or one of those factions (16.21: each flagship's ability is its own)."""
     where, value = f"{side}.{name}", getattr(force, name)
     require_int(value, 0, most, where, code=range_code)
-    if value and (kind != "space" or force.flagship.effect != effect or not force.count("flagship")):
+    read = (force.flagship.effect == effect and force.count("flagship") > 0) or force.faction in factions
+    if value and (kind != "space" or not read):
         raise InvalidInput(refusal, field=where, rule="ti4/16.21")
 
 
@@ -254,6 +266,7 @@ def validate(battle: Battle) -> None:
             "trade_goods_bonus",
             range_code="trade_goods_out_of_range",
             refusal="trade_goods_without_kenara",
+            factions=MUNITIONS_FACTIONS,
         )
         if force.flagship.effect is not None and force.flagship.effect not in FLAGSHIP_EFFECTS:
             raise InvalidInput("unknown_flagship_effect", field=f"{side}.flagship.effect")

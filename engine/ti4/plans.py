@@ -38,11 +38,12 @@ def last_changing_round(modifiers: tuple[RoundModifier, ...]) -> int:
 
 
 def horizon(
-    stop_after: int | None, retreat_rounds: tuple[int | None, ...], modifier_sets: tuple[tuple[RoundModifier, ...], ...]
+    stop_after: int | None, planned_rounds: tuple[int | None, ...], modifier_sets: tuple[tuple[RoundModifier, ...], ...]
 ) -> int:
-    """Rounds that must be stepped one at a time: up to every round a plan or a modifier names.
+    """Rounds that must be stepped one at a time: up to every round a plan (a retreat, a
+    reroll) or a modifier names.
     A stop plan cuts the battle there."""
     if stop_after is not None:
         return stop_after
-    marks = [0, *(r or 0 for r in retreat_rounds), *(last_changing_round(mods) for mods in modifier_sets)]
+    marks = [0, *(r or 0 for r in planned_rounds), *(last_changing_round(mods) for mods in modifier_sets)]
     return max(marks)

@@ -11,7 +11,14 @@ from engine.ti4.assignment import RoundEffects
 from engine.ti4.cards import CARD_RULES
 from engine.ti4.inputs import Force
 from engine.ti4.plans import RoundModifier
-from engine.ti4.units import AMBUSH_FACTIONS, AMBUSH_SHIPS, FACTION_COMBAT_ABILITIES, FACTION_UNITS
+from engine.ti4.units import (
+    AMBUSH_FACTIONS,
+    AMBUSH_SHIPS,
+    FACTION_COMBAT_ABILITIES,
+    FACTION_UNITS,
+    MUNITIONS_COST,
+    MUNITIONS_FACTIONS,
+)
 
 FLAGSHIP_RULE = "ti4/16.21"  # each faction's flagship has unique abilities
 # Where a FAQ answer speaks to an ability, it is cited instead.
@@ -53,9 +60,20 @@ def ambushes(force: Force) -> bool:
     return force.faction in AMBUSH_FACTIONS and any(force.count(k) for k in AMBUSH_SHIPS)
 
 
-def fire_team_round(force: Force, first_round: int = 1) -> int | None:
-    """The round Fire Team is played in: the first in which the side rolls."""
-    return first_round if force.cards.fire_team else None
+def fire_team_rounds(force: Force, first_round: int = 1) -> range:
+    """The round Fire Team is played in, the first in which the side rolls: its missed dice are
+    rolled again then."""
+    return range(first_round, first_round + 1) if force.cards.fire_team else range(0)
+
+
+def munitions_rounds(force: Force) -> range:
+    """The space combat rounds in which a Letnev side spends 2 trade goods on Munitions Reserves
+    and rolls its missed dice again: from the first, while its goods last. Rerolling every miss is
+    the best use of a round's rerolls (a hit is kept, a miss can only gain); spending early is a
+    standing order, not a choice made at each state (docs/ti4_combat.md)."""
+    if force.faction not in MUNITIONS_FACTIONS:
+        return range(0)
+    return range(1, 1 + force.trade_goods // MUNITIONS_COST)
 
 
 def fires_cannon(force: Force, side: str) -> bool:
@@ -93,6 +111,9 @@ def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int
             reasons.append(Reason(f"faction_{ability[0]}", "ti4/49.2", params))  # a modifier (49.2)
         if kind == "space" and ambushes(force):
             reasons.append(Reason("faction_ambush", "ti4/23.2", params))  # a "before combat" ability
+        if kind == "space" and (rounds := munitions_rounds(force)):
+            # 23.5 says when a reroll is resolved: right after the die is rolled.
+            reasons.append(Reason("faction_munitions_reserves", "ti4/23.5", {**params, "n": len(rounds)}))
         reasons += faction_unit_reasons(force, kind, params)
     return reasons
 

@@ -30,7 +30,14 @@ from engine.ti4.inputs import Battle, Force, validate
 from engine.ti4.plans import horizon, total_modifier
 from engine.ti4.result import CombatResult, Number, PreCombatStep, number_type, pre_combat_step, summarize
 from engine.ti4.rolls import D10_RULES, hits_distribution
-from engine.ti4.situations import ambushes, fires_cannon, round_effects, situation_reasons, round_modifiers
+from engine.ti4.situations import (
+    ambushes,
+    fires_cannon,
+    munitions_rounds,
+    round_effects,
+    round_modifiers,
+    situation_reasons,
+)
 from engine.ti4.technologies import assault_cannon_step, cannon_hits, one_hit_step, technology_reasons
 from engine.ti4.units import AMBUSH_DICE, AMBUSH_SHIPS, IMPULSE_SHIPS, SHIPS, Loadout
 
@@ -411,13 +418,16 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
         steps += tuple(step for step, fired in zip(report, fires) if fired)
     nebula = 1 if battle.nebula else 0
     att_mods, def_mods = round_modifiers(att_force), round_modifiers(def_force)
+    rerolls = (munitions_rounds(att_force), munitions_rounds(def_force))
+    planned = (att_force.retreat_round, def_force.retreat_round, *(max(r, default=None) for r in rerolls))
     rules = RoundRules(
-        horizon=horizon(battle.stop_after, (att_force.retreat_round, def_force.retreat_round), (att_mods, def_mods)),
+        horizon=horizon(battle.stop_after, planned, (att_mods, def_mods)),
         modifier=lambda r: (total_modifier(att_mods, r), total_modifier(def_mods, r) + nebula),
         stop_after=battle.stop_after,
         attacker_retreat=att_force.retreat_round,
         defender_retreat=def_force.retreat_round,
         first_round_step=first_round_step,
+        reroll_rounds=rerolls,
     )
     outcome = run(att, dfn, start, rules, zero)
     cited, reasons = _rules_and_reasons(battle, bool(cannon), barrage)

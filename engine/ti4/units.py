@@ -325,6 +325,11 @@ AMBUSH_FACTIONS = ("mentak_coalition",)
 AMBUSH_SHIPS = ("cruiser", "destroyer")
 AMBUSH_DICE = 2
 
+# The Barony of Letnev's Munitions Reserves (its faction sheet): at the start of each round of space
+# combat it may spend 2 trade goods to reroll any number of its dice in that round.
+MUNITIONS_FACTIONS = ("barony_of_letnev",)
+MUNITIONS_COST = 2
+
 # The L1Z1X Mindnet's Harrow (errata): at the end of each round of ground combat, its ships in the
 # system may use Bombardment against the opponent's ground forces on the planet.
 HARROW_FACTIONS = ("l1z1x_mindnet",)

@@ -84,6 +84,11 @@
     var hacan = form.querySelector(".faction[data-side=" + side + "]").value === "emirates_of_hacan";
     goods.parentNode.hidden = !hacan;
     goods.disabled = !hacan;
+    /* Letnev's Munitions Reserves spends trade goods on rerolls in a space combat, flagship or not. */
+    var munitions = form.querySelector("select.munitions[data-side=" + side + "]");
+    var letnev = form.querySelector(".faction[data-side=" + side + "]").value === "barony_of_letnev";
+    munitions.parentNode.hidden = !letnev || kind() !== "space";
+    munitions.disabled = munitions.parentNode.hidden;
     /* A faction technology is offered while its faction, or the Nekro Virus (which copies it), is chosen. */
     var faction = form.querySelector(".faction[data-side=" + side + "]").value;
     form.querySelectorAll("input.technology[data-side=" + side + "]").forEach(function (box) {
@@ -118,6 +123,10 @@
     var goods = form.querySelector("select.trade-goods[data-side=" + side + "]");
     if (units.flagship && faction && !goods.disabled && parseInt(goods.value, 10)) {
       body.trade_goods = parseInt(goods.value, 10);
+    }
+    var munitions = form.querySelector("select.munitions[data-side=" + side + "]");
+    if (!munitions.disabled && parseInt(munitions.value, 10)) {
+      body.trade_goods = parseInt(munitions.value, 10);
     }
     var damaged = {};
     form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
@@ -197,6 +206,9 @@
       var goods = form.querySelector("select.trade-goods[data-side=" + side + "]");
       setSelect(goods, data.trade_goods || 0);
       if (goods.value === "") { goods.value = "0"; }
+      var munitions = form.querySelector("select.munitions[data-side=" + side + "]");
+      setSelect(munitions, data.faction === "barony_of_letnev" ? data.trade_goods || 0 : 0);
+      if (munitions.value === "") { munitions.value = "0"; }
       form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
         setSelect(select, (data.damaged || {})[select.dataset.unit] || 0);
         if (select.value === "") { select.value = "0"; }

@@ -119,7 +119,11 @@ class Ti4Side(RequestModel):
         int,
         between(0, MAX_TRADE_GOODS),
         cited("trade_goods_out_of_range"),
-        Field(description="trade goods the Hacan flagship (Wrath of Kenara) may spend: one on each die one short"),
+        Field(
+            description="trade goods the Hacan flagship (Wrath of Kenara) may spend, one on each die one short, or "
+            "the Barony of Letnev's Munitions Reserves, 2 at the start of each space combat round from the first "
+            "to roll every missed die again in it"
+        ),
     ] = 0
 
 
@@ -166,7 +170,7 @@ LIMITS = _l(
     "flagship's %(flagship)s; action cards per side: the copies in the deck (%(cards)s), %(hand)s in all; "
     "damaged units: only units with Sustain Damage, at most as many as the side has; ground forces fighting "
     "as ships (Nekro flagship): 0-%(infantry)s, counted among the fighting units; trade goods (Hacan "
-    "flagship): 0-%(trade_goods)s.",
+    "flagship, Letnev's Munitions Reserves): 0-%(trade_goods)s.",
     combatants=MAX_COMBATANTS,
     components=", ".join(f"{k} {n}" for k, n in COMPONENT_LIMIT.items()),
     fighters=MAX_FIGHTERS,

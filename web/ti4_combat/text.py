@@ -79,7 +79,8 @@ ERRORS = {
     "trade_goods_out_of_range": _l("%(field)s: from %(min)s to %(max)s trade goods."),
     "trade_goods_without_kenara": _l(
         "Trade goods change a space combat only through the Emirates of Hacan flagship, Wrath of "
-        "Kenara: pick that faction and a flagship, or remove them."
+        "Kenara, or the Barony of Letnev's Munitions Reserves: pick Hacan and a flagship, or Letnev, "
+        "or remove them."
     ),
     "ground_forces_without_alastor": _l(
         "Ground forces fight in a space combat only when the Nekro Virus flagship, The Alastor, "
@@ -238,6 +239,16 @@ REASONS = {
     "faction_ambush": _l(
         "%(side)s, the Mentak Coalition's Ambush: before the combat, 1 die for each of up to 2 of its cruisers or "
         "destroyers, a hit on that ship's combat value or more, assigned by the other side."
+    ),
+    "faction_munitions_reserves": Counted(
+        "n",
+        lambda n: ungettext(
+            "%(side)s, the Barony of Letnev's Munitions Reserves: %(n)s round of rerolls, the first: it spends 2 "
+            "trade goods at its start to roll every missed die again.",
+            "%(side)s, the Barony of Letnev's Munitions Reserves: %(n)s rounds of rerolls, from the first: it spends "
+            "2 trade goods at the start of each to roll every missed die again.",
+            n,
+        ),
     ),
     "faction_harrow": _l(
         "%(side)s, the L1Z1X Mindnet's Harrow: its ships bombard the defending infantry again at the end of every "

@@ -740,3 +740,35 @@ def test_shields_holding_cancels_an_ambush_hit():
     holding = Force({"fighter": 1}, cards=ActionCards(shields_holding=1))
     duel_with_card = space(Force({"cruiser": 1}), holding).attacker_win
     assert space(mentak, holding).attacker_win == F(2, 5) * F(8, 13) + F(3, 5) * duel_with_card
+
+
+def test_letnev_munitions_reserves_reroll_the_misses_of_the_first_rounds():
+    # A cruiser each (7: 2/5). Plain: each round one side alone hits 6/25, so 3/8 each. With 2 goods
+    # the Letnev cruiser rerolls its miss in round 1 (1 - (3/5)^2 = 16/25): it alone hits 48/125,
+    # nobody hits 27/125, then the plain duel: 48/125 + 27/125 x 3/8 = 93/200. With 4 goods round 2
+    # is the same again: 48/125 + 27/125 x 93/200.
+    def odds(goods, faction="barony_of_letnev"):
+        return space(Force({"cruiser": 1}, faction=faction, trade_goods=goods), Force({"cruiser": 1})).attacker_win
+
+    assert odds(0) == F(3, 8)
+    assert odds(2) == odds(3) == F(93, 200)  # an odd good buys nothing
+    assert odds(4) == F(48, 125) + F(27, 125) * F(93, 200)
+    letnev = space(Force({"cruiser": 1}, faction="barony_of_letnev", trade_goods=4), Force({"cruiser": 1}))
+    assert [(r.code, r.rule, r.params["n"]) for r in letnev.reasons if r.code.startswith("faction_munitions")] == [
+        ("faction_munitions_reserves", "ti4/23.5", 2)
+    ]
+    # The defender's reserves work the same way.
+    defended = space(Force({"cruiser": 1}), Force({"cruiser": 1}, faction="barony_of_letnev", trade_goods=2))
+    assert defended.defender_win == F(93, 200)
+
+
+def test_trade_goods_are_read_by_the_hacan_flagship_or_letnev_in_space_only():
+    for kind, letnev in (("space", Force({"cruiser": 1}, faction="barony_of_letnev", trade_goods=2)),):
+        space_combat(Battle(kind, letnev, Force({"cruiser": 1})))  # no flagship needed
+    for battle in (
+        Battle("space", Force({"cruiser": 1}, faction="sardakk_norr", trade_goods=2), Force({"cruiser": 1})),
+        Battle("ground", Force({"infantry": 1}, faction="barony_of_letnev", trade_goods=2), Force({"infantry": 1})),
+    ):
+        with pytest.raises(InvalidInput) as refused:
+            (space_combat if battle.kind == "space" else ground_combat)(battle)
+        assert (refused.value.code, refused.value.field) == ("trade_goods_without_kenara", "attacker.trade_goods")
