@@ -450,3 +450,22 @@ def test_nekro_ground_forces_and_hacan_goods_are_asked_only_under_their_flagship
     open_faction(page)
     page.select_option("#attacker-faction", "winnu")
     expect(goods).to_be_hidden()
+
+
+def test_letnev_trade_goods_buy_rerolls_in_space_and_are_shared(page, live_url):
+    # A cruiser each: 3/8 = 37.5%; with 2 goods the Letnev cruiser rerolls its misses in round 1,
+    # 93/200 = 46.5% (tests/engine/ti4/test_situations.py).
+    battle = '{"attacker":{"units":{"cruiser":1}},"defender":{"units":{"cruiser":1}}}'
+    page.goto(f"{live_url}/tools/combat/ti4?lang=en&b={battle}")
+    open_faction(page)
+    goods = page.get_by_label("Trade goods for Munitions Reserves (2 for each round of rerolls)").first
+    expect(goods).to_be_hidden()  # no faction chosen
+    page.select_option("#attacker-faction", "barony_of_letnev")
+    page.select_option("#attacker-munitions", "2")
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("46.5%")
+    expect(page.locator("#ti4-result .notes")).to_contain_text("Munitions Reserves")
+    page.reload()  # the page keeps its state in the address
+    expect(page.locator("#attacker-munitions")).to_have_value("2")
+    page.get_by_label("Ground combat (invasion)").check()
+    expect(page.locator("#attacker-munitions")).to_be_hidden()  # a space combat ability
