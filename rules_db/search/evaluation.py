@@ -7,7 +7,7 @@ in advance and one way, that two of the eighth round's batches of players' quest
 sets 4-12 that the ninth round's players' words did not, sets 4-12 and 4-13 that the eleventh
 round's two batches did stay, sets 4-13 and 4-14 that the twelfth to fifteenth rounds' did, and
 sets 4-15 that the fifteenth round's words and the sixteenth round did, sets 4-16 that the
-seventeenth round's did). ``TUNING`` is not held out.
+seventeenth round's did, sets 4-17 that the eighteenth round's did). ``TUNING`` is not held out.
 
 The sets the ranking was tuned on until issue 13's seventh round (search_eval, search_holdout,
 search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6: 573 questions)
@@ -23,7 +23,8 @@ another, the thirteenth with a fourteenth held-out set and the fifteenth with a 
 (search_tune19, 120 questions). Session 18 added a sixteenth held-out set after two changes
 that moved no rank on any earlier set, and measured it first with them. The seventeenth round
 (session 20) wrote a seventeenth held-out set before its change, made search_tune19 players'
-questions, and wrote ``TUNING`` (search_tune20, 120 questions): the set the next change to the
+questions, and wrote search_tune20; the eighteenth (session 21) did the same with an eighteenth
+held-out set and wrote ``TUNING`` (search_tune21, 120 questions): the set the next change to the
 ranking is chosen on.
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
@@ -52,7 +53,7 @@ TESTS = Path(__file__).resolve().parents[2] / "tests"
 # was measured on it; the seventeenth before the seventeenth round's change was made; the
 # eighteenth before the eighteenth round's.
 SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18))
-TUNING = TESTS / "search_tune20.json"
+TUNING = TESTS / "search_tune21.json"
 KINDS = ("question", "paraphrase", "jargon", "typo", "edge")  # every set holds each kind
 
 
