@@ -226,7 +226,12 @@ class ForceStates:
             directed = max(0, directed - 2)
         if directed:
             aimed = self._hit_path(tuple(cells), blocked, spare_fighters=True)
-            cells = list(aimed[min(directed, len(aimed) - 1)])
+            last = min(directed, len(aimed) - 1)
+            cells = list(aimed[last])
+            # One round's hits are assigned together: a sustain that took the last directed hit
+            # with Non-Euclidean Shielding cancels one free hit too (its state comes twice).
+            if 0 < last < len(aimed) - 1 and aimed[last] == aimed[last + 1] != aimed[last - 1]:
+                hits = max(0, hits - 1)
         path = self._hit_path(tuple(cells), blocked)
         cells = list(path[min(hits, len(path) - 1)])
         if self.effects.cards:
@@ -381,6 +386,36 @@ class ForceStates:
             cells[units] -= 1
             i, hits = self.index(tuple(cells)), max(0, hits - 2)
         return self.after_cannon_hits(i, hits, spare_fighters, blocked, called=True)
+
+    def after_chosen_hit(self, i: int, blocked: bool) -> int:
+        """One hit that the opponent assigns to a ship of this side (Dimensional Splicer), after a
+        Shields Holding this side still holds cancels it. The opponent picks the unit it would
+        most like gone: the costliest the hit destroys (a damaged unit, one without Sustain
+        Damage, or any while ``blocked``), the later in this side's loss order on a tie; else the
+        costliest intact unit with Sustain Damage, which its owner uses. Then, as after space
+        cannon fire, the opponent's Direct Hits and a flagship's own repair."""
+        units = 2 * len(self.slots)
+        cells = list(self.states[i])
+        if self.effects.cards and cells[units]:
+            cells[units] -= 1
+            return self.index(tuple(cells))
+        kills = [
+            (slot.unit.cost, k, 2 * k + (1 if cells[2 * k + 1] else 0))
+            for k, slot in enumerate(self.slots)
+            if cells[2 * k + 1] or (cells[2 * k] and (blocked or not slot.unit.sustain))
+        ]
+        if kills:
+            cells[max(kills)[2]] -= 1
+        else:
+            sustains = [(slot.unit.cost, k) for k, slot in enumerate(self.slots) if cells[2 * k]]
+            if sustains:
+                k = max(sustains)[1]
+                cells[2 * k] -= 1
+                cells[2 * k + 1] += 1
+        if self.effects.cards:
+            self._take_direct_hits(self.states[i], cells)
+        out = tuple(cells)
+        return self.index(self._repair_flagship(out) if self.effects.repair_flagship else out)
 
     def drop_ground_forces(self, i: int) -> int:
         """The state without its ground forces: the Nekro flagship is not there at the start of

@@ -13,7 +13,9 @@ Kronecker product. It factors per attacker state instead: with V[a] the defender
 under a's dice (V[a][d, e] = P(a's hits take d to e)), the mass reaching row "a after i hits" is
 row i of (M[a, :] * Pd(i | :)) @ V[a]. That is one batched matrix product per round; the rows
 are then added into the rows their paths name. Every hit lowers a side's depth (hits it can
-still absorb) by exactly one, which the tail solver uses. The same code runs on Fractions
+still absorb; by one, or by two for a unit that sustains with Non-Euclidean Shielding, whose
+second hit then lowers it by none): a round with hits never leaves a side where it was, which
+the tail solver uses. The same code runs on Fractions
 (numpy object arrays) for the exact tests.
 """
 

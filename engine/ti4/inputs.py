@@ -26,6 +26,7 @@ from engine.ti4.units import (
     FACTION_TECHNOLOGIES,
     TECHNOLOGIES,
     TECHNOLOGY_COPIER,
+    VALEFAR_ASSIMILATORS,
     UNIT_KEYS,
     UPGRADABLE,
     FLAGSHIP_EFFECTS,
@@ -219,6 +220,26 @@ def _check_cards(kind: str, side: str, force: Force) -> None:
         raise InvalidInput("too_many_cards", field=f"{side}.cards", rule="ti4/18.4", max=HAND_LIMIT)
 
 
+def _check_technologies(side: str, force: Force) -> None:
+    """Known technologies; a faction technology only with its faction, the Nekro Virus (at most
+    two) or no faction given."""
+    for k, tech in enumerate(force.technologies):
+        if tech not in TECHNOLOGIES:
+            raise InvalidInput("unknown_technology", field=f"{side}.technologies[{k}]", technology=tech)
+        owner = FACTION_TECHNOLOGIES.get(tech)
+        if owner and force.faction not in (None, owner, TECHNOLOGY_COPIER):
+            # 81.11: a faction technology is its faction's (the Nekro Virus copies them, 81.16).
+            where = f"{side}.technologies[{k}]"
+            raise InvalidInput(
+                "faction_technology_of_another", field=where, rule="ti4/81.11", technology=tech, faction=owner
+            )
+    copied = [k for k, tech in enumerate(force.technologies) if tech in FACTION_TECHNOLOGIES]
+    if force.faction == TECHNOLOGY_COPIER and len(copied) > VALEFAR_ASSIMILATORS:
+        # 81.16: the Nekro Virus gains them with its two Valefar Assimilators, one each.
+        where = f"{side}.technologies[{copied[VALEFAR_ASSIMILATORS]}]"
+        raise InvalidInput("more_than_two_valefar", field=where, rule="ti4/81.16", max=VALEFAR_ASSIMILATORS)
+
+
 def validate(battle: Battle) -> None:
     """Refuse what the rules forbid or the calculator cannot take; silent when all is well."""
     if battle.kind not in KINDS:
@@ -231,16 +252,7 @@ def validate(battle: Battle) -> None:
                 raise InvalidInput("unknown_upgrade", field=f"{side}.upgrades[{k}]", unit=key)
         _check_policy(side, force)
         _check_modifiers(side, force)
-        for k, tech in enumerate(force.technologies):
-            if tech not in TECHNOLOGIES:
-                raise InvalidInput("unknown_technology", field=f"{side}.technologies[{k}]", technology=tech)
-            owner = FACTION_TECHNOLOGIES.get(tech)
-            if owner and force.faction not in (None, owner, TECHNOLOGY_COPIER):
-                # 81.11: a faction technology is its faction's (the Nekro Virus copies them, 81.16).
-                where = f"{side}.technologies[{k}]"
-                raise InvalidInput(
-                    "faction_technology_of_another", field=where, rule="ti4/81.11", technology=tech, faction=owner
-                )
+        _check_technologies(side, force)
         for name, (lo, hi) in FLAGSHIP_LIMITS.items():
             value = getattr(force.flagship, name)
             require_int(value, lo, hi, f"{side}.flagship.{name}", code="flagship_out_of_range")

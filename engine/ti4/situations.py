@@ -112,8 +112,8 @@ def situation_reasons(att: Force, dfn: Force, kind: str, first_rounds: tuple[int
         if kind == "space" and ambushes(force):
             reasons.append(Reason("faction_ambush", "ti4/23.2", params))  # a "before combat" ability
         if kind == "space" and (rounds := munitions_rounds(force)):
-            # 23.5 says when a reroll is resolved: right after the die is rolled.
-            reasons.append(Reason("faction_munitions_reserves", "ti4/23.5", {**params, "n": len(rounds)}))
+            # 63.2: one ability rerolls a die once (so a missed die is rolled again once).
+            reasons.append(Reason("faction_munitions_reserves", "ti4/63.2", {**params, "n": len(rounds)}))
         reasons += faction_unit_reasons(force, kind, params)
     return reasons
 

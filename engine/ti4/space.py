@@ -201,7 +201,9 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
     """The "before combat" abilities (23.2) in their order, the active player's first
     (ti4/tempistiche): the attacker's Ambush, Dimensional Splicer and Impulse Core, Assault
     Cannon (both sides' on the same fleets), the defender's own three. An Ambush kill can leave
-    the other side short of the 3 non-fighter ships its Assault Cannon needs."""
+    the other side short of the 3 non-fighter ships its Assault Cannon needs. A player orders
+    its own abilities of one window: an attacker with Assault Cannon uses Impulse Core after it,
+    so as not to give up one of the 3 ships its cannon needs (the defender's come after both)."""
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
 
     def own_abilities(mass: Distribution, side: int) -> Distribution:
@@ -210,7 +212,7 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
             mass = ambush_step(att, dfn, (force, None) if side == 0 else (None, force), exact)(mass)
         if force.has("dimensional_splicer"):
             mass = one_hit_step(att, dfn, side)(mass)
-        if force.has("impulse_core"):
+        if force.has("impulse_core") and not (side == 0 and cannons[0]):
             mass = one_hit_step(att, dfn, side, IMPULSE_SHIPS)(mass)
         return mass
 
@@ -218,21 +220,25 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
         mass = own_abilities(mass, 0)
         if any(cannons):
             mass = assault_cannon_step(att, dfn, *cannons)(mass)
+        if att_force.has("impulse_core") and cannons[0]:  # its ship given up after its own cannon
+            mass = one_hit_step(att, dfn, 0, IMPULSE_SHIPS)(mass)
         return own_abilities(mass, 1)
 
     return step
 
 
-def barrage_step(att: ForceStates, dfn: ForceStates):
+def barrage_step(att: ForceStates, dfn: ForceStates, rerolls: tuple[bool, bool] = (False, False)):
     """Round 1 anti-fighter barrage (23.3, 68): both sides fire at once; hits only remove
-    fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4)."""
+    fighters, without sustain, and hits beyond the fighters are lost (68.2, 77.4). ``rerolls``:
+    a side rolls its missed dice again (Munitions Reserves paid for round 1: "any of your dice
+    during that combat round", and the barrage is the round's first step)."""
 
     def step(mass: Distribution) -> Distribution:
         out: Distribution = {}
         for (ia, idf), m in mass.items():
-            for ha, qa in enumerate(att.roll(ia, "barrage")):
+            for ha, qa in enumerate(att.roll(ia, "barrage", reroll=rerolls[0])):
                 nd = dfn.lose_fighters(idf, ha)
-                for hd, qd in enumerate(dfn.roll(idf, "barrage")):
+                for hd, qd in enumerate(dfn.roll(idf, "barrage", reroll=rerolls[1])):
                     key = (att.lose_fighters(ia, hd), nd)
                     out[key] = out.get(key, 0) + m * qa * qd
         return out
@@ -278,20 +284,20 @@ def cannon_report(
 
 
 def barrage_report(
-    att: ForceStates, dfn: ForceStates, before: Distribution, zero: Number
+    att: ForceStates, dfn: ForceStates, before: Distribution, zero: Number, rerolls: tuple[bool, bool] = (False, False)
 ) -> tuple[tuple[PreCombatStep, ...], Callable[[Distribution], Distribution]]:
     """Round 1 anti-fighter barrage per side, rolled only where both sides still have ships
     (the chain fires it in those battles alone); destroyed = fighters before minus after.
     Also the barrage step for the chain, which reuses this distribution rather than
     rolling the same barrage twice."""
-    step = barrage_step(att, dfn)
+    step = barrage_step(att, dfn, rerolls)
     going = {pair: m for pair, m in before.items() if att.alive(pair[0]) and dfn.alive(pair[1])}
     after = step(going)
     report = tuple(
         pre_combat_step(
             "anti_fighter_barrage",
             side,
-            ((m, states.roll(pair[shooter], "barrage")) for pair, m in going.items()),
+            ((m, states.roll(pair[shooter], "barrage", reroll=rerolls[shooter])) for pair, m in going.items()),
             expected_units(target, going, 1 - shooter, zero, "fighter")
             - expected_units(target, after, 1 - shooter, zero, "fighter"),
             zero,
@@ -414,7 +420,8 @@ def space_combat(battle: Battle, exact: bool = False) -> CombatResult:
     barrage = any(fires)
     first_round_step = None
     if barrage:
-        report, first_round_step = barrage_report(att, dfn, start, zero)
+        paid = (1 in munitions_rounds(att_force), 1 in munitions_rounds(def_force))
+        report, first_round_step = barrage_report(att, dfn, start, zero, paid)
         steps += tuple(step for step, fired in zip(report, fires) if fired)
     nebula = 1 if battle.nebula else 0
     att_mods, def_mods = round_modifiers(att_force), round_modifiers(def_force)

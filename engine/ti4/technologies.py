@@ -1,10 +1,12 @@
 """What the combat technologies change, applied around the battle chain.
 
 The cards' effects are summarised, as data, beside ``TECHNOLOGIES`` in ``engine/ti4/units.py``.
-Each works before the rounds or on one round, so the chain itself stays as it is: space cannon
-rolls get a die or a modifier, space cannon hits may skip fighters, Assault Cannon removes a
-ship before the first round, X-89 empties the planet after a bombardment kill (in ``ground``),
-Magen Defense Grid is a round-1 modifier no die can overcome.
+Each works before the rounds, on one round or on how hits are taken, so the chain itself stays
+as it is: space cannon rolls get a die or a modifier, space cannon hits may skip fighters,
+Assault Cannon removes a ship before the first round, Dimensional Splicer and Impulse Core add a
+hit then, X-89 empties the planet after a bombardment kill (in ``ground``), Magen Defense Grid is
+a round-1 modifier no die can overcome, L4 Disruptors keeps the PDS silent (in ``ground``), and
+Non-Euclidean Shielding lets a sustain take two hits (in ``assignment``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from engine.ti4.chain import Distribution
 from engine.ti4.inputs import MAX_MODIFIER, MAX_MODIFIERS, Force
 from engine.ti4.plans import RoundModifier
 from engine.ti4.rolls import ability_hits
+from engine.ti4.units import IMPULSE_SHIPS, SHIPS
 
 # Magen Defense Grid: the opponent makes no combat rolls in the round the card is exhausted (the
 # first, the best use). As a modifier it must beat a 1 needed on the die (10) plus every bonus the
@@ -68,11 +71,12 @@ def assault_cannon_step(att: ForceStates, dfn: ForceStates, att_has: bool, dfn_h
 
 def one_hit_step(att: ForceStates, dfn: ForceStates, side: int, sacrifice: tuple[str, ...] = ()):
     """A "before combat" ability (23.2) of side ``side`` (0 the attacker, 1 the defender) that
-    produces 1 hit on the other side's ships, which their owner assigns, Sustain Damage and a
-    Shields Holding allowed (FAQ action cards 5): Dimensional Splicer. With ``sacrifice``, Impulse
-    Core: the side first destroys one of its own ships of those kinds, the first in its loss order,
-    and the hit must go to a non-fighter ship if able; a side whose only unit that would be does
-    not use it (a player does not give up its last ship for one hit)."""
+    produces 1 hit on the other side's ships, Sustain Damage and a Shields Holding allowed (FAQ
+    action cards 5). Dimensional Splicer: the side assigns it itself (its card: "assign it to 1
+    of your opponent's ships"; ``after_chosen_hit``). With ``sacrifice``, Impulse Core: the side
+    first destroys one of its own ships of those kinds, the first in its loss order, and the
+    opponent assigns the hit, to a non-fighter ship if able; a side whose only unit that would be
+    does not use it (a player does not give up its last ship for one hit)."""
 
     def step(mass: Distribution) -> Distribution:
         out: Distribution = {}
@@ -81,8 +85,10 @@ def one_hit_step(att: ForceStates, dfn: ForceStates, side: int, sacrifice: tuple
             i, j = pair[side], pair[1 - side]
             if own.alive(i) and other.alive(j):
                 k = own.lose_one_of(i, sacrifice) if sacrifice else i
-                if not sacrifice or (k != i and own.alive(k)):
-                    i, j = k, other.after_ability_hits(j, 1, own.blocking(i), spare_fighters=bool(sacrifice))
+                if not sacrifice:
+                    j = other.after_chosen_hit(j, own.blocking(i))
+                elif k != i and own.alive(k):
+                    i, j = k, other.after_ability_hits(j, 1, own.blocking(i), spare_fighters=True)
             key = (i, j) if side == 0 else (j, i)
             out[key] = out.get(key, 0) + m
         return out
@@ -108,11 +114,13 @@ def technology_reasons(
             reasons.append(Reason("graviton_laser_system", "ti4/15.5", params))  # who takes the hits
         if own.has("assault_cannon") and space:
             reasons.append(Reason("assault_cannon", "ti4/23.2", params))  # a "before combat" ability
-        if own.has("non_euclidean_shielding") and space:
+        sustains = any(n and own.loadout.stats(k).sustain for k, n in own.units.items() if k in SHIPS)
+        if own.has("non_euclidean_shielding") and space and sustains:
             reasons.append(Reason("non_euclidean_shielding", "ti4/77.6", params))
         if own.has("dimensional_splicer") and space:
             reasons.append(Reason("dimensional_splicer", "ti4/23.2", params))  # "before combat" too
-        if own.has("impulse_core") and space:
+        ships = sum(own.count(k) for k in SHIPS) + own.ground_forces
+        if own.has("impulse_core") and space and any(own.count(k) for k in IMPULSE_SHIPS) and ships > 1:
             reasons.append(Reason("impulse_core", "ti4/23.2", params))
         if own.has("x89_bacterial_weapon") and side == "attacker" and not space:
             # The revised card acts through a bombardment kill. With bombarding ships that do not

@@ -48,8 +48,8 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
 # L4 Disruptors (Barony of Letnev): during an invasion, no unit may use Space Cannon against your
 #   units.
 # Dimensional Splicer (Ghosts of Creuss): at the start of a space combat in a system with a
-#   wormhole and at least one of your ships, you may produce 1 hit that your opponent assigns to
-#   one of its ships.
+#   wormhole and at least one of your ships, you may produce 1 hit and assign it to one of your
+#   opponent's ships.
 # Impulse Core (Yin Brotherhood): at the start of a space combat, you may destroy 1 of your
 #   cruisers or destroyers there to produce 1 hit, which your opponent must assign to one of its
 #   non-fighter ships if it has any.
@@ -73,6 +73,7 @@ FACTION_TECHNOLOGIES = {
     "impulse_core": "yin_brotherhood",
 }
 TECHNOLOGY_COPIER = "nekro_virus"  # Valefar Assimilator gains other factions' technologies (81.16)
+VALEFAR_ASSIMILATORS = 2  # the Nekro Virus's two cards, each holding one copied technology
 IMPULSE_SHIPS = ("destroyer", "cruiser")  # what Impulse Core may destroy (the first in the loss order)
 
 # Default loss order of the issue: cheapest first.

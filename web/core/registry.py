@@ -199,6 +199,8 @@ TOOLS: tuple[Tool, ...] = (
             "ti4/77.6",
             "ti4/81.11",
             "ti4/errata-bombardamento-chirurgico",
+            "ti4/63.2",
+            "ti4/81.16",
         ),
     ),
     Tool(

@@ -51,6 +51,10 @@ ERRORS = {
     "nebula_in_ground_combat": _l("The nebula only changes space combat: untick it for a ground combat."),
     "bombardment_in_space_combat": _l("Bombardment belongs to an invasion: choose a ground combat to use it."),
     "unknown_technology": _l('"%(technology)s" is not a technology this calculator knows.'),
+    "more_than_two_valefar": _l(
+        "The Nekro Virus copies faction technologies with its %(max)s Valefar Assimilators, one each: at most "
+        "%(max)s faction technologies for this side."
+    ),
     "faction_technology_of_another": _l(
         "%(technology)s: a faction technology (%(faction)s). Only that faction researches it, and the Nekro Virus "
         "may gain it with Valefar Assimilator: choose one of them as the faction, or untick it."
@@ -160,8 +164,9 @@ REASONS = {
         "PDS do not fire at the landing infantry."
     ),
     "dimensional_splicer": _l(
-        "%(side)s, Dimensional Splicer: at the start of the combat (in a system with a wormhole) it produces 1 hit, "
-        "assigned by the other side to one of its ships."
+        "%(side)s, Dimensional Splicer: at the start of the combat (in a system with a wormhole) it produces 1 hit "
+        "and assigns it itself: to the costliest ship of the other side it destroys (a damaged one, or one without "
+        "Sustain Damage), else to one that sustains it."
     ),
     "impulse_core": _l(
         "%(side)s, Impulse Core: at the start of the combat it destroys one of its destroyers or cruisers (the "

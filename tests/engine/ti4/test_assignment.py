@@ -1,6 +1,6 @@
 from fractions import Fraction as F
 
-from engine.ti4.assignment import ForceStates, HitPolicy, outcome_width
+from engine.ti4.assignment import ForceStates, HitPolicy, RoundEffects, outcome_width
 from engine.ti4.units import FACTION_FLAGSHIPS, Loadout
 
 
@@ -109,3 +109,21 @@ def test_a_lost_yin_flagship_empties_its_side():
     assert force.wipes
     assert force.counts(force.after_round(force.start, 1)) == {"flagship": 1, "cruiser": 2}  # sustained
     assert force.counts(force.after_round(force.start, 2)) == {}  # destroyed: the cruisers go too
+
+
+def test_non_euclidean_shielding_spans_the_l1z1x_flagships_directed_and_free_hits():
+    # An L1Z1X flagship's round: its hits on non-fighters are assigned first, then the free ones,
+    # all in one batch. A dreadnought that sustains the one directed hit with Non-Euclidean
+    # Shielding cancels the free one too, so the fighter lives; without the card it is lost.
+    width = 4  # outcomes are directed * width + free
+    for shielded, fighters_left in ((True, 1), (False, 0)):
+        side = ForceStates(
+            {"dreadnought": 1, "fighter": 1},
+            Loadout(),
+            HitPolicy(),
+            effects=RoundEffects(double_sustain=shielded),
+            directed_width=width,
+        )
+        after = side.after_round(side.start, 1 * width + 1)
+        assert side.counts(after) == {"dreadnought": 1, **({"fighter": 1} if fighters_left else {})}
+        assert side.depth(after) == 1 + fighters_left  # the dreadnought is damaged either way

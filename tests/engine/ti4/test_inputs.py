@@ -211,3 +211,19 @@ def test_a_faction_technology_belongs_to_its_faction_or_the_nekro_virus():
         "ti4/81.11",
     )
     assert error.params == {"technology": "non_euclidean_shielding", "faction": "barony_of_letnev"}
+
+
+def test_the_nekro_virus_copies_at_most_two_faction_technologies():
+    three = ("non_euclidean_shielding", "dimensional_splicer", "impulse_core")
+    validate(
+        Battle("space", Force({"cruiser": 1}, technologies=three[:2], faction="nekro_virus"), Force({"cruiser": 1}))
+    )
+    with pytest.raises(InvalidInput) as refused:
+        validate(
+            Battle("space", Force({"cruiser": 1}, technologies=three, faction="nekro_virus"), Force({"cruiser": 1}))
+        )
+    assert (refused.value.code, refused.value.field, refused.value.rule) == (
+        "more_than_two_valefar",
+        "attacker.technologies[2]",
+        "ti4/81.16",
+    )

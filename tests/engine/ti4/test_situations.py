@@ -755,7 +755,7 @@ def test_letnev_munitions_reserves_reroll_the_misses_of_the_first_rounds():
     assert odds(4) == F(48, 125) + F(27, 125) * F(93, 200)
     letnev = space(Force({"cruiser": 1}, faction="barony_of_letnev", trade_goods=4), Force({"cruiser": 1}))
     assert [(r.code, r.rule, r.params["n"]) for r in letnev.reasons if r.code.startswith("faction_munitions")] == [
-        ("faction_munitions_reserves", "ti4/23.5", 2)
+        ("faction_munitions_reserves", "ti4/63.2", 2)
     ]
     # The defender's reserves work the same way.
     defended = space(Force({"cruiser": 1}), Force({"cruiser": 1}, faction="barony_of_letnev", trade_goods=2))
@@ -772,3 +772,12 @@ def test_trade_goods_are_read_by_the_hacan_flagship_or_letnev_in_space_only():
         with pytest.raises(InvalidInput) as refused:
             (space_combat if battle.kind == "space" else ground_combat)(battle)
         assert (refused.value.code, refused.value.field) == ("trade_goods_without_kenara", "attacker.trade_goods")
+
+
+def test_munitions_reserves_reroll_the_barrage_dice_of_a_paid_first_round():
+    # A destroyer's barrage: 2 dice on 9 (1/5 each), 2/5 hits expected; rerolled, 9/25 each.
+    fighters = Force({"fighter": 2})
+    for goods, expected in ((0, F(2, 5)), (2, F(18, 25))):
+        letnev = Force({"destroyer": 1}, faction="barony_of_letnev", trade_goods=goods)
+        [barrage] = [s for s in space(letnev, fighters).pre_combat if s.step == "anti_fighter_barrage"]
+        assert barrage.expected_hits == expected

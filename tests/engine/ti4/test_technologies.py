@@ -263,6 +263,30 @@ def test_dimensional_splicer_hits_before_the_combat_and_shields_holding_cancels_
     assert ("dimensional_splicer", "ti4/23.2") in reasons
 
 
+def test_dimensional_splicer_is_aimed_by_its_owner_at_what_it_destroys():
+    # Its card: "assign it to 1 of your opponent's ships". Against 2 fighters, a cruiser and a
+    # damaged dreadnought the hit destroys the dreadnought (the costliest it destroys), not the
+    # fighter the defender would give up: the battle is then the one without that dreadnought.
+    creuss = Force({"cruiser": 2}, technologies=("dimensional_splicer",))
+    damaged = Force({"fighter": 2, "cruiser": 1, "dreadnought": 1}, damaged={"dreadnought": 1})
+    assert (
+        space(creuss, damaged).attacker_win
+        == space(Force({"cruiser": 2}), Force({"fighter": 2, "cruiser": 1})).attacker_win
+    )
+    # The dreadnought intact would sustain it: the cruiser goes instead.
+    intact = Force({"fighter": 2, "cruiser": 1, "dreadnought": 1})
+    assert (
+        space(creuss, intact).attacker_win
+        == space(Force({"cruiser": 2}), Force({"fighter": 2, "dreadnought": 1})).attacker_win
+    )
+    # Only units that sustain: the costliest sustains it (a war sun before a dreadnought).
+    big = Force({"dreadnought": 1, "war_sun": 1})
+    assert (
+        space(creuss, big).attacker_win
+        == space(Force({"cruiser": 2}), Force({"dreadnought": 1, "war_sun": 1}, damaged={"war_sun": 1})).attacker_win
+    )
+
+
 def test_impulse_core_gives_up_a_ship_for_a_hit_on_a_non_fighter():
     # Yin's 2 cruisers against a cruiser and a fighter: one cruiser goes, its hit must take the
     # defender's cruiser (not the fighter, which its owner would give up first). Then a cruiser
@@ -274,14 +298,37 @@ def test_impulse_core_gives_up_a_ship_for_a_hit_on_a_non_fighter():
     # Not used when the ship is the side's last: a lone cruiser keeps fighting (8/13 as well).
     lone = Force({"cruiser": 1}, technologies=("impulse_core",))
     assert space(lone, Force({"fighter": 1})).attacker_win == F(8, 13)
-    # The card is still named: its words say it is used only while another unit stays.
-    assert "impulse_core" in {r.code for r in space(lone, Force({"fighter": 1})).reasons}
     # A destroyer goes before a cruiser (the default loss order).
     mixed = Force({"cruiser": 1, "destroyer": 1}, technologies=("impulse_core",))
     lone_defender = Force({"carrier": 1})
     # The hit destroys the carrier at once: the attacker wins with its cruiser intact.
     assert space(mixed, lone_defender).attacker_win == 1
     assert dict(space(mixed, lone_defender).attacker.survivors) == {(("cruiser", 1),): 1}
+
+
+def test_an_attacker_with_assault_cannon_uses_impulse_core_after_it():
+    # Yin's destroyer and 2 cruisers, with both cards, against 3 carriers: 3 non-fighter ships, so
+    # the cannon takes a carrier first; then the destroyer goes for a hit on another carrier. What
+    # is left is the duel of 2 cruisers against a carrier (giving up the destroyer first would
+    # leave 2 ships, too few for the cannon).
+    yin = Force({"destroyer": 1, "cruiser": 2}, technologies=("impulse_core", "assault_cannon"))
+    duel = space(Force({"cruiser": 2}), Force({"carrier": 1}))
+    assert space(yin, Force({"carrier": 3})).attacker_win == duel.attacker_win
+
+
+def test_technologies_that_cannot_act_are_not_named():
+    # Non-Euclidean Shielding without a unit with Sustain Damage; Impulse Core without a destroyer
+    # or cruiser, or with nothing else to fight on.
+    codes = {
+        r.code
+        for r in space(
+            Force({"fighter": 2, "carrier": 1}, technologies=("non_euclidean_shielding", "impulse_core")),
+            Force({"cruiser": 1}),
+        ).reasons
+    }
+    assert not codes & {"non_euclidean_shielding", "impulse_core"}
+    lone = space(Force({"cruiser": 1}, technologies=("impulse_core",)), Force({"fighter": 1}))
+    assert "impulse_core" not in {r.code for r in lone.reasons}
 
 
 def test_l4_disruptors_keep_the_pds_from_firing_at_the_landing_infantry():
