@@ -68,7 +68,8 @@
   }
   /* A faction's sheet is shown in the number fields, which are then read-only. */
   function showFaction(side) {
-    var sheet = FACTIONS[form.querySelector(".faction[data-side=" + side + "]").value];
+    var faction = form.querySelector(".faction[data-side=" + side + "]").value;
+    var sheet = FACTIONS[faction];
     FLAGSHIP.forEach(function (name) {
       var select = form.querySelector(".flagship-" + name + "[data-side=" + side + "]");
       if (sheet) { select.value = String(sheet[name]); }
@@ -76,21 +77,28 @@
     });
     /* The Nekro flagship calls ground forces into the space combat: how many is asked here. */
     var called = form.querySelector("select.ground-forces[data-side=" + side + "]");
-    var nekro = form.querySelector(".faction[data-side=" + side + "]").value === "nekro_virus";
+    var nekro = faction === "nekro_virus";
     called.parentNode.hidden = !nekro;
     called.disabled = !nekro;
     /* The Hacan flagship spends trade goods on dice one short of a hit: how many it has. */
     var goods = form.querySelector("select.trade-goods[data-side=" + side + "]");
-    var hacan = form.querySelector(".faction[data-side=" + side + "]").value === "emirates_of_hacan";
+    var hacan = faction === "emirates_of_hacan";
     goods.parentNode.hidden = !hacan;
     goods.disabled = !hacan;
     /* Letnev's Munitions Reserves spends trade goods on rerolls in a space combat, flagship or not. */
     var munitions = form.querySelector("select.munitions[data-side=" + side + "]");
-    var letnev = form.querySelector(".faction[data-side=" + side + "]").value === "barony_of_letnev";
+    var letnev = faction === "barony_of_letnev";
     munitions.parentNode.hidden = !letnev || kind() !== "space";
     munitions.disabled = munitions.parentNode.hidden;
+    /* A faction's upgraded unit with Sustain Damage (Advanced Carrier II) may start damaged. */
+    form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
+      var field = select.parentNode;
+      if (!field.dataset.faction) { return; }
+      var upgrade = form.querySelector("input.upgrade[data-side=" + side + "][value=" + field.dataset.upgrade + "]");
+      field.hidden = kind() !== "space" || field.dataset.faction !== faction || !(upgrade && upgrade.checked);
+      select.disabled = field.hidden;
+    });
     /* A faction technology is offered while its faction, or the Nekro Virus (which copies it), is chosen. */
-    var faction = form.querySelector(".faction[data-side=" + side + "]").value;
     form.querySelectorAll("input.technology[data-side=" + side + "]").forEach(function (box) {
       var check = box.parentNode;
       if (!check.dataset.faction) { return; }
@@ -131,7 +139,7 @@
     var damaged = {};
     form.querySelectorAll("select.damaged[data-side=" + side + "]").forEach(function (select) {
       var n = parseInt(select.value, 10);
-      if (kind() === "space" && n && units[select.dataset.unit]) { damaged[select.dataset.unit] = n; }
+      if (kind() === "space" && !select.disabled && n && units[select.dataset.unit]) { damaged[select.dataset.unit] = n; }
     });
     if (Object.keys(damaged).length) { body.damaged = damaged; }
     var cards = {};
@@ -509,7 +517,9 @@
     if (event.target.classList.contains("count")) { showFlagships(); }
   });
   form.addEventListener("change", function (event) {
-    if (event.target.classList.contains("faction")) { showFaction(event.target.dataset.side); }
+    if (event.target.classList.contains("faction") || event.target.classList.contains("upgrade")) {
+      showFaction(event.target.dataset.side);
+    }
   });
   form.addEventListener("submit", function (event) {
     event.preventDefault();

@@ -469,3 +469,27 @@ def test_letnev_trade_goods_buy_rerolls_in_space_and_are_shared(page, live_url):
     expect(page.locator("#attacker-munitions")).to_have_value("2")
     page.get_by_label("Ground combat (invasion)").check()
     expect(page.locator("#attacker-munitions")).to_be_hidden()  # a space combat ability
+
+
+def test_a_sol_advanced_carrier_ii_may_start_damaged(page, live_url):
+    # Advanced Carrier II has Sustain Damage: its "already damaged" box shows for Sol with the
+    # carrier upgrade only. Damaged, against a fighter (both hit on 9: 1/5), one hit destroys it:
+    # it wins 4/25 / (1 - 16/25) = 4/9; intact, 61/81.
+    battle = '{"attacker":{"units":{"carrier":1}},"defender":{"units":{"fighter":1}}}'
+    page.goto(f"{live_url}/tools/combat/ti4?lang=en&b={battle}")
+    attacker = page.locator('.side[data-side="attacker"]')
+    attacker.locator("summary", has_text="Damaged units and action cards").click()
+    damaged = page.locator("#attacker-damaged-carrier")
+    expect(damaged).to_be_hidden()
+    open_faction(page)
+    page.select_option("#attacker-faction", "federation_of_sol")
+    expect(damaged).to_be_hidden()  # Advanced Carrier I cannot sustain
+    page.locator("#attacker-up-carrier").check()
+    expect(damaged).to_be_visible()
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("75.3%")
+    damaged.select_option("1")
+    page.get_by_role("button", name="Calculate").click()
+    expect(page.locator('#ti4-result [data-out="attacker_win"]')).to_have_text("44.4%")
+    page.select_option("#attacker-faction", "")  # no longer Sol: hidden and not sent
+    expect(damaged).to_be_hidden()

@@ -62,6 +62,8 @@ from web.ti4_combat.text import (
 bp = Blueprint("ti4_combat", __name__)
 
 DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
+# Units with Sustain Damage in one faction's upgrade: offered while that faction and upgrade are chosen.
+DAMAGEABLE_UPGRADED = {"carrier": "federation_of_sol"}  # Advanced Carrier II
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there:
 # on a planet a dreadnought only bombards, and only L1Z1X's Super-Dreadnought II bombards better).
@@ -275,6 +277,7 @@ def page():
             k: {name: getattr(f.sheet, name) for name in FLAGSHIP_LIMITS} for k, f in FACTION_FLAGSHIPS.items()
         },
         damageable=DAMAGEABLE,
+        damageable_upgraded=DAMAGEABLE_UPGRADED,
         cards={k: str(v) for k, v in CARD_NAMES.items()},
         card_kinds=CARD_KINDS,
         card_copies=CARD_COPIES,
