@@ -118,8 +118,9 @@ document(
     summary=_l(
         "Twilight Imperium 4: exact odds of a space combat (space cannon, anti-fighter barrage, "
         "sustain damage, nebula, retreat plans) or of a ground combat (bombardment, space cannon "
-        "defense), with unit upgrades, flagships (typed or by faction), combat technologies "
-        "(Duranium Armor included), units damaged before the combat and action cards."
+        "defense), with unit upgrades, flagships (typed or by faction), the factions' own units and "
+        "combat abilities, combat technologies (Duranium Armor and the faction ones included), units "
+        "damaged before the combat and action cards."
     ),
     body=Ti4Battle,
     response=Ti4CombatAnswer,
