@@ -10,6 +10,7 @@ what keeps the exact battle chain small. Anti-fighter barrage is the exception (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Callable, Iterator, Mapping, cast
 
 from engine.core.dice import Dist, add
@@ -387,35 +388,46 @@ class ForceStates:
             i, hits = self.index(tuple(cells)), max(0, hits - 2)
         return self.after_cannon_hits(i, hits, spare_fighters, blocked, called=True)
 
-    def after_chosen_hit(self, i: int, blocked: bool) -> int:
+    def after_chosen_hit(self, i: int, blocked: bool, fighters: bool = False) -> int:
         """One hit that the opponent assigns to a ship of this side (Dimensional Splicer), after a
-        Shields Holding this side still holds cancels it. The opponent picks the unit it would
-        most like gone: the costliest the hit destroys (a damaged unit, one without Sustain
-        Damage, or any while ``blocked``), the later in this side's loss order on a tie; else the
-        costliest intact unit with Sustain Damage, which its owner uses. Then, as after space
+        Shields Holding this side still holds cancels it. The opponent aims (``_aim``) at a unit
+        the hit destroys if it can: a damaged one, one without Sustain Damage, any while
+        ``blocked``, or one that sustains while the opponent holds a Direct Hit that can destroy
+        it; among those at the one whose dice hit most (its barrage too, against an opponent with
+        ``fighters``), then the costliest. Else it makes a unit sustain. Then, as after space
         cannon fire, the opponent's Direct Hits and a flagship's own repair."""
         units = 2 * len(self.slots)
         cells = list(self.states[i])
         if self.effects.cards and cells[units]:
             cells[units] -= 1
             return self.index(tuple(cells))
-        kills = [
-            (slot.unit.cost, k, 2 * k + (1 if cells[2 * k + 1] else 0))
-            for k, slot in enumerate(self.slots)
-            if cells[2 * k + 1] or (cells[2 * k] and (blocked or not slot.unit.sustain))
-        ]
-        if kills:
-            cells[max(kills)[2]] -= 1
-        else:
-            sustains = [(slot.unit.cost, k) for k, slot in enumerate(self.slots) if cells[2 * k]]
-            if sustains:
-                k = max(sustains)[1]
+        held = [k for k, _slot in enumerate(self.slots) if cells[2 * k] + cells[2 * k + 1]]
+        if held:
+            k = max(held, key=lambda k: self._aim(cells, k, blocked, fighters))
+            if cells[2 * k + 1]:
+                cells[2 * k + 1] -= 1
+            elif self.slots[k].unit.sustain and not blocked:
                 cells[2 * k] -= 1
                 cells[2 * k + 1] += 1
+            else:
+                cells[2 * k] -= 1
         if self.effects.cards:
             self._take_direct_hits(self.states[i], cells)
         out = tuple(cells)
         return self.index(self._repair_flagship(out) if self.effects.repair_flagship else out)
+
+    def _aim(self, cells: list[int], k: int, blocked: bool, fighters: bool) -> tuple:
+        """How much the opponent wants its one hit on slot ``k``: whether the hit destroys a unit
+        (a Direct Hit it holds destroys one that sustains, unless the card cannot); for a hit that
+        only damages, not the flagship that repairs itself at once; the expected hits of that
+        unit's rolls; its cost; then an ordinary unit before the one kept alive."""
+        unit = self.slots[k].unit
+        direct_hit = self.effects.cards and cells[2 * len(self.slots) + 1] > 0 and not unit.direct_hit_proof
+        destroys = bool(cells[2 * k + 1]) or not unit.sustain or blocked or direct_hit
+        rolls = (unit.combat, unit.barrage if fighters else None)
+        firepower = sum(r.dice * Fraction(max(0, min(10, 11 - r.value)), 10) for r in rolls if r)
+        repairs = unit.key == "flagship" and self.effects.repair_flagship
+        return (destroys, destroys or not repairs, firepower, unit.cost, not self.slots[k].keep_alive, k)
 
     def drop_ground_forces(self, i: int) -> int:
         """The state without its ground forces: the Nekro flagship is not there at the start of

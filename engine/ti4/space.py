@@ -201,10 +201,17 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
     """The "before combat" abilities (23.2) in their order, the active player's first
     (ti4/tempistiche): the attacker's Ambush, Dimensional Splicer and Impulse Core, Assault
     Cannon (both sides' on the same fleets), the defender's own three. An Ambush kill can leave
-    the other side short of the 3 non-fighter ships its Assault Cannon needs. A player orders
-    its own abilities of one window: an attacker with Assault Cannon uses Impulse Core after it,
-    so as not to give up one of the 3 ships its cannon needs (the defender's come after both)."""
+    the other side short of the 3 non-fighter ships its Assault Cannon needs, and so can an
+    Impulse Core hit. A player orders its own abilities of one window: an attacker whose own
+    cannon would fire uses Impulse Core after it where giving up the ship first would leave
+    fewer than the 3 non-fighter ships the cannon needs (the defender's come after both)."""
     cannons = (att_force.has("assault_cannon"), def_force.has("assault_cannon"))
+    cannon = assault_cannon_step(att, dfn, *cannons)
+    impulse = (one_hit_step(att, dfn, 0, IMPULSE_SHIPS), one_hit_step(att, dfn, 1, IMPULSE_SHIPS))
+
+    def spoils_own_cannon(ia: int) -> bool:
+        ships = att.non_fighter_ships(ia)
+        return cannons[0] and ships >= 3 and att.non_fighter_ships(att.lose_one_of(ia, IMPULSE_SHIPS)) < 3
 
     def own_abilities(mass: Distribution, side: int) -> Distribution:
         force = (att_force, def_force)[side]
@@ -212,17 +219,23 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
             mass = ambush_step(att, dfn, (force, None) if side == 0 else (None, force), exact)(mass)
         if force.has("dimensional_splicer"):
             mass = one_hit_step(att, dfn, side)(mass)
-        if force.has("impulse_core") and not (side == 0 and cannons[0]):
-            mass = one_hit_step(att, dfn, side, IMPULSE_SHIPS)(mass)
         return mass
 
     def step(mass: Distribution) -> Distribution:
         mass = own_abilities(mass, 0)
-        if any(cannons):
-            mass = assault_cannon_step(att, dfn, *cannons)(mass)
-        if att_force.has("impulse_core") and cannons[0]:  # its ship given up after its own cannon
-            mass = one_hit_step(att, dfn, 0, IMPULSE_SHIPS)(mass)
-        return own_abilities(mass, 1)
+        out: Distribution = {}
+        for pair, m in mass.items():
+            part = {pair: m}
+            if att_force.has("impulse_core") and not spoils_own_cannon(pair[0]):
+                part = impulse[0](part)
+            if any(cannons):
+                part = cannon(part)
+            if att_force.has("impulse_core") and spoils_own_cannon(pair[0]):
+                part = impulse[0](part)
+            for key, q in part.items():
+                out[key] = out.get(key, 0) + q
+        mass = own_abilities(out, 1)
+        return impulse[1](mass) if def_force.has("impulse_core") else mass
 
     return step
 

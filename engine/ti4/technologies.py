@@ -86,7 +86,7 @@ def one_hit_step(att: ForceStates, dfn: ForceStates, side: int, sacrifice: tuple
             if own.alive(i) and other.alive(j):
                 k = own.lose_one_of(i, sacrifice) if sacrifice else i
                 if not sacrifice:
-                    j = other.after_chosen_hit(j, own.blocking(i))
+                    j = other.after_chosen_hit(j, own.blocking(i), own.counts(i).get("fighter", 0) > 0)
                 elif k != i and own.alive(k):
                     i, j = k, other.after_ability_hits(j, 1, own.blocking(i), spare_fighters=True)
             key = (i, j) if side == 0 else (j, i)

@@ -90,7 +90,7 @@ class Ti4Side(RequestModel):
                 "combat technologies researched. Faction technologies go with their faction, the Nekro Virus "
                 "(Valefar Assimilator) or no faction given (81.11): Non-Euclidean Shielding and L4 Disruptors "
                 "(Barony of Letnev), Dimensional Splicer (Ghosts of Creuss: list it only in a system with a "
-                "wormhole; its owner assigns the hit, to the costliest ship it destroys), Impulse Core (Yin Brotherhood: used at the start of every space combat, giving up the "
+                "wormhole; its owner assigns the hit: to a ship it destroys if it can, the one whose dice hit most), Impulse Core (Yin Brotherhood: used at the start of every space combat, giving up the "
                 "first destroyer or cruiser of the loss order while another unit stays)"
             ),
         ),

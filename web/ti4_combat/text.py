@@ -165,8 +165,8 @@ REASONS = {
     ),
     "dimensional_splicer": _l(
         "%(side)s, Dimensional Splicer: at the start of the combat (in a system with a wormhole) it produces 1 hit "
-        "and assigns it itself: to the costliest ship of the other side it destroys (a damaged one, or one without "
-        "Sustain Damage), else to one that sustains it."
+        "and chooses the ship of the other side it goes to: one the hit destroys if it can, the one whose dice hit "
+        "most; else one that sustains it."
     ),
     "impulse_core": _l(
         "%(side)s, Impulse Core: at the start of the combat it destroys one of its destroyers or cruisers (the "
@@ -249,9 +249,10 @@ REASONS = {
         "n",
         lambda n: ungettext(
             "%(side)s, the Barony of Letnev's Munitions Reserves: %(n)s round of rerolls, the first: it spends 2 "
-            "trade goods at its start to roll every missed die again.",
+            "trade goods at its start to roll every missed die again, its anti-fighter barrage's too.",
             "%(side)s, the Barony of Letnev's Munitions Reserves: %(n)s rounds of rerolls, from the first: it spends "
-            "2 trade goods at the start of each to roll every missed die again.",
+            "2 trade goods at the start of each to roll every missed die again (in round 1 its anti-fighter barrage's "
+            "too).",
             n,
         ),
     ),

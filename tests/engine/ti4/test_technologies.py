@@ -265,7 +265,8 @@ def test_dimensional_splicer_hits_before_the_combat_and_shields_holding_cancels_
 
 def test_dimensional_splicer_is_aimed_by_its_owner_at_what_it_destroys():
     # Its card: "assign it to 1 of your opponent's ships". Against 2 fighters, a cruiser and a
-    # damaged dreadnought the hit destroys the dreadnought (the costliest it destroys), not the
+    # damaged dreadnought the hit destroys the dreadnought (of the units it destroys, the one whose
+    # dice hit most), not the
     # fighter the defender would give up: the battle is then the one without that dreadnought.
     creuss = Force({"cruiser": 2}, technologies=("dimensional_splicer",))
     damaged = Force({"fighter": 2, "cruiser": 1, "dreadnought": 1}, damaged={"dreadnought": 1})
@@ -279,11 +280,39 @@ def test_dimensional_splicer_is_aimed_by_its_owner_at_what_it_destroys():
         space(creuss, intact).attacker_win
         == space(Force({"cruiser": 2}), Force({"fighter": 2, "dreadnought": 1})).attacker_win
     )
-    # Only units that sustain: the costliest sustains it (a war sun before a dreadnought).
+    # Only units that sustain: the one whose dice hit most sustains it (a war sun, not a dreadnought).
     big = Force({"dreadnought": 1, "war_sun": 1})
     assert (
         space(creuss, big).attacker_win
         == space(Force({"cruiser": 2}), Force({"dreadnought": 1, "war_sun": 1}, damaged={"war_sun": 1})).attacker_win
+    )
+
+
+def test_dimensional_splicer_aims_at_firepower_direct_hits_and_not_at_a_repairing_flagship():
+    plain = Force({"cruiser": 2})
+    creuss = Force({"cruiser": 2}, technologies=("dimensional_splicer",))
+
+    def same(defender: Force, after: Force, attacker: Force = creuss, without: Force = plain) -> bool:
+        return space(attacker, defender).attacker_win == space(without, after).attacker_win
+
+    # The cruiser's die (on 7) hits more than a destroyer's or a carrier's (on 9), though the
+    # carrier costs more.
+    assert same(Force({"destroyer": 2, "cruiser": 1, "carrier": 1}), Force({"destroyer": 2, "carrier": 1}))
+    # Against Creuss fighters a destroyer's barrage counts: its 3 dice on 9 beat a cruiser's one on 7.
+    with_fighters = Force({"carrier": 1, "fighter": 2}, technologies=("dimensional_splicer",))
+    assert same(
+        Force({"destroyer": 1, "cruiser": 1}), Force({"cruiser": 1}), with_fighters, Force({"carrier": 1, "fighter": 2})
+    )
+    # With a Direct Hit in hand, the war sun sustains the hit and the card destroys it.
+    direct = Force({"cruiser": 2}, technologies=("dimensional_splicer",), cards=ActionCards(direct_hit=1))
+    assert same(Force({"fighter": 2, "war_sun": 1}), Force({"fighter": 2}), direct)
+    # A kept-alive cruiser stays the last: the other one goes.
+    keep = HitPolicy(order=("cruiser", "fighter"), keep_alive="cruiser")
+    assert same(Force({"cruiser": 2, "fighter": 2}, policy=keep), Force({"cruiser": 1, "fighter": 2}, policy=keep))
+    # The Letnev flagship repairs itself at the start of round 1: the dreadnought is damaged instead.
+    letnev = {"flagship": 1, "dreadnought": 1}
+    assert same(
+        Force(letnev, faction="barony_of_letnev"), Force(letnev, faction="barony_of_letnev", damaged={"dreadnought": 1})
     )
 
 
@@ -304,6 +333,19 @@ def test_impulse_core_gives_up_a_ship_for_a_hit_on_a_non_fighter():
     # The hit destroys the carrier at once: the attacker wins with its cruiser intact.
     assert space(mixed, lone_defender).attacker_win == 1
     assert dict(space(mixed, lone_defender).attacker.survivors) == {(("cruiser", 1),): 1}
+
+
+def test_an_attacker_uses_impulse_core_first_unless_it_would_silence_its_own_cannon():
+    carriers = Force({"carrier": 3}, technologies=("assault_cannon",))
+    both = ("impulse_core", "assault_cannon")
+    # 4 non-fighter ships: giving up the destroyer first still leaves 3 for the cannon, and its
+    # hit leaves the defender 2 carriers, too few for its own cannon. Then the cannon: 1 carrier.
+    four = Force({"destroyer": 1, "cruiser": 3}, technologies=both)
+    assert space(four, carriers).attacker_win == space(Force({"cruiser": 3}), Force({"carrier": 1})).attacker_win
+    # 2 non-fighter ships: its cannon cannot fire anyway, so Impulse Core first, and the
+    # defender's cannon is switched off: a cruiser against 2 carriers.
+    two = Force({"destroyer": 1, "cruiser": 1}, technologies=both)
+    assert space(two, carriers).attacker_win == space(Force({"cruiser": 1}), Force({"carrier": 2})).attacker_win
 
 
 def test_an_attacker_with_assault_cannon_uses_impulse_core_after_it():
