@@ -114,7 +114,10 @@ def technology_reasons(
             reasons.append(Reason("graviton_laser_system", "ti4/15.5", params))  # who takes the hits
         if own.has("assault_cannon") and space:
             reasons.append(Reason("assault_cannon", "ti4/23.2", params))  # a "before combat" ability
-        sustains = any(n and own.loadout.stats(k).sustain for k, n in own.units.items() if k in SHIPS)
+        # a ship that can still sustain: one with Sustain Damage not already damaged
+        sustains = any(
+            n > own.damaged.get(k, 0) and own.loadout.stats(k).sustain for k, n in own.units.items() if k in SHIPS
+        )
         if own.has("non_euclidean_shielding") and space and sustains:
             reasons.append(Reason("non_euclidean_shielding", "ti4/77.6", params))
         if own.has("dimensional_splicer") and space:

@@ -371,6 +371,11 @@ def test_technologies_that_cannot_act_are_not_named():
     assert not codes & {"non_euclidean_shielding", "impulse_core"}
     lone = space(Force({"cruiser": 1}, technologies=("impulse_core",)), Force({"fighter": 1}))
     assert "impulse_core" not in {r.code for r in lone.reasons}
+    # Every unit with Sustain Damage already damaged: nothing left to sustain.
+    damaged = Force({"dreadnought": 1}, technologies=("non_euclidean_shielding",), damaged={"dreadnought": 1})
+    assert "non_euclidean_shielding" not in {r.code for r in space(damaged, Force({"cruiser": 1})).reasons}
+    intact = Force({"dreadnought": 2}, technologies=("non_euclidean_shielding",), damaged={"dreadnought": 1})
+    assert "non_euclidean_shielding" in {r.code for r in space(intact, Force({"cruiser": 1})).reasons}
 
 
 def test_l4_disruptors_keep_the_pds_from_firing_at_the_landing_infantry():
