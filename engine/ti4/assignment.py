@@ -10,11 +10,10 @@ what keeps the exact battle chain small. Anti-fighter barrage is the exception (
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Callable, Iterator, Mapping, cast
 
 from engine.core.dice import Dist, add
-from engine.ti4.rolls import Number, hits_distribution, short_and_hits
+from engine.ti4.rolls import Number, hit_chance, hits_distribution, short_and_hits
 from engine.ti4.units import DEFAULT_ORDER, Loadout, UnitStats
 
 
@@ -425,7 +424,7 @@ class ForceStates:
         direct_hit = self.effects.cards and cells[2 * len(self.slots) + 1] > 0 and not unit.direct_hit_proof
         destroys = bool(cells[2 * k + 1]) or not unit.sustain or blocked or direct_hit
         rolls = (unit.combat, unit.barrage if fighters else None)
-        firepower = sum(r.dice * Fraction(max(0, min(10, 11 - r.value)), 10) for r in rolls if r)
+        firepower = sum(r.dice * hit_chance(r.value) for r in rolls if r)
         repairs = unit.key == "flagship" and self.effects.repair_flagship
         return (destroys, destroys or not repairs, firepower, unit.cost, not self.slots[k].keep_alive, k)
 

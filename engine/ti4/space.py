@@ -226,11 +226,12 @@ def before_combat(att: ForceStates, dfn: ForceStates, att_force: Force, def_forc
         out: Distribution = {}
         for pair, m in mass.items():
             part = {pair: m}
-            if att_force.has("impulse_core") and not spoils_own_cannon(pair[0]):
+            late = spoils_own_cannon(pair[0])
+            if att_force.has("impulse_core") and not late:
                 part = impulse[0](part)
             if any(cannons):
                 part = cannon(part)
-            if att_force.has("impulse_core") and spoils_own_cannon(pair[0]):
+            if att_force.has("impulse_core") and late:
                 part = impulse[0](part)
             for key, q in part.items():
                 out[key] = out.get(key, 0) + q
