@@ -102,7 +102,7 @@
     form.querySelectorAll("input.technology[data-side=" + side + "]").forEach(function (box) {
       var check = box.parentNode;
       if (!check.dataset.faction) { return; }
-      var ours = faction === check.dataset.faction || faction === "nekro_virus";
+      var ours = faction === check.dataset.faction || nekro;
       check.hidden = !ours || check.dataset.kinds.split(" ").indexOf(kind()) < 0;
       box.disabled = check.hidden;
     });

@@ -35,6 +35,7 @@ from engine.ti4.units import (
     DEFAULT_ORDER,
     FACTION_FLAGSHIPS,
     FACTION_TECHNOLOGIES,
+    FACTION_UNITS,
     FLAGSHIP_LIMITS,
     Flagship,
 )
@@ -62,8 +63,14 @@ from web.ti4_combat.text import (
 bp = Blueprint("ti4_combat", __name__)
 
 DAMAGEABLE = ("dreadnought", "war_sun", "flagship")  # units with Sustain Damage in every loadout
-# Units with Sustain Damage in one faction's upgrade: offered while that faction and upgrade are chosen.
-DAMAGEABLE_UPGRADED = {"carrier": "federation_of_sol"}  # Advanced Carrier II
+# Units that gain Sustain Damage with a faction's upgrade (Sol's Advanced Carrier II): offered
+# while that faction and upgrade are chosen.
+DAMAGEABLE_UPGRADED = {
+    key: faction
+    for faction, units in FACTION_UNITS.items()
+    for key, unit in units.items()
+    if unit.levels[1].sustain and key not in DAMAGEABLE
+}
 SURVIVORS_SHOWN = 12  # most likely compositions listed per side; the rest is summed
 # Which upgrade toggles the page shows for each kind of combat (the others change nothing there:
 # on a planet a dreadnought only bombards, and only L1Z1X's Super-Dreadnought II bombards better).
