@@ -105,6 +105,8 @@ class ForceStates:
     state without it is the empty state (the chain then empties the other side too).
     ``extra_hits``: P(h) of hits the side adds to each round's combat roll from outside the
     combat (L1Z1X's Harrow: its ships bombard the planet at the end of every ground combat round).
+    ``weave``: the side produces 1 more hit in each round whose opponent's combat roll hits at
+    least once (Sardakk N'orr's Valkyrie Particle Weave; the chain adds it, reading ``roll``'s ``quiet``).
     """
 
     def __init__(
@@ -120,6 +122,7 @@ class ForceStates:
         goods: int = 0,
         own_goods: int = 0,
         extra_hits: tuple[Number, ...] = (),
+        weave: bool = False,
     ):
         slots: list[Slot] = []
         start: list[int] = []
@@ -145,6 +148,7 @@ class ForceStates:
         self.spend_width = spend_width
         self.own_goods = own_goods  # a Hacan side's trade goods: at most so many dice one short count
         self.extra_hits = extra_hits
+        self.weave = weave
         self.outcome_width = outcome_width(units, loadout)  # when its hits are directed (L1Z1X)
         # The Yin flagship's slots: a state without it is the empty state.
         self._wipe_slots = (
@@ -553,12 +557,16 @@ class ForceStates:
         """P(h hits) of the side's ``combat`` or ``barrage`` roll in state ``i``; ``reroll``:
         every missed die is rolled once more (Fire Team). ``opponents``: the opponent's
         non-fighter ships, the Winnu flagship's dice. For an L1Z1X side the entries are
-        outcomes ``directed * width + other`` (``outcome_width``), not hit counts."""
-        winnu = ability == "combat" and self._flagship_effect == "dice_per_enemy_ship" and self.has_flagship(i)
+        outcomes ``directed * width + other`` (``outcome_width``), not hit counts. ``quiet``: P(the
+        combat roll hits no time, and h hits come from outside the combat), the part of the
+        round after which an opponent's Valkyrie Particle Weave adds no hit (its card counts
+        the hits combat rolls produce)."""
+        combat = ability in ("combat", "quiet")
+        winnu = combat and self._flagship_effect == "dice_per_enemy_ship" and self.has_flagship(i)
         key = (i, ability, modifier, reroll, opponents if winnu else 0)
         found = self._rolls.get(key)
         if found is None:
-            plain, bonus, directed = self._dice(i, ability)
+            plain, bonus, directed = self._dice(i, "combat" if combat else ability)
             groups = dict(plain)
             if winnu:  # its printed die is replaced by one per opponent's non-fighter ship
                 value = self._flagship_value()
@@ -566,7 +574,7 @@ class ForceStates:
                 groups[value] += opponents
             exact = self._number is not float
             dist = hits_distribution(groups, modifier, exact, reroll, dict(bonus))
-            if ability == "combat" and self.outcome_width and self._spends(i):
+            if combat and self.outcome_width and self._spends(i):
                 dist = short_and_hits(groups, modifier, exact, self.outcome_width, self.own_goods)
             elif directed and self.outcome_width:
                 first = hits_distribution(dict(directed), modifier, exact, reroll)
@@ -575,7 +583,9 @@ class ForceStates:
                     joint[h * self.outcome_width : h * self.outcome_width + len(dist)] = [p * q for q in dist]
                 top = max(o for o, p in enumerate(joint) if p)
                 dist = tuple(joint[: top + 1])
-            if ability == "combat" and self.extra_hits:
+            if ability == "quiet":  # no combat hit, and the hits from outside the combat
+                dist = tuple(dist[0] * p for p in self.extra_hits) if self.extra_hits else dist[:1]
+            elif ability == "combat" and self.extra_hits:
                 # core.dice's sum of two variables, on Fractions or (the chain's) floats alike
                 total = add(*(cast(Dist, dict(enumerate(d))) for d in (dist, self.extra_hits)))
                 dist = tuple(total.get(h, 0 * dist[0]) for h in range(max(total) + 1))

@@ -95,16 +95,19 @@ def _close(force: ForceStates, most_hits: int, blocked: bool) -> None:
 
 def _most_hits(force: ForceStates, opponent: ForceStates) -> int:
     """The largest outcome of ``force``'s combat rolls (a Winnu flagship rolls at most one die
-    per non-fighter ship the opponent starts with)."""
+    per non-fighter ship the opponent starts with), and its Valkyrie Particle Weave's hit."""
     most = opponent.non_fighter_ships(opponent.start)
-    return max(len(force.roll(i, "combat", opponents=most)) for i in range(len(force.states))) - 1
+    rolls = max(len(force.roll(i, "combat", opponents=most)) for i in range(len(force.states))) - 1
+    return rolls + force.weave
 
 
 class _Side:
     """One side's closed state set as arrays: depths, loss paths and combat rolls by modifier.
     ``nf``: each state's non-fighter ships (the opponent's Winnu flagship rolls that many dice);
     ``paths_blocked``: the paths without Sustain Damage, when the opponent's Mentak flagship
-    can block it; ``wipes``: this side's end empties the other (Yin flagship)."""
+    can block it; ``wipes``: this side's end empties the other (Yin flagship). Against a
+    Valkyrie Particle Weave the paths have one column more than the opponent's outcomes: the
+    weave's hit, which ``_PairChain.outflows`` adds by reading them one column on."""
 
     def __init__(self, force: ForceStates, opponent: ForceStates, dtype):
         self.force, self.dtype = force, dtype
@@ -123,7 +126,7 @@ class _Side:
         # paths[i, h]: the state after h hits (every count past the depth empties the side)
         self.paths = self._paths(hits_against, False)
         self.paths_blocked = self._paths(hits_against, True) if opponent.blocks_sustain else self.paths
-        self._rolls: dict[tuple[Mode, int], tuple[np.ndarray, np.ndarray]] = {}
+        self._rolls: dict[tuple[Mode, int, str], tuple[np.ndarray, np.ndarray]] = {}
         # States whose opponent moves alike (same dice, same abilities) share one move matrix.
         keys = [force.profile(i) for i in range(n)]
         ids = {key: k for k, key in enumerate(dict.fromkeys(keys))}
@@ -140,16 +143,21 @@ class _Side:
             dtype=np.int64,
         ).reshape(n, hits_against + 1)
 
-    def rolls(self, mode: Mode, opponents: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    def rolls(self, mode: Mode, opponents: int = 0, part: str = "combat") -> tuple[np.ndarray, np.ndarray]:
         """(P[state, outcome] padded to ``width``, whether each state can score at all), against
-        an opponent with ``opponents`` non-fighter ships (which only a Winnu flagship counts)."""
-        key = (mode, opponents if self.winnu else 0)
+        an opponent with ``opponents`` non-fighter ships (which only a Winnu flagship counts).
+        ``part``: ``quiet``, only the outcomes in which the combat dice miss (``ForceStates.roll``),
+        or ``loud``, the others: what an opponent's Valkyrie Particle Weave tells apart."""
+        key = (mode, opponents if self.winnu else 0, part)
         found = self._rolls.get(key)
+        if found is None and part == "loud":
+            table, scores = self.rolls(mode, opponents)
+            found = self._rolls[key] = (table - self.rolls(mode, opponents, "quiet")[0], scores)
         if found is None:
             table = np.zeros((len(self.depth), self.width), dtype=self.dtype)
             scores = np.zeros(len(self.depth), dtype=bool)
             for i in range(len(self.depth)):
-                roll = self.force.roll(i, "combat", *mode, opponents=key[1])
+                roll = self.force.roll(i, part, *mode, opponents=key[1])
                 table[i, : len(roll)] = roll
                 scores[i] = len(roll) > 1
             found = self._rolls[key] = (table, scores)
@@ -173,26 +181,27 @@ class _Side:
             scores[:, cols] = can[own][:, None]
         return miss, scores
 
-    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: Mode) -> np.ndarray:
+    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: Mode, part: str = "combat") -> np.ndarray:
         """V[k][s, t] = P(``shooter``'s profile ``profiles[k]`` takes this side from state s to
-        state t): outcomes past the depth all end in the empty state. A Winnu shooter's dice
-        depend on s; a Mentak shooter with its flagship takes Sustain Damage away."""
+        state t), with ``part`` of its roll (``rolls``): outcomes past the depth all end in the
+        empty state. A Winnu shooter's dice depend on s; a Mentak shooter with its flagship
+        takes Sustain Damage away."""
         n = len(self.depth)
         out = np.zeros((len(profiles), n, n), dtype=self.dtype)
         blocked = shooter.profile_blocks[profiles]
         if not shooter.winnu and not blocked.any():  # the common case, in one pass per outcome
-            table = shooter.rolls(modifier)[0][shooter.representative[profiles]]
+            table = shooter.rolls(modifier, 0, part)[0][shooter.representative[profiles]]
             every = np.arange(n)
-            for h in range(self.paths.shape[1]):
+            for h in range(shooter.width):
                 out[:, every, self.paths[:, h]] += table[:, h, None]
             return out
         for v, sel in shooter.by_opponent(self.nf):
             rows = np.arange(n)[sel]
-            table = shooter.rolls(modifier, v)[0][shooter.representative[profiles]]
+            table = shooter.rolls(modifier, v, part)[0][shooter.representative[profiles]]
             for paths, ks in ((self.paths, np.flatnonzero(~blocked)), (self.paths_blocked, np.flatnonzero(blocked))):
                 if not len(ks):
                     continue
-                for h in range(paths.shape[1]):
+                for h in range(shooter.width):
                     out[ks[:, None], rows[None, :], paths[rows, h][None, :]] += table[ks, h][:, None]
         return out
 
@@ -214,7 +223,7 @@ class _PairChain:
         self.over = ~(self.a.alive[:, None] & self.d.alive[None, :])  # [a, d]: a side is destroyed
         self._can_end: dict[tuple[tuple[Mode, Mode], ...], np.ndarray] = {}
         self._move_modifier: Mode | None = None
-        self._move_cache: dict[int, np.ndarray] = {}
+        self._move_cache: dict[tuple[int, str], np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
         # absorb: the work measure of the optional rounds, the same as the dictionary engine's.
         self.cost = np.minimum(self.a.lengths[:, None], self.d.depth[None, :] + 1) * np.minimum(
@@ -258,25 +267,28 @@ class _PairChain:
             grid[...] = np.where(mask, self.zero, grid)
         return ended
 
-    def moves(self, profiles: np.ndarray, modifier: Mode) -> list[np.ndarray]:
-        """The defender's move matrices under these attacker dice profiles, kept while the
-        modifier stays the same and they fit in ``BLOCK`` entries."""
+    def moves(self, profiles: np.ndarray, modifier: Mode, part: str = "combat") -> list[np.ndarray]:
+        """The defender's move matrices under these attacker dice profiles (``part`` of their
+        rolls), kept while the modifier stays the same and they fit in ``BLOCK`` entries."""
         if self._move_modifier != modifier:
             self._move_modifier, self._move_cache = modifier, {}
-        wanted = profiles.tolist()
+        wanted = [(p, part) for p in profiles.tolist()]
         missing = [p for p in dict.fromkeys(wanted) if p not in self._move_cache]
         if missing:
             if (len(self._move_cache) + len(missing)) * self.shape[1] ** 2 > BLOCK:
                 self._move_cache = {}  # memory stays bounded: build what this call needs
                 missing = list(dict.fromkeys(wanted))
-            built = self.d.move_matrices(self.a, np.array(missing), modifier)
+            built = self.d.move_matrices(self.a, np.array([p for p, _ in missing]), modifier, part)
             self._move_cache.update(zip(missing, built))
         return [self._move_cache[p] for p in wanted]
 
-    def outflow(self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]) -> np.ndarray:
+    def outflow(
+        self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode], part: str = "combat"
+    ) -> np.ndarray:
         """X[k, i, e]: the mass of attacker state ``rows[k]`` (``mass[k]`` over defender
-        states) that reaches defender state e while the defender scores i hits. Rows with the
-        same dice share one matrix product."""
+        states) that reaches defender state e while the defender scores i hits, under ``part``
+        of the attacker's rolls. Rows with the same dice share one matrix product. An attacker
+        with Valkyrie Particle Weave adds its hit where the defender scores."""
         if not self.d.winnu:
             u = mass[:, None, :] * self.d.rolls(modifiers[1])[0].T[None, :, :]
         else:  # a Winnu defender's dice follow the attacker's non-fighter ships
@@ -285,11 +297,17 @@ class _PairChain:
                 u[ks] = mass[ks][:, None, :] * self.d.rolls(modifiers[1], nf)[0].T[None, :, :]
         n = self.shape[1]
         out = np.empty_like(u)
-        for g, v in self.grouped_moves(rows, modifiers[0]):
+        for g, v in self.grouped_moves(rows, modifiers[0], part):
             out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
+        if self.a.force.weave:
+            one_more = np.zeros((n, n), dtype=self.dtype)
+            one_more[np.arange(n), self.d.paths[:, 1]] = 1
+            out[:, 1:, :] = out[:, 1:, :] @ one_more
         return out
 
-    def grouped_moves(self, rows: np.ndarray, modifier: Mode) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    def grouped_moves(
+        self, rows: np.ndarray, modifier: Mode, part: str = "combat"
+    ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """(the positions in ``rows`` of attacker states with the same dice, the defender's
         move matrix under them): one matrix product per profile, few matrices held at once."""
         if not len(rows):
@@ -300,23 +318,29 @@ class _PairChain:
         size = max(1, BLOCK // self.shape[1] ** 2)
         for start in range(0, len(groups), size):
             chunk = groups[start : start + size]
-            yield from zip(chunk, self.moves(np.array([profile[g[0]] for g in chunk]), modifier))
+            yield from zip(chunk, self.moves(np.array([profile[g[0]] for g in chunk]), modifier, part))
 
     def outflows(
         self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]
     ) -> list[tuple[np.ndarray, np.ndarray]]:
         """(the attacker's paths, ``outflow``) for each part of ``mass``: the defender states
         whose Mentak flagship takes the attacker's Sustain Damage away send it down other
-        paths than the rest."""
-        if not self.d.blocks.any():
-            return [(self.a.paths, self.outflow(rows, mass, modifiers))]
-        parts = []
-        for blocked, paths in ((False, self.a.paths), (True, self.a.paths_blocked)):
-            cols = self.d.blocks == blocked
-            if (mass[:, cols] != 0).any():
-                part = np.where(cols[None, :], mass, self.zero)
-                parts.append((paths, self.outflow(rows, part, modifiers)))
-        return parts
+        paths than the rest. Against a defender with Valkyrie Particle Weave, the rounds in
+        which the attacker's combat dice hit take it one column further down its paths."""
+        split = [(self.a.paths, mass)]
+        if self.d.blocks.any():
+            split = [
+                (paths, np.where(cols[None, :], mass, self.zero))
+                for paths, cols in ((self.a.paths, ~self.d.blocks), (self.a.paths_blocked, self.d.blocks))
+                if (mass[:, cols] != 0).any()
+            ]
+        if not self.d.force.weave:
+            return [(paths, self.outflow(rows, part, modifiers)) for paths, part in split]
+        return [
+            (paths[:, shift : shift + self.d.width], self.outflow(rows, part, modifiers, dice))
+            for paths, part in split
+            for shift, dice in ((0, "quiet"), (1, "loud"))
+        ]
 
     def add_rows(self, out: np.ndarray, rows: np.ndarray, values: np.ndarray) -> None:
         """out[rows[k], :] += values[k] for every k (rows may repeat)."""
@@ -692,7 +716,9 @@ def _absorb_rows(
     """Solve the rows' systems, record their stalemates, send their outflow to lower rows;
     return the rounds started in them."""
     a_side, d_side = pairs.a, pairs.d
-    moves = np.stack(pairs.moves(a_side.profile[rows], modifiers[0]))[:, cols][:, :, cols]
+    # Against a Valkyrie Particle Weave the attacker stays only if its own dice miss too.
+    part = "quiet" if d_side.force.weave else "combat"
+    moves = np.stack(pairs.moves(a_side.profile[rows], modifiers[0], part))[:, cols][:, :, cols]
     stuck, d_miss = pairs.stuck(rows, cols, modifiers)  # FAQ stalemate pairs
     stay = np.where(stuck[:, :, None], pairs.zero, d_miss[:, :, None] * moves)
     y = _solve_rows(stay, grid[np.ix_(rows, cols)], groups)
@@ -702,12 +728,13 @@ def _absorb_rows(
     mass = np.full((len(rows), pairs.shape[1]), pairs.zero, dtype=pairs.dtype)
     mass[:, cols] = y
     for paths, x in pairs.outflows(rows, mass, modifiers):
-        if not a_side.force.spend_width:  # only a miss leaves the attacker as it is
+        if not (a_side.force.spend_width or d_side.force.weave):  # only a miss leaves the attacker as it is
             grid[rows, d_side.dead] += x[:, 0, d_side.dead]  # the attacker stays, the defender is gone
             pairs.add_rows(grid, paths[rows, 1:].ravel(), x[:, 1:, :].reshape(-1, pairs.shape[1]))
             continue
-        # A Hacan defender's dice one short leave the attacker as it is when no good is spent:
-        # those outcomes are part of the rows' systems, like a miss.
+        # A Hacan defender's dice one short leave the attacker as it is when no good is spent, a
+        # Valkyrie Particle Weave's miss only if the attacker's dice miss: those outcomes are
+        # part of the rows' systems, like a miss.
         same = (paths[rows] == rows[:, None])[:, :, None]
         grid[rows, d_side.dead] += np.where(same, x, pairs.zero)[:, :, d_side.dead].sum(axis=1)
         x = np.where(same, pairs.zero, x)

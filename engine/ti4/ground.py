@@ -13,6 +13,8 @@ Order of events (43.1-43.4):
    If modifiers leave neither side able to score, the FAQ's stalemate answer is applied: the
    attacker's infantry, unable to retreat, is destroyed. An L1Z1X attacker's ships bombard again
    at the end of every round (Harrow, in the errata's text): their hits join its round's hits.
+   A side with Valkyrie Particle Weave (Sardakk N'orr) produces 1 hit more in each round in which
+   the other side's combat roll hits (Harrow's bombardment is no combat roll).
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from engine.ti4.units import HARROW_FACTIONS
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
 BOMBARDERS = ("dreadnought", "war_sun", "flagship")  # a flagship only if its sheet prints Bombardment
 HARROW_RULE = "ti4/errata-bombardamento-chirurgico"  # the errata's text of L1Z1X's Harrow
+WEAVE = "valkyrie_particle_weave"  # 1 hit more in a round the opponent's combat roll hits (chain)
 
 
 def _infantry(force: Force) -> dict[str, int]:
@@ -53,7 +56,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("ground_combat takes a ground battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    dfn = ForceStates(_infantry(def_force), def_force.loadout, def_force.policy, number)
+    dfn = ForceStates(_infantry(def_force), def_force.loadout, def_force.policy, number, weave=def_force.has(WEAVE))
     rules = list(BASE_RULES)
     reasons: list[Reason] = []
     bombarders = {k: att_force.count(k) for k in BOMBARDERS if att_force.loadout.stats(k).bombardment}
@@ -95,7 +98,12 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
             harrow = (bombard_dist[0],) + (0,) * (wipe - 1) + (1 - bombard_dist[0],)
         reasons.append(Reason("faction_harrow", HARROW_RULE, {"side": "attacker"}))
     att = ForceStates(
-        _infantry(att_force), att_force.loadout, att_force.policy, number, extra_hits=tuple(map(number, harrow))
+        _infantry(att_force),
+        att_force.loadout,
+        att_force.policy,
+        number,
+        extra_hits=tuple(map(number, harrow)),
+        weave=att_force.has(WEAVE),
     )
     bombard_rolls, cannon_rolls = tuple(map(number, bombard_dist)), tuple(map(number, cannon_dist))
     for hb, qb in enumerate(bombard_rolls):

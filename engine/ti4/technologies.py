@@ -6,7 +6,8 @@ as it is: space cannon rolls get a die or a modifier, space cannon hits may skip
 Assault Cannon removes a ship before the first round, Dimensional Splicer and Impulse Core add a
 hit then, X-89 empties the planet after a bombardment kill (in ``ground``), Magen Defense Grid is
 a round-1 modifier no die can overcome, L4 Disruptors keeps the PDS silent (in ``ground``), and
-Non-Euclidean Shielding lets a sustain take two hits (in ``assignment``).
+Non-Euclidean Shielding lets a sustain take two hits (in ``assignment``), and Valkyrie Particle
+Weave adds a hit to a ground round the opponent scores in (in ``chain``).
 """
 
 from __future__ import annotations
@@ -125,6 +126,8 @@ def technology_reasons(
         ships = sum(own.count(k) for k in SHIPS) + own.ground_forces
         if own.has("impulse_core") and space and any(own.count(k) for k in IMPULSE_SHIPS) and ships > 1:
             reasons.append(Reason("impulse_core", "ti4/23.2", params))
+        if own.has("valkyrie_particle_weave") and not space:
+            reasons.append(Reason("valkyrie_particle_weave", "ti4/24.2", params))  # 1 hit more
         if own.has("x89_bacterial_weapon") and side == "attacker" and not space:
             # The revised card acts through a bombardment kill. With bombarding ships that do not
             # fire (a Planetary Shield, bombardment left out) say so, and what 70.1's card, the

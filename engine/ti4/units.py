@@ -53,6 +53,8 @@ UPGRADABLE = ("fighter", "destroyer", "cruiser", "carrier", "dreadnought", "infa
 # Impulse Core (Yin Brotherhood): at the start of a space combat, you may destroy 1 of your
 #   cruisers or destroyers there to produce 1 hit, which your opponent must assign to one of its
 #   non-fighter ships if it has any.
+# Valkyrie Particle Weave (Sardakk N'orr): after making combat rolls during a round of ground
+#   combat, if your opponent produced 1 or more hits, you produce 1 additional hit.
 TECHNOLOGIES = (
     "antimass_deflectors",
     "plasma_scoring",
@@ -65,12 +67,14 @@ TECHNOLOGIES = (
     "l4_disruptors",
     "dimensional_splicer",
     "impulse_core",
+    "valkyrie_particle_weave",
 )
 FACTION_TECHNOLOGIES = {
     "non_euclidean_shielding": "barony_of_letnev",
     "l4_disruptors": "barony_of_letnev",
     "dimensional_splicer": "ghosts_of_creuss",
     "impulse_core": "yin_brotherhood",
+    "valkyrie_particle_weave": "sardakk_norr",
 }
 TECHNOLOGY_COPIER = "nekro_virus"  # Valefar Assimilator gains other factions' technologies (81.16)
 VALEFAR_ASSIMILATORS = 2  # the Nekro Virus's two cards, each holding one copied technology

@@ -91,7 +91,8 @@ class Ti4Side(RequestModel):
                 "(Valefar Assimilator) or no faction given (81.11): Non-Euclidean Shielding and L4 Disruptors "
                 "(Barony of Letnev), Dimensional Splicer (Ghosts of Creuss: list it only in a system with a "
                 "wormhole; its owner assigns the hit: to a ship it destroys if it can, the one whose dice hit most), Impulse Core (Yin Brotherhood: used at the start of every space combat, giving up the "
-                "first destroyer or cruiser of the loss order while another unit stays)"
+                "first destroyer or cruiser of the loss order while another unit stays), Valkyrie Particle Weave "
+                "(Sardakk N'orr: 1 hit more in a ground round whose opponent's combat roll hits)"
             ),
         ),
     ] = []

@@ -173,6 +173,10 @@ REASONS = {
         "first in its loss order, and only if another unit stays) to produce 1 hit, which the other side must "
         "assign to a non-fighter ship if it has one."
     ),
+    "valkyrie_particle_weave": _l(
+        "%(side)s, Valkyrie Particle Weave: in each round of ground combat in which the other side's combat roll "
+        "produces 1 or more hits, it produces 1 hit more."
+    ),
     "card_morale_boost": _l("%(side)s, Morale Boost: +1 to its combat rolls, one card a round from round %(round)s."),
     "card_shields_holding": _l(
         "%(side)s, Shields Holding: cancels up to 2 hits on its ships, one card in "
@@ -301,6 +305,7 @@ TECHNOLOGY_NAMES = {
     "l4_disruptors": _l("L4 Disruptors (Letnev)"),
     "dimensional_splicer": _l("Dimensional Splicer (Creuss; system with a wormhole)"),
     "impulse_core": _l("Impulse Core (Yin; gives up a destroyer or cruiser)"),
+    "valkyrie_particle_weave": _l("Valkyrie Particle Weave (Sardakk N'orr)"),
 }
 
 CARD_NAMES = {

@@ -100,6 +100,7 @@ TECHNOLOGY_KINDS = {
         "l4_disruptors": "ground",
         "dimensional_splicer": "space",
         "impulse_core": "space",
+        "valkyrie_particle_weave": "ground",
     },
     "defender": {
         "antimass_deflectors": "space",
@@ -113,6 +114,7 @@ TECHNOLOGY_KINDS = {
         "l4_disruptors": "",
         "dimensional_splicer": "space",
         "impulse_core": "space",
+        "valkyrie_particle_weave": "ground",
     },
 }
 

@@ -2,6 +2,9 @@
 bombardment, the first ground round)."""
 
 from fractions import Fraction as F
+from functools import cache
+from itertools import product
+from math import comb
 
 from engine.ti4.assignment import ForceStates, HitPolicy
 from engine.ti4.ground import ground_combat
@@ -388,3 +391,67 @@ def test_l4_disruptors_keep_the_pds_from_firing_at_the_landing_infantry():
     assert result.attacker_win == F(7, 17)
     assert not result.pre_combat  # the planet's shield stops bombardment; the PDS do not fire
     assert ("l4_disruptors", "ti4/43.3") in {(r.code, r.rule) for r in result.reasons}
+
+
+def _binomial(n: int, k: int, p: F) -> F:
+    return comb(n, k) * p**k * (1 - p) ** (n - k)
+
+
+def _weave_odds(a0: int, d0: int, pa: F, pd: F, weave: tuple[bool, bool], harrow: tuple[F, ...] = (F(1),)):
+    """An independent exact ground combat of infantry alone: (attacker wins, draw, defender wins)
+    from a0 against d0, each die hitting with pa or pd; ``weave``: which side's Valkyrie Particle
+    Weave adds a hit when the other's dice hit; ``harrow``: P(h) of the attacker's end-of-round
+    bombardment hits, which are no combat roll."""
+
+    @cache
+    def odds(a: int, d: int) -> tuple[F, F, F]:
+        if not (a and d):
+            return F(a > 0), F(a == d), F(d > 0)
+        stay, total = F(0), [F(0)] * 3
+        for ha, hd, (hh, qh) in product(range(a + 1), range(d + 1), enumerate(harrow)):
+            q = _binomial(a, ha, pa) * _binomial(d, hd, pd) * qh
+            after = (max(a - hd - (weave[1] and ha > 0), 0), max(d - ha - hh - (weave[0] and hd > 0), 0))
+            if after == (a, d):
+                stay += q
+            else:
+                total = [t + q * o for t, o in zip(total, odds(*after))]
+        return tuple(t / (1 - stay) for t in total)
+
+    return odds(a0, d0)
+
+
+def test_valkyrie_particle_weave_adds_a_hit_when_the_opponent_scores():
+    # One infantry each (8: 3/10). The defender's hit destroys the lander, and the weave answers
+    # it with a hit: the defender's 7/17 become draws, 10/17 (3/10 / 51/100).
+    nekro = Force({"infantry": 1}, technologies=("valkyrie_particle_weave",), faction="nekro_virus")
+    result = ground(nekro, Force({"infantry": 1}))
+    assert (result.attacker_win, result.draw, result.defender_win) == (F(7, 17), F(10, 17), 0)
+    assert ("valkyrie_particle_weave", "ti4/24.2") in {(r.code, r.rule) for r in result.reasons}
+    plain = ground(Force({"infantry": 1}), Force({"infantry": 1}))
+    assert (plain.attacker_win, plain.draw, plain.defender_win) == (F(7, 17), F(3, 17), F(7, 17))
+
+
+def test_valkyrie_particle_weave_matches_an_independent_solver_on_either_side_and_both():
+    woven = {"technologies": ("valkyrie_particle_weave",)}
+    for a, d, weave in ((2, 3, (True, False)), (3, 2, (False, True)), (3, 4, (True, True)), (1, 3, (False, True))):
+        # Sardakk N'orr's infantry hits on 7 (Unrelenting +1), the Nekro Virus's on 8.
+        attacker = Force({"infantry": a}, faction="sardakk_norr", **(woven if weave[0] else {}))
+        defender = Force({"infantry": d}, faction="nekro_virus", **(woven if weave[1] else {}))
+        result = ground(attacker, defender)
+        expected = _weave_odds(a, d, F(4, 10), F(3, 10), weave)
+        assert (result.attacker_win, result.draw, result.defender_win) == expected
+        assert sum(expected) == 1
+
+
+def test_harrow_is_no_combat_roll_for_the_valkyrie_particle_weave():
+    # L1Z1X lands 2 infantry beside a dreadnought (Bombardment 5: 3/5) on 3 Sardakk infantry (7:
+    # 2/5). The dreadnought bombards first, then again after every round (Harrow); only the
+    # landed infantry's hits call the defender's weave.
+    l1z1x = Force({"infantry": 2, "dreadnought": 1}, faction="l1z1x_mindnet")
+    sardakk = Force({"infantry": 3}, faction="sardakk_norr", technologies=("valkyrie_particle_weave",))
+    result = ground(l1z1x, sardakk)
+    harrow = (F(2, 5), F(3, 5))
+    after_bombardment = [_weave_odds(2, d, F(3, 10), F(4, 10), (False, True), harrow) for d in (3, 2)]
+    expected = tuple(F(2, 5) * x + F(3, 5) * y for x, y in zip(*after_bombardment))
+    assert (result.attacker_win, result.draw, result.defender_win) == expected
+    assert expected != _weave_odds(2, 3, F(3, 10), F(4, 10), (False, True), (F(1),))
