@@ -13,11 +13,12 @@ from rules_db.search.evaluation import KINDS, SETS, TUNING, folded, hit_rates, l
 ALL_SETS = (*SETS, TUNING)
 LOADED = [load_questions(path) for path in ALL_SETS]
 # Each set's size: two lost a question that an earlier set asks in the same words (docs/search.md),
-# the eighteenth one that could be any game's.
+# the eighteenth one that could be any game's; the nineteenth holds 78 (docs/search.md).
 SIZES = {
     "search_holdout7.json": 79,
     "search_holdout11.json": 79,
     "search_holdout18.json": 79,
+    "search_holdout19.json": 78,
     "search_tune21.json": 120,
 }
 QUESTIONS = [q for questions in LOADED[: len(SETS)] for q in questions]
