@@ -107,7 +107,7 @@ class _Side:
     ``paths_blocked``: the paths without Sustain Damage, when the opponent's Mentak flagship
     can block it; ``wipes``: this side's end empties the other (Yin flagship). Against a
     Valkyrie Particle Weave the paths have one column more than the opponent's outcomes: the
-    weave's hit, which ``_PairChain.outflows`` adds by reading them one column on."""
+    weave's hit, added by reading them one column on where this side's dice hit (``shift``)."""
 
     def __init__(self, force: ForceStates, opponent: ForceStates, dtype):
         self.force, self.dtype = force, dtype
@@ -181,11 +181,14 @@ class _Side:
             scores[:, cols] = can[own][:, None]
         return miss, scores
 
-    def move_matrices(self, shooter: _Side, profiles: np.ndarray, modifier: Mode, part: str = "combat") -> np.ndarray:
+    def move_matrices(
+        self, shooter: _Side, profiles: np.ndarray, modifier: Mode, part: str = "combat", shift: int = 0
+    ) -> np.ndarray:
         """V[k][s, t] = P(``shooter``'s profile ``profiles[k]`` takes this side from state s to
-        state t), with ``part`` of its roll (``rolls``): outcomes past the depth all end in the
-        empty state. A Winnu shooter's dice depend on s; a Mentak shooter with its flagship
-        takes Sustain Damage away."""
+        state t), with ``part`` of its roll (``rolls``) and ``shift`` hits more (a Valkyrie
+        Particle Weave's): outcomes past the depth all end in the empty state. A Winnu
+        shooter's dice depend on s; a Mentak shooter with its flagship takes Sustain Damage
+        away."""
         n = len(self.depth)
         out = np.zeros((len(profiles), n, n), dtype=self.dtype)
         blocked = shooter.profile_blocks[profiles]
@@ -193,7 +196,7 @@ class _Side:
             table = shooter.rolls(modifier, 0, part)[0][shooter.representative[profiles]]
             every = np.arange(n)
             for h in range(shooter.width):
-                out[:, every, self.paths[:, h]] += table[:, h, None]
+                out[:, every, self.paths[:, h + shift]] += table[:, h, None]
             return out
         for v, sel in shooter.by_opponent(self.nf):
             rows = np.arange(n)[sel]
@@ -202,7 +205,7 @@ class _Side:
                 if not len(ks):
                     continue
                 for h in range(shooter.width):
-                    out[ks[:, None], rows[None, :], paths[rows, h][None, :]] += table[ks, h][:, None]
+                    out[ks[:, None], rows[None, :], paths[rows, h + shift][None, :]] += table[ks, h][:, None]
         return out
 
 
@@ -220,10 +223,12 @@ class _PairChain:
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
         self.repairs = attacker.repairs or defender.repairs
+        if self.repairs and (attacker.weave or defender.weave):  # ``reaches`` reads no weave
+            raise ValueError("Valkyrie Particle Weave acts in ground combat, where nothing repairs")
         self.over = ~(self.a.alive[:, None] & self.d.alive[None, :])  # [a, d]: a side is destroyed
         self._can_end: dict[tuple[tuple[Mode, Mode], ...], np.ndarray] = {}
         self._move_modifier: Mode | None = None
-        self._move_cache: dict[tuple[int, str], np.ndarray] = {}
+        self._move_cache: dict[tuple[int, str, int], np.ndarray] = {}
         # Hit combinations a round looks at from (a, d) once capped at what the other side can
         # absorb: the work measure of the optional rounds, the same as the dictionary engine's.
         self.cost = np.minimum(self.a.lengths[:, None], self.d.depth[None, :] + 1) * np.minimum(
@@ -267,18 +272,19 @@ class _PairChain:
             grid[...] = np.where(mask, self.zero, grid)
         return ended
 
-    def moves(self, profiles: np.ndarray, modifier: Mode, part: str = "combat") -> list[np.ndarray]:
+    def moves(self, profiles: np.ndarray, modifier: Mode, part: str = "combat", shift: int = 0) -> list[np.ndarray]:
         """The defender's move matrices under these attacker dice profiles (``part`` of their
-        rolls), kept while the modifier stays the same and they fit in ``BLOCK`` entries."""
+        rolls, ``shift`` hits more), kept while the modifier stays the same and they fit in
+        ``BLOCK`` entries."""
         if self._move_modifier != modifier:
             self._move_modifier, self._move_cache = modifier, {}
-        wanted = [(p, part) for p in profiles.tolist()]
+        wanted = [(p, part, shift) for p in profiles.tolist()]
         missing = [p for p in dict.fromkeys(wanted) if p not in self._move_cache]
         if missing:
             if (len(self._move_cache) + len(missing)) * self.shape[1] ** 2 > BLOCK:
                 self._move_cache = {}  # memory stays bounded: build what this call needs
                 missing = list(dict.fromkeys(wanted))
-            built = self.d.move_matrices(self.a, np.array([p for p, _ in missing]), modifier, part)
+            built = self.d.move_matrices(self.a, np.array([p for p, *_ in missing]), modifier, part, shift)
             self._move_cache.update(zip(missing, built))
         return [self._move_cache[p] for p in wanted]
 
@@ -299,14 +305,13 @@ class _PairChain:
         out = np.empty_like(u)
         for g, v in self.grouped_moves(rows, modifiers[0], part):
             out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
-        if self.a.force.weave:
-            one_more = np.zeros((n, n), dtype=self.dtype)
-            one_more[np.arange(n), self.d.paths[:, 1]] = 1
-            out[:, 1:, :] = out[:, 1:, :] @ one_more
+        if self.a.force.weave:  # where the defender scores, the attacker's dice take it one hit further
+            for g, v in self.grouped_moves(rows, modifiers[0], part, shift=1):
+                out[g, 1:] = (u[g, 1:].reshape(-1, n) @ v).reshape(len(g), -1, n)
         return out
 
     def grouped_moves(
-        self, rows: np.ndarray, modifier: Mode, part: str = "combat"
+        self, rows: np.ndarray, modifier: Mode, part: str = "combat", shift: int = 0
     ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
         """(the positions in ``rows`` of attacker states with the same dice, the defender's
         move matrix under them): one matrix product per profile, few matrices held at once."""
@@ -318,7 +323,7 @@ class _PairChain:
         size = max(1, BLOCK // self.shape[1] ** 2)
         for start in range(0, len(groups), size):
             chunk = groups[start : start + size]
-            yield from zip(chunk, self.moves(np.array([profile[g[0]] for g in chunk]), modifier, part))
+            yield from zip(chunk, self.moves(np.array([profile[g[0]] for g in chunk]), modifier, part, shift))
 
     def outflows(
         self, rows: np.ndarray, mass: np.ndarray, modifiers: tuple[Mode, Mode]

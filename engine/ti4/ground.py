@@ -35,7 +35,6 @@ from engine.ti4.units import HARROW_FACTIONS
 BASE_RULES = ("ti4/43", "ti4/43.4", "ti4/24", "ti4/24.1", "ti4/24.2", "ti4/24.3", "ti4/24.4", "ti4/43.5") + D10_RULES
 BOMBARDERS = ("dreadnought", "war_sun", "flagship")  # a flagship only if its sheet prints Bombardment
 HARROW_RULE = "ti4/errata-bombardamento-chirurgico"  # the errata's text of L1Z1X's Harrow
-WEAVE = "valkyrie_particle_weave"  # 1 hit more in a round the opponent's combat roll hits (chain)
 
 
 def _infantry(force: Force) -> dict[str, int]:
@@ -56,7 +55,13 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         raise ValueError("ground_combat takes a ground battle")
     number, zero = number_type(exact)
     att_force, def_force = battle.attacker, battle.defender
-    dfn = ForceStates(_infantry(def_force), def_force.loadout, def_force.policy, number, weave=def_force.has(WEAVE))
+    dfn = ForceStates(
+        _infantry(def_force),
+        def_force.loadout,
+        def_force.policy,
+        number,
+        weave=def_force.has("valkyrie_particle_weave"),
+    )
     rules = list(BASE_RULES)
     reasons: list[Reason] = []
     bombarders = {k: att_force.count(k) for k in BOMBARDERS if att_force.loadout.stats(k).bombardment}
@@ -103,7 +108,7 @@ def ground_combat(battle: Battle, exact: bool = False) -> CombatResult:
         att_force.policy,
         number,
         extra_hits=tuple(map(number, harrow)),
-        weave=att_force.has(WEAVE),
+        weave=att_force.has("valkyrie_particle_weave"),
     )
     bombard_rolls, cannon_rolls = tuple(map(number, bombard_dist)), tuple(map(number, cannon_dist))
     for hb, qb in enumerate(bombard_rolls):

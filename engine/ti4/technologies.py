@@ -2,12 +2,13 @@
 
 The cards' effects are summarised, as data, beside ``TECHNOLOGIES`` in ``engine/ti4/units.py``.
 Each works before the rounds, on one round or on how hits are taken, so the chain itself stays
-as it is: space cannon rolls get a die or a modifier, space cannon hits may skip fighters,
+as it is (but for Valkyrie Particle Weave, below): space cannon rolls get a die or a modifier, space cannon hits may skip fighters,
 Assault Cannon removes a ship before the first round, Dimensional Splicer and Impulse Core add a
 hit then, X-89 empties the planet after a bombardment kill (in ``ground``), Magen Defense Grid is
-a round-1 modifier no die can overcome, L4 Disruptors keeps the PDS silent (in ``ground``), and
+a round-1 modifier no die can overcome, L4 Disruptors keeps the PDS silent (in ``ground``),
 Non-Euclidean Shielding lets a sustain take two hits (in ``assignment``), and Valkyrie Particle
-Weave adds a hit to a ground round the opponent scores in (in ``chain``).
+Weave adds a hit to a ground round whose opponent's dice hit (in ``chain``: it couples the two
+sides' rolls of one round).
 """
 
 from __future__ import annotations

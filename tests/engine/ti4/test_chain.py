@@ -375,3 +375,12 @@ def test_a_stalemate_reached_inside_an_eliminated_tail_is_recorded_as_one(monkey
     assert by_elimination[stalemate].sum() > 1e-5
     assert np.abs(by_elimination - by_rounds).max() < 1e-12
     assert eliminated == pytest.approx(iterated, abs=1e-12)
+
+
+def test_a_valkyrie_particle_weave_beside_repairs_is_refused():
+    # The weave is a ground combat card, where nothing repairs; the repair solver's reachability
+    # (``reaches``) does not read it, so the chain refuses the pair instead of answering wrongly.
+    repairing = ForceStates({"dreadnought": 1}, Loadout(), HitPolicy(), float, effects=RoundEffects(repair=True))
+    woven = ForceStates({"infantry": 2}, Loadout(), HitPolicy(), float, weave=True)
+    with pytest.raises(ValueError, match="Valkyrie"):
+        run(repairing, woven, {(repairing.start, woven.start): 1.0}, RoundRules(1, lambda r: (0, 0)), 0.0)
