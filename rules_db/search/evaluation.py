@@ -24,8 +24,8 @@ another, the thirteenth with a fourteenth held-out set and the fifteenth with a 
 that moved no rank on any earlier set, and measured it first with them. The seventeenth round
 (session 20) wrote a seventeenth held-out set before its change, made search_tune19 players'
 questions, and wrote search_tune20; the eighteenth (session 21) did the same with an eighteenth
-held-out set and wrote ``TUNING`` (search_tune21, 120 questions): the set the next change to the
-ranking is chosen on.
+held-out set and wrote search_tune21, and the nineteenth (session 22) with a nineteenth and wrote
+``TUNING`` (search_tune22, 120 questions): the set the next change to the ranking is chosen on.
 
 A question is a hit at k when one of its answer sections, or a sub-rule of one, is among the
 first k results when searching all games in the question's language.
@@ -53,7 +53,7 @@ TESTS = Path(__file__).resolve().parents[2] / "tests"
 # was measured on it; the seventeenth before the seventeenth round's change was made; the
 # eighteenth before the eighteenth round's, the nineteenth before the nineteenth round's.
 SETS = tuple(TESTS / f"search_holdout{n}.json" for n in (4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19))
-TUNING = TESTS / "search_tune21.json"
+TUNING = TESTS / "search_tune22.json"
 KINDS = ("question", "paraphrase", "jargon", "typo", "edge")  # every set holds each kind
 
 

@@ -19,7 +19,7 @@ SIZES = {
     "search_holdout11.json": 79,
     "search_holdout18.json": 79,
     "search_holdout19.json": 78,
-    "search_tune21.json": 120,
+    "search_tune22.json": 120,
 }
 QUESTIONS = [q for questions in LOADED[: len(SETS)] for q in questions]
 EVERY_QUESTION = [q for questions in LOADED for q in questions]
