@@ -307,7 +307,7 @@ class _PairChain:
             out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
         if self.a.force.weave:  # where the defender scores, the attacker's dice take it one hit further
             for g, v in self.grouped_moves(rows, modifiers[0], part, shift=1):
-                out[g, 1:] = (u[g, 1:].reshape(-1, n) @ v).reshape(len(g), -1, n)
+                out[g, 1:] = (u[g, 1:].reshape(-1, n) @ v).reshape(len(g), u.shape[1] - 1, n)
         return out
 
     def grouped_moves(
