@@ -105,8 +105,9 @@ class ForceStates:
     state without it is the empty state (the chain then empties the other side too).
     ``extra_hits``: P(h) of hits the side adds to each round's combat roll from outside the
     combat (L1Z1X's Harrow: its ships bombard the planet at the end of every ground combat round).
-    ``weave``: the side produces 1 more hit in each round whose opponent's combat roll hits at
-    least once (Sardakk N'orr's Valkyrie Particle Weave; the chain adds it, reading ``roll``'s ``quiet``).
+    ``weave``: the side produces 1 more hit in each round in which the opponent's combat roll
+    scores at least one hit (Sardakk N'orr's Valkyrie Particle Weave; the chain adds it, reading
+    ``roll``'s ``quiet``).
     """
 
     def __init__(
@@ -558,7 +559,7 @@ class ForceStates:
         every missed die is rolled once more (Fire Team). ``opponents``: the opponent's
         non-fighter ships, the Winnu flagship's dice. For an L1Z1X side the entries are
         outcomes ``directed * width + other`` (``outcome_width``), not hit counts. ``quiet``: P(the
-        combat roll hits no time, and h hits come from outside the combat), the part of the
+        combat roll scores no hit, and h hits come from outside the combat), the part of the
         round after which an opponent's Valkyrie Particle Weave adds no hit (its card counts
         the hits combat rolls produce)."""
         combat = ability in ("combat", "quiet")

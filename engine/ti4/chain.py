@@ -213,6 +213,9 @@ class _PairChain:
     """Probability mass on every (attacker state, defender state) pair, as a dense matrix."""
 
     def __init__(self, attacker: ForceStates, defender: ForceStates, zero: Number, starts: list[Pair]):
+        if (attacker.repairs or defender.repairs) and (attacker.weave or defender.weave):
+            # ``reaches``, the repair solver's reachability, reads no weave
+            raise ValueError("Valkyrie Particle Weave acts in ground combat, where nothing repairs")
         most_a, most_d = _most_hits(attacker, defender), _most_hits(defender, attacker)
         _close(attacker, most_d, defender.blocks_sustain)
         _close(defender, most_a, attacker.blocks_sustain)
@@ -223,8 +226,6 @@ class _PairChain:
         self.shape = (len(attacker.states), len(defender.states))
         self.ends = {kind: self.empty() for kind in KINDS}
         self.repairs = attacker.repairs or defender.repairs
-        if self.repairs and (attacker.weave or defender.weave):  # ``reaches`` reads no weave
-            raise ValueError("Valkyrie Particle Weave acts in ground combat, where nothing repairs")
         self.over = ~(self.a.alive[:, None] & self.d.alive[None, :])  # [a, d]: a side is destroyed
         self._can_end: dict[tuple[tuple[Mode, Mode], ...], np.ndarray] = {}
         self._move_modifier: Mode | None = None

@@ -7,7 +7,8 @@ in advance and one way, that two of the eighth round's batches of players' quest
 sets 4-12 that the ninth round's players' words did not, sets 4-12 and 4-13 that the eleventh
 round's two batches did stay, sets 4-13 and 4-14 that the twelfth to fifteenth rounds' did, and
 sets 4-15 that the fifteenth round's words and the sixteenth round did, sets 4-16 that the
-seventeenth round's did, sets 4-17 that the eighteenth round's did). ``TUNING`` is not held out.
+seventeenth round's did, sets 4-17 that the eighteenth round's did, sets 4-18 that the
+nineteenth round's did). ``TUNING`` is not held out.
 
 The sets the ranking was tuned on until issue 13's seventh round (search_eval, search_holdout,
 search_tune, search_tune2, search_holdout2, search_holdout3 and search_holdout6: 573 questions)

@@ -92,7 +92,7 @@ class Ti4Side(RequestModel):
                 "(Barony of Letnev), Dimensional Splicer (Ghosts of Creuss: list it only in a system with a "
                 "wormhole; its owner assigns the hit: to a ship it destroys if it can, the one whose dice hit most), Impulse Core (Yin Brotherhood: used at the start of every space combat, giving up the "
                 "first destroyer or cruiser of the loss order while another unit stays), Valkyrie Particle Weave "
-                "(Sardakk N'orr: 1 hit more in a ground round whose opponent's combat roll hits)"
+                "(Sardakk N'orr: 1 hit more in each ground combat round in which the opponent's combat roll scores a hit)"
             ),
         ),
     ] = []
