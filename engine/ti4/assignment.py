@@ -370,14 +370,16 @@ class ForceStates:
         that sustains one of them is a target for the opponent's Direct Hits, as in a round, and
         a flagship that repairs itself is repaired at the start of the first round."""
         path = [self.states[i], *self._walk(self.states[i], spare_fighters, blocked, () if called else ("infantry",))]
-        state = path[min(hits, len(path) - 1)]
+        return self._after_fire(i, list(path[min(hits, len(path) - 1)]))
+
+    def _after_fire(self, i: int, cells: list[int]) -> int:
+        """The state ``cells`` that hits made before the rounds left from state ``i`` come to:
+        the opponent's Direct Hits on a ship that sustained one of them, then a flagship's own
+        repair at the start of the first round."""
         if self.effects.cards:
-            cells = list(state)
             self._take_direct_hits(self.states[i], cells)
-            state = tuple(cells)
-        if self.effects.repair_flagship:
-            state = self._repair_flagship(state)
-        return self.index(state)
+        state = tuple(cells)
+        return self.index(self._repair_flagship(state) if self.effects.repair_flagship else state)
 
     def after_ability_hits(self, i: int, hits: int, blocked: bool, spare_fighters: bool = False) -> int:
         """Hits an ability makes at the combat's start (Ambush, Dimensional Splicer, Impulse
@@ -415,10 +417,7 @@ class ForceStates:
                 cells[2 * k + 1] += 1
             else:
                 cells[2 * k] -= 1
-        if self.effects.cards:
-            self._take_direct_hits(self.states[i], cells)
-        out = tuple(cells)
-        return self.index(self._repair_flagship(out) if self.effects.repair_flagship else out)
+        return self._after_fire(i, cells)
 
     def _aim(self, cells: list[int], k: int, blocked: bool, fighters: bool) -> tuple:
         """How much the opponent wants its one hit on slot ``k``: whether the hit destroys a unit

@@ -304,11 +304,12 @@ class _PairChain:
                 u[ks] = mass[ks][:, None, :] * self.d.rolls(modifiers[1], nf)[0].T[None, :, :]
         n = self.shape[1]
         out = np.empty_like(u)
-        for g, v in self.grouped_moves(rows, modifiers[0], part):
-            out[g] = (u[g].reshape(-1, n) @ v).reshape(len(g), -1, n)
-        if self.a.force.weave:  # where the defender scores, the attacker's dice take it one hit further
-            for g, v in self.grouped_moves(rows, modifiers[0], part, shift=1):
-                out[g, 1:] = (u[g, 1:].reshape(-1, n) @ v).reshape(len(g), u.shape[1] - 1, n)
+        # Where the defender scores, an attacker's weave takes it one hit further than the dice.
+        shifts = ((0, slice(0, 1)), (1, slice(1, None))) if self.a.force.weave else ((0, slice(None)),)
+        for shift, outcomes in shifts:
+            for g, v in self.grouped_moves(rows, modifiers[0], part, shift):
+                block = u[g, outcomes]
+                out[g, outcomes] = (block.reshape(-1, n) @ v).reshape(block.shape)
         return out
 
     def grouped_moves(
